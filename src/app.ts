@@ -1,0 +1,92 @@
+// buildApp(deps): the platform (conventions, auth, errors, reference) and then every area, from one
+// explicit list. No I/O happens here: the database is only used by requests.
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accountArea } from './areas/account/index.js';
+import { usersArea } from './areas/users/index.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { Area } from './platform/area.js';
+import { authenticator, type Tokens } from './platform/auth.js';
+import { failure, sharedSchemas } from './platform/envelope.js';
+import { Codes, errorHandler } from './platform/errors.js';
+import { registerHealth } from './platform/health.js';
+import { registerReference } from './platform/openapi.js';
+import { registerRoutes, type RouteConfig } from './platform/route.js';
+import { registerSchema, validatorCompiler } from './platform/validation.js';
+
+/** Every area the service serves, in the order of the spec. */
+export const AREAS: Area[] = [accountArea, usersArea];
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  tokens: Tokens;
+  /** A pino logger config or instance; false for none (benchmarks of the bare cost). */
+  logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+  /** Write one log line per request (default true). */
+  accessLog?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const loggerOption = deps.logger === undefined ? { level: config.logLevel } : deps.logger;
+  const app = Fastify({
+    ...(loggerOption && typeof (loggerOption as { child?: unknown }).child === 'function'
+      ? { loggerInstance: loggerOption as FastifyServerOptions['loggerInstance'] }
+      : { logger: loggerOption as FastifyServerOptions['logger'] }),
+    // One line per request is written by the onResponse hook below, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: config.bodyLimit,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    // A caller's X-Request-Id is kept when it is sane, so logs correlate across systems.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  for (const schema of sharedSchemas) {
+    registerSchema(schema);
+    app.addSchema(schema);
+  }
+  app.decorateRequest('principal', undefined);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(failure([{ code: Codes.routeNotFound, message: `There is no endpoint ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}.` }]));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.config as Partial<RouteConfig> | undefined;
+    reply.header('api-supported-versions', route?.apiVersions ?? '1.0, 2.0');
+    reply.header('x-request-id', request.id);
+  });
+  if (deps.accessLog !== false) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url.length > 300 ? request.url.slice(0, 300) : request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          companyId: request.principal?.companyId,
+          userId: request.principal?.userId,
+        },
+        'request',
+      );
+    });
+  }
+
+  await registerReference(app);
+  registerHealth(app, deps.database);
+
+  const routeDeps = { db: deps.database.db, authenticate: authenticator(deps.database.db, deps.tokens) };
+  const areaDeps = { config, db: deps.database.db, tokens: deps.tokens };
+  for (const area of AREAS) registerRoutes(app, area.routes(areaDeps), routeDeps, [area.name]);
+  return app;
+}

@@ -1,0 +1,171 @@
+// Rules of the users-and-roles area: listing members, disabling, enabling, removing and inviting
+// them, and reading roles and permissions. No HTTP here.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Tenant } from '../../db/tenant.js';
+import { enqueueMail } from '../../integrations/mail/outbox.js';
+import { COMPANY_ADMIN, PERMISSIONS } from '../../platform/access.js';
+import type { Principal } from '../../platform/auth.js';
+import { audit } from '../../platform/audit.js';
+import type { Paged } from '../../platform/envelope.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { MAX_PAGE_SIZE, pageOf, paged, sortOf } from '../../platform/paging.js';
+import type { PageQueryT } from '../../platform/schemas.js';
+import * as repo from './users.repository.js';
+import {
+  toCompanyUser, toPermissionDto, type CompanyUserT, type PermissionDtoT, type RoleDtoT, type UsersQueryT,
+} from './users.schemas.js';
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface UsersServiceDeps {
+  publicUrl: string;
+}
+
+export function usersService(deps: UsersServiceDeps) {
+  async function member(t: Tenant, userId: string) {
+    const row = await repo.findMember(t, userId);
+    if (!row) throw notFound('User', userId);
+    return row;
+  }
+
+  /** Refuses a change that would leave the company without an enabled Company Admin. */
+  async function keepAnAdmin(t: Tenant, target: { user_id: string; roles: string[]; is_disabled: boolean }, action: string) {
+    if (!target.roles.includes(COMPANY_ADMIN) || target.is_disabled) return;
+    await repo.lockAdminRole(t);
+    if ((await repo.countOtherActiveAdmins(t, target.user_id)) === 0) {
+      throw badRequest('users.last_company_admin', `The last enabled Company Admin cannot be ${action}.`);
+    }
+  }
+
+  return {
+    /** Members of the company; a plain array (not paged) as the spec says, Page/ItemsPerPage honoured when sent. */
+    async list(t: Tenant, q: UsersQueryT): Promise<CompanyUserT[]> {
+      const page = q.Page || q.ItemsPerPage ? pageOf(q) : { limit: MAX_PAGE_SIZE, offset: 0 };
+      const sort = sortOf(q, { email: 'email', firstName: 'first_name', lastName: 'last_name', createdAt: 'created_at' } as const,
+        { by: 'email', descending: false });
+      const rows = await repo.listMembers(t, {
+        disabled: q.disabledUsers ?? false,
+        search: q.SearchTerm?.trim() || null,
+        roles: q.Roles ?? null,
+        sort,
+        limit: page.limit,
+        offset: page.offset,
+      });
+      return rows.map(toCompanyUser);
+    },
+
+    async get(t: Tenant, userId: string): Promise<CompanyUserT> {
+      return toCompanyUser(await member(t, userId));
+    },
+
+    async remove(t: Tenant, principal: Principal, userId: string): Promise<null> {
+      const target = await member(t, userId);
+      if (userId === principal.userId) throw badRequest('users.cannot_delete_self', 'You cannot delete your own user.');
+      await keepAnAdmin(t, target, 'deleted');
+      await repo.removeMember(t, userId);
+      await audit(t, { action: 'user.delete', entityType: 'user', entityId: userId, before: toCompanyUser(target) });
+      return null;
+    },
+
+    async disable(t: Tenant, principal: Principal, userId: string): Promise<null> {
+      const target = await member(t, userId);
+      if (userId === principal.userId) throw badRequest('users.cannot_disable_self', 'You cannot disable your own user.');
+      if (target.is_disabled) return null;
+      await keepAnAdmin(t, target, 'disabled');
+      await repo.setDisabled(t, userId, true);
+      await audit(t, { action: 'user.disable', entityType: 'user', entityId: userId, before: { isDisabled: false }, after: { isDisabled: true } });
+      return null;
+    },
+
+    async enable(t: Tenant, userId: string): Promise<null> {
+      const target = await member(t, userId);
+      if (!target.is_disabled) return null;
+      await repo.setDisabled(t, userId, false);
+      await audit(t, { action: 'user.enable', entityType: 'user', entityId: userId, before: { isDisabled: true }, after: { isDisabled: false } });
+      return null;
+    },
+
+    /** Writes the invitation mail (a one-time link to set a password and sign in) to the outbox. */
+    async invite(t: Tenant, principal: Principal, userId: string): Promise<null> {
+      const target = await member(t, userId);
+      if (target.is_disabled) throw badRequest('users.user_disabled', 'A disabled user cannot be invited; enable the user first.');
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
+      await repo.setInvitation(t, userId, hashInvitationToken(token), expiresAt);
+      const link = `${deps.publicUrl}/accept-invitation?token=${token}`;
+      const inviter = [principal.firstName, principal.lastName].filter(Boolean).join(' ') || principal.email;
+      await enqueueMail(t, {
+        kind: 'user.invitation',
+        to: target.email,
+        subject: `You are invited to ${principal.companyName} on fds`,
+        text: [
+          `Hello${target.first_name ? ' ' + target.first_name : ''},`,
+          '',
+          `${inviter} invited you to work in ${principal.companyName} on fds.`,
+          `Open this link to choose your password: ${link}`,
+          `or send POST ${deps.publicUrl}/api/v1/Auth/AcceptInvitation with {"token": "${token}", "password": "..."}.`,
+          '',
+          `The invitation is valid until ${expiresAt.toISOString()}.`,
+        ].join('\n'),
+      });
+      await audit(t, { action: 'user.invite', entityType: 'user', entityId: userId, after: { expiresAt } });
+      return null;
+    },
+
+    async roles(t: Tenant, q: PageQueryT): Promise<Paged<RoleDtoT>> {
+      const page = pageOf(q);
+      const sort = sortOf(q, { name: 'name', id: 'id', createdAt: 'created_at' } as const, { by: 'id', descending: false });
+      const search = q.SearchTerm?.trim() || null;
+      const [rows, total] = await Promise.all([
+        repo.listRoles(t, { search, sort, limit: page.limit, offset: page.offset }),
+        repo.countRoles(t, search),
+      ]);
+      return paged(rows.map((r) => ({
+        id: r.id, name: r.name, description: r.description, isDefault: r.is_default,
+        permissions: r.permissions, usersCount: r.users_count, createdAt: r.created_at,
+      })), page, total);
+    },
+
+    /** Every permission, with the company's roles granting each. */
+    async permissions(t: Tenant, q: PageQueryT): Promise<PermissionDtoT[]> {
+      const grants = await repo.rolePermissions(t);
+      let list = permissionList(grants);
+      const term = q.SearchTerm?.trim().toLowerCase();
+      if (term) list = list.filter((p) => p.name.toLowerCase().includes(term) || (p.group ?? '').toLowerCase().includes(term));
+      const sort = sortOf(q, { id: 'id', name: 'name' } as const, { by: 'id', descending: false });
+      list.sort((a, b) => (sort.by === 'name' ? a.name.localeCompare(b.name) : a.id - b.id) * (sort.descending ? -1 : 1));
+      if (q.Page || q.ItemsPerPage) {
+        const page = pageOf(q);
+        list = list.slice(page.offset, page.offset + page.limit);
+      }
+      return list;
+    },
+
+    /** The signed-in user's permissions with the roles granting each; both CurrentRoles endpoints read this. */
+    async currentGrants(t: Tenant, principal: Principal): Promise<PermissionDtoT[]> {
+      const grants = await repo.rolePermissions(t, principal.userId);
+      return permissionList(grants, principal.isCompanyAdmin).filter((p) => p.roles.length > 0);
+    },
+  };
+}
+
+/** PermissionDto for every permission, in the contract's order. Company Admin holds them all. */
+function permissionList(grants: Array<{ role: string; permission: string }>, userIsAdmin = false): PermissionDtoT[] {
+  const byPermission = new Map<string, Set<string>>();
+  for (const g of grants) {
+    const roles = byPermission.get(g.permission) ?? new Set<string>();
+    roles.add(g.role);
+    byPermission.set(g.permission, roles);
+  }
+  return PERMISSIONS.map((name) => {
+    const roles = byPermission.get(name) ?? new Set<string>();
+    if (userIsAdmin) roles.add(COMPANY_ADMIN);
+    return toPermissionDto(name, [...roles].sort());
+  });
+}
+
+export type UsersService = ReturnType<typeof usersService>;

@@ -1,0 +1,133 @@
+// Kysely over node-postgres, on a real PostgreSQL (DATABASE_URL) or on PGlite (embedded PostgreSQL
+// compiled to WASM) through PGlite's node-postgres adapter — one driver, one SQL dialect, both engines.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { DB } from './types.js';
+
+export type Db = Kysely<DB>;
+
+export interface Database {
+  /** Privileged executor: the connecting role, which RLS does not restrict. Only platform code,
+   *  sign-in, the CLI and cross-company jobs use it; requests go through tenant.ts. */
+  readonly db: Db;
+  readonly kind: 'postgres' | 'pglite';
+  /** The PGlite instance when embedded (tests dump it to make snapshots). */
+  readonly lite: PGlite | null;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  poolSize: number;
+  log: Pick<Logger, 'warn' | 'error'>;
+  /** Start the embedded database from this dump (a migrated snapshot) instead of an empty one. */
+  pgliteSnapshot?: Blob;
+}
+
+const NUMERIC = 1700;
+const INT8 = 20;
+const DATE = 1082;
+
+// Money is numeric(14,2) and counts are bigint: both fit a JS number and are sent as JSON numbers.
+// A DATE stays 'YYYY-MM-DD' (pg would turn it into a local-time Date).
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === NUMERIC) return (v: string) => Number(v);
+    if (oid === INT8) return (v: string) => Number(v);
+    if (oid === DATE) return (v: string) => v;
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options) : openPglite(options);
+}
+
+function openPostgres(options: OpenOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl!,
+    max: options.poolSize,
+    // A request must not wait long for a connection while the server is down: it answers 503.
+    connectionTimeoutMillis: 1000,
+    idleTimeoutMillis: 30_000,
+    types,
+  });
+  // Idle clients and checked-out clients both emit 'error' when the server goes away (restart,
+  // killed backend); without a listener on each, node-postgres crashes the process (pg issue #3083).
+  pool.on('error', (err) => options.log.warn({ err: { message: err.message } }, 'database connection lost (idle)'));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => options.log.warn({ err: { message: err.message } }, 'database connection lost'));
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    lite: null,
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  const memory = options.dataDir.startsWith('memory://');
+  let lockFile: string | null = null;
+  let dataDir = 'memory://';
+  if (!memory) {
+    mkdirSync(options.dataDir, { recursive: true });
+    dataDir = join(options.dataDir, 'pgdata');
+    lockFile = join(options.dataDir, 'pgdata.lock');
+    takeLock(lockFile, options.dataDir);
+  }
+  try {
+    const lite = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+    });
+    // The adapter exposes one connection; pg's pool queues requests for it, so transactions of
+    // concurrent requests never interleave on PGlite's single session.
+    const pool = new pg.Pool({ ...createPgConfig(lite), max: 1, types });
+    pool.on('error', (err) => options.log.warn({ err: { message: err.message } }, 'embedded database error'));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'pglite',
+      lite,
+      async close() {
+        await db.destroy();
+        await lite.close();
+        if (lockFile) rmSync(lockFile, { force: true });
+      },
+    };
+  } catch (err) {
+    if (lockFile) rmSync(lockFile, { force: true });
+    throw err;
+  }
+}
+
+/** The embedded database may be opened by one process at a time (CONTRACT.md §2). */
+function takeLock(lockFile: string, dataDir: string): void {
+  try {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`the embedded database in ${dataDir} is in use by process ${pid}; stop it first`);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  writeFileSync(lockFile, String(process.pid));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,109 @@
+// Table types for Kysely, written by hand next to the migrations that create the tables.
+import type { ColumnType, Generated } from 'kysely';
+
+/** A timestamptz: read as Date, written as Date or ISO string. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json = ColumnType<unknown, string | null, string | null>;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  is_active: Generated<boolean>;
+  is_demo: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  security_stamp: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CompanyUsersTable {
+  company_id: number;
+  user_id: string;
+  is_disabled: Generated<boolean>;
+  invited_at: Timestamp | null;
+  invitation_token_hash: string | null;
+  invitation_expires_at: Timestamp | null;
+  last_login_at: Timestamp | null;
+  last_worked_at: Timestamp | null;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface RolesTable {
+  company_id: number;
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface RolePermissionsTable {
+  company_id: number;
+  role_id: number;
+  permission: string;
+}
+
+export interface UserRolesTable {
+  company_id: number;
+  user_id: string;
+  role_id: number;
+}
+
+export interface AuditLogTable {
+  company_id: number;
+  id: Generated<number>;
+  user_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: Json;
+  after: Json;
+  request_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface OutboxTable {
+  company_id: number;
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Generated<Timestamp>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+}
+
+export interface DemoSeedsTable {
+  company_id: number;
+  area: string;
+  seeded_at: CreatedAt;
+}
+
+export interface DB {
+  companies: CompaniesTable;
+  users: UsersTable;
+  company_users: CompanyUsersTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  audit_log: AuditLogTable;
+  outbox: OutboxTable;
+  demo_seeds: DemoSeedsTable;
+}

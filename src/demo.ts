@@ -1,0 +1,76 @@
+// `fds demo`: a demo company with realistic records in every area. Idempotent: the company is found
+// again by its demo flag, and each area seeds it once (recorded in demo_seeds), so a later release
+// adds its area's records to an existing demo company without touching the rest.
+import { sql } from 'kysely';
+import type { Db } from './db/database.js';
+import { forCompany, type Tenant } from './db/tenant.js';
+import { addMember, createCompany } from './areas/users/index.js';
+
+export const DEMO_COMPANY = 'Demo Freight Co';
+export const DEMO_EMAIL = 'demo@fds.example';
+export const DEMO_PASSWORD = 'demo-freight';
+
+export interface DemoContext {
+  /** Privileged executor, for records that are not the company's (users). */
+  db: Db;
+  companyId: number;
+  adminUserId: string;
+  /** Runs work in the demo company's tenant transaction, as the demo admin. */
+  inCompany<T>(work: (t: Tenant) => Promise<T>): Promise<T>;
+}
+
+export interface DemoSeeder {
+  area: string;
+  seed(ctx: DemoContext): Promise<void>;
+}
+
+const users: DemoSeeder = {
+  area: 'users',
+  async seed(ctx) {
+    const team: Array<[string, string, string]> = [
+      ['dispatch@fds.example', 'Dispatcher', 'Dana Reyes'],
+      ['accounts@fds.example', 'Accountant', 'Omar Haddad'],
+      ['viewer@fds.example', 'Viewer', 'Lena Fischer'],
+    ];
+    for (const [email, role, name] of team) {
+      await addMember(ctx.db, { companyId: ctx.companyId, email, password: DEMO_PASSWORD, role, name });
+    }
+  },
+};
+
+/** Areas' seeders, in the order of the spec. */
+const SEEDERS: DemoSeeder[] = [users];
+
+export async function runDemo(db: Db): Promise<{ companyId: number; email: string; password: string }> {
+  let company = await db.selectFrom('companies').select('id').where('is_demo', '=', true).orderBy('id').executeTakeFirst();
+  let adminUserId: string;
+  if (!company) {
+    const made = await createCompany(db, {
+      name: DEMO_COMPANY, adminEmail: DEMO_EMAIL, adminPassword: DEMO_PASSWORD, adminName: 'Alex Morgan', isDemo: true,
+    });
+    company = { id: made.companyId };
+    adminUserId = made.userId;
+  } else {
+    const admin = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', DEMO_EMAIL).executeTakeFirst();
+    adminUserId = admin?.id ?? '';
+  }
+  const companyId = company.id;
+  const done = new Set((await db.selectFrom('demo_seeds').select('area').where('company_id', '=', companyId).execute()).map((r) => r.area));
+  const ctx: DemoContext = {
+    db,
+    companyId,
+    adminUserId,
+    inCompany: (work) => forCompany(db, { companyId, userId: adminUserId }, 'demo', work),
+  };
+  for (const seeder of SEEDERS) {
+    if (done.has(seeder.area)) continue;
+    await seeder.seed(ctx);
+    await db.insertInto('demo_seeds').values({ company_id: companyId, area: seeder.area }).execute();
+  }
+  return { companyId, email: DEMO_EMAIL, password: DEMO_PASSWORD };
+}
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+  return !row;
+}

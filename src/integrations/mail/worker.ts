@@ -1,0 +1,93 @@
+// Delivers the outbox over SMTP (when SMTP_URL is set). A background job across companies, so it
+// uses the privileged executor. Rows are claimed with FOR UPDATE SKIP LOCKED and leased by pushing
+// next_attempt_at forward, so any number of instances share the work and a crash mid-send retries.
+import nodemailer from 'nodemailer';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/database.js';
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 8;
+const LEASE = '5 minutes';
+
+interface Claimed {
+  company_id: number;
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: number;
+}
+
+export interface OutboxWorker {
+  /** Sends what is due now; answers how many were sent. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startOutboxWorker(options: {
+  db: Db;
+  smtpUrl: string;
+  from: string;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  intervalMs?: number;
+  autoStart?: boolean;
+}): OutboxWorker {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  const interval = options.intervalMs ?? 2000;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<number> | null = null;
+  let stopped = false;
+
+  async function runOnce(): Promise<number> {
+    const { rows } = await sql<Claimed>`
+      update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + ${LEASE}::interval
+      where (o.company_id, o.id) in (
+        select company_id, id from outbox where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at limit ${BATCH} for update skip locked)
+      returning o.company_id, o.id, o.to_address, o.subject, o.text_body, o.html_body, o.attempts`.execute(options.db);
+    let sent = 0;
+    for (const mail of rows) {
+      try {
+        await transport.sendMail({ from: options.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body ?? undefined });
+        await options.db.updateTable('outbox').set({ status: 'sent', sent_at: new Date(), last_error: null })
+          .where('company_id', '=', mail.company_id).where('id', '=', mail.id).execute();
+        sent++;
+      } catch (err) {
+        const message = err instanceof Error ? err.message.slice(0, 500) : String(err);
+        const failed = mail.attempts >= MAX_ATTEMPTS;
+        const retryInSeconds = 30 * 2 ** (mail.attempts - 1);
+        await sql`update outbox set last_error = ${message},
+            status = ${failed ? 'failed' : 'pending'},
+            next_attempt_at = now() + make_interval(secs => ${retryInSeconds})
+          where company_id = ${mail.company_id} and id = ${mail.id}`.execute(options.db);
+        options.log.warn({ outboxId: mail.id, attempts: mail.attempts, error: message }, failed ? 'mail failed for good' : 'mail failed; will retry');
+      }
+    }
+    return sent;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      current = runOnce().catch((err: unknown) => {
+        options.log.error({ err }, 'outbox run failed');
+        return 0;
+      });
+      void current.finally(schedule);
+    }, interval);
+    timer.unref();
+  }
+  if (options.autoStart !== false) schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await current;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// Permission names (CONTRACT.md §3) and what a route may declare as its access. The platform
+// enforces the declaration; an area never checks a permission by hand.
+
+/** Every permission, in the contract's order; a permission's id is its position from 1. Append only. */
+export const PERMISSIONS = [
+  'Users tab - view/edit/add users',
+  'Approve Quote',
+  'Copy Order for Driver',
+  'Assign/Unassign Orders',
+  'Repeat Order',
+  'Undo Order',
+  'Edit Orders',
+  'Update stop priority',
+  'Edit/Delete/Create Route',
+  'Close All',
+  'Archive',
+  'Create customers',
+  'Delete Customers',
+  'Export/Import',
+  'Zones - view Zones',
+  'Zones - create/edit/delete Zones',
+  'Shipment types - view',
+  'Shipment types - create/edit/delete',
+  'Locations tab - View locations',
+  'Locations tab - Create/Edit/delete locations',
+  'Terms & Conditions',
+  'View Invoices and Payments',
+  'Download data',
+  'Email Invoice/Payment',
+  'Create/Edit Custom Quote',
+  'Add/Edit payment',
+  'Charge types - view charge types',
+  'Charge types - create/edit/delete charge types',
+  'Send to external ledger',
+  'View Order Sheet',
+  'Email Quotes',
+  'Send and download BOL',
+  'Expenses tab - view existing data',
+  'Expenses tab - create/edit/delete data',
+  'View Outsources',
+  'Add/Edit outsource',
+  'Delete Outsource',
+  'Create/Edit Drivers',
+  'Enable/Disable drivers',
+  'Delete Drivers',
+  'Drivers settings - edit/delete data',
+  'Fleet tab - Create/Edit/delete fleet',
+  'Fleet tab - View fleets data',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const COMPANY_ADMIN = 'Company Admin';
+
+const DISPATCHER: Permission[] = [
+  'Approve Quote', 'Copy Order for Driver', 'Assign/Unassign Orders', 'Repeat Order', 'Undo Order', 'Edit Orders',
+  'Update stop priority', 'Edit/Delete/Create Route', 'Close All', 'Archive', 'Create customers',
+  'Zones - view Zones', 'Shipment types - view', 'Locations tab - View locations', 'Charge types - view charge types',
+  'View Order Sheet', 'Email Quotes', 'Send and download BOL', 'View Outsources', 'Fleet tab - View fleets data',
+];
+
+const ACCOUNTANT: Permission[] = [
+  'Zones - view Zones', 'Shipment types - view', 'Locations tab - View locations', 'View Invoices and Payments',
+  'Download data', 'Email Invoice/Payment', 'Create/Edit Custom Quote', 'Add/Edit payment',
+  'Charge types - view charge types', 'Charge types - create/edit/delete charge types', 'Send to external ledger',
+  'Expenses tab - view existing data', 'Expenses tab - create/edit/delete data',
+];
+
+const VIEWER: Permission[] = [
+  'Zones - view Zones', 'Shipment types - view', 'Locations tab - View locations', 'Charge types - view charge types',
+  'View Order Sheet', 'View Outsources', 'Fleet tab - View fleets data',
+];
+
+/** The roles every company starts with; names are exact (CONTRACT.md §3). */
+export const DEFAULT_ROLES: ReadonlyArray<{ name: string; description: string; permissions: readonly Permission[] }> = [
+  { name: COMPANY_ADMIN, description: 'Every permission, and the actions reserved to the Company Admin role.', permissions: PERMISSIONS },
+  { name: 'Dispatcher', description: 'Quotes, orders, routes and customers.', permissions: DISPATCHER },
+  { name: 'Accountant', description: 'Invoices, payments, expenses and charge types.', permissions: ACCOUNTANT },
+  { name: 'Viewer', description: 'Read-only access to shared settings, order sheets, outsources and fleet.', permissions: VIEWER },
+];
+
+/** What a route requires: no token at all, any signed-in user, a permission, or a role. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'permission'; permission: Permission }
+  | { kind: 'role'; role: typeof COMPANY_ADMIN };
+
+export const publicAccess: Access = { kind: 'public' };
+export const signedIn: Access = { kind: 'signedIn' };
+export const permission = (name: Permission): Access => ({ kind: 'permission', permission: name });
+export const companyAdmin: Access = { kind: 'role', role: COMPANY_ADMIN };
+
+export interface Grants {
+  readonly roles: readonly string[];
+  readonly permissions: ReadonlySet<string>;
+}
+
+/** The missing permission or role, or null when the grants allow the access. */
+export function missingFor(access: Access, grants: Grants): string | null {
+  switch (access.kind) {
+    case 'public':
+    case 'signedIn':
+      return null;
+    case 'permission':
+      // Company Admin holds every permission, including any added after the role was created.
+      return grants.roles.includes(COMPANY_ADMIN) || grants.permissions.has(access.permission) ? null : access.permission;
+    case 'role':
+      return grants.roles.includes(access.role) ? null : access.role;
+  }
+}
+
+export function describeAccess(access: Access): string {
+  switch (access.kind) {
+    case 'public':
+      return 'No token needed.';
+    case 'signedIn':
+      return 'Any signed-in user.';
+    case 'permission':
+      return `Requires the permission "${access.permission}".`;
+    case 'role':
+      return `Requires the role "${access.role}".`;
+  }
+}

@@ -1,0 +1,130 @@
+// Session tokens and the request's principal (part 1, "Authentication").
+// A token is a JWT, HS256 only (algorithm pinned), valid 30 days, sent in `Authorization: Bearer`
+// and nowhere else. It carries the user, the company and the user's security stamp; every request
+// re-reads the stamp, membership and roles, so a password change, a disable or a delete ends every
+// session at once.
+import { createSigner, createVerifier } from 'fast-jwt';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { Actor } from '../db/tenant.js';
+import { COMPANY_ADMIN, type Grants } from './access.js';
+import { Unauthorized } from './errors.js';
+
+export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const ISSUER = 'fds';
+
+export interface Principal extends Actor, Grants {
+  readonly email: string;
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly companyName: string;
+  readonly isCompanyAdmin: boolean;
+  readonly phone: string | null;
+  readonly memberSince: Date;
+  readonly lastLoginAt: Date | null;
+  readonly invitedAt: Date | null;
+}
+
+export interface TokenClaims {
+  sub: string;
+  cid: number;
+  sst: string;
+}
+
+export interface Tokens {
+  issue(claims: TokenClaims): string;
+  /** The claims of a valid token, or null (bad signature or algorithm, expired, malformed...). */
+  verify(token: string): TokenClaims | null;
+}
+
+export function createTokens(secret: string): Tokens {
+  const sign = createSigner({ key: secret, algorithm: 'HS256', expiresIn: TOKEN_LIFETIME_MS, iss: ISSUER });
+  const check = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    allowedIss: ISSUER,
+    requiredClaims: ['exp', 'iat', 'iss', 'sub', 'cid', 'sst'],
+    // Verified payloads are cached by token (until their expiry): the signature is checked once.
+    cache: 10_000,
+  });
+  return {
+    issue: (claims) => sign({ ...claims }),
+    verify(token) {
+      try {
+        const payload = check(token) as Partial<TokenClaims>;
+        if (typeof payload.sub !== 'string' || !Number.isInteger(payload.cid) || typeof payload.sst !== 'string') return null;
+        return { sub: payload.sub, cid: payload.cid as number, sst: payload.sst };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+interface PrincipalRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  security_stamp: string;
+  phone: string | null;
+  company_name: string;
+  member_since: Date;
+  last_login_at: Date | null;
+  invited_at: Date | null;
+  roles: string[];
+  permissions: string[];
+}
+
+/** Reads the user's live state in the token's company. Cross-company by nature (the company comes
+ *  from the token, not a tenant transaction), so it uses the privileged executor, filtered by the
+ *  verified user and company. */
+export async function loadPrincipal(db: Db, claims: TokenClaims): Promise<Principal | null> {
+  const { rows } = await sql<PrincipalRow>`
+    select u.id, u.email, u.first_name, u.last_name, u.security_stamp, u.phone, c.name as company_name,
+      cu.created_at as member_since, cu.last_login_at, cu.invited_at,
+      array(select r.name from user_roles ur join roles r on r.company_id = ur.company_id and r.id = ur.role_id
+            where ur.company_id = cu.company_id and ur.user_id = cu.user_id order by r.name) as roles,
+      array(select distinct rp.permission from user_roles ur
+              join role_permissions rp on rp.company_id = ur.company_id and rp.role_id = ur.role_id
+            where ur.company_id = cu.company_id and ur.user_id = cu.user_id) as permissions
+    from company_users cu
+      join users u on u.id = cu.user_id
+      join companies c on c.id = cu.company_id
+    where cu.company_id = ${claims.cid} and cu.user_id = ${claims.sub}
+      and cu.deleted_at is null and not cu.is_disabled and c.is_active`.execute(db);
+  const row = rows[0];
+  if (!row || row.security_stamp !== claims.sst) return null;
+  return {
+    companyId: claims.cid,
+    userId: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    companyName: row.company_name,
+    roles: row.roles,
+    permissions: new Set(row.permissions),
+    isCompanyAdmin: row.roles.includes(COMPANY_ADMIN),
+    phone: row.phone,
+    memberSince: row.member_since,
+    lastLoginAt: row.last_login_at,
+    invitedAt: row.invited_at,
+  };
+}
+
+/** The bearer token of the Authorization header; never from the query string or a cookie. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer +([A-Za-z0-9_\-.]+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+export function authenticator(db: Db, tokens: Tokens) {
+  return async function authenticate(authorization: string | undefined): Promise<Principal> {
+    const token = bearerToken(authorization);
+    const claims = token ? tokens.verify(token) : null;
+    const principal = claims ? await loadPrincipal(db, claims) : null;
+    if (!principal) throw new Unauthorized();
+    return principal;
+  };
+}

@@ -1,0 +1,228 @@
+// Errors, in one place: AppError for business failures, the closed list of platform codes, and the
+// one error handler that turns anything thrown into the spec's answers (part 1, "Errors").
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { failure, type ValidationProblemT } from './envelope.js';
+
+/** Codes of the platform. Areas add their own `area.reason` codes next to the rule that raises them. */
+export const Codes = {
+  invalidLogin: 'auth.invalid_login',
+  inactiveCompany: 'auth.invalid_login_because_inactive_company',
+  missingPermission: 'meta.missing_permission',
+  unavailable: 'meta.service_temporarily_unavailable',
+  errorOccurred: 'services.error_occurred',
+  notFound: 'meta.not_found',
+  routeNotFound: 'meta.route_not_found',
+  badRequest: 'meta.bad_request',
+  duplicate: 'meta.duplicate',
+  invalidReference: 'meta.invalid_reference',
+  invalidValue: 'meta.invalid_value',
+  payloadTooLarge: 'meta.payload_too_large',
+  unsupportedMediaType: 'meta.unsupported_media_type',
+} as const;
+
+export type ErrorCode = `${string}.${string}`;
+
+/** A business failure: its status with the envelope. Services throw it; routes never catch. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: ErrorCode, message: string) => new AppError(400, code, message);
+
+/** A record that does not exist — or belongs to another company, which must look the same. */
+export const notFound = (what: string, id?: string | number) =>
+  new AppError(404, Codes.notFound, id === undefined ? `${what} was not found.` : `${what} ${id} was not found.`);
+
+/** A request that is well-formed JSON but whose fields break a rule checked outside the schema:
+ *  answered with the validation problem object, like a schema failure. */
+export class ValidationError extends Error {
+  constructor(readonly errors: Record<string, string[]>) {
+    super('validation failed');
+    this.name = 'ValidationError';
+  }
+}
+
+export const invalid = (field: string, message: string) => new ValidationError({ [field]: [message] });
+
+/** 401 with an empty body (bad, expired or revoked token). */
+export class Unauthorized extends Error {
+  constructor() {
+    super('unauthorized');
+    this.name = 'Unauthorized';
+  }
+}
+
+/** 429 with an empty body. */
+export class TooManyRequests extends Error {
+  constructor() {
+    super('too many requests');
+    this.name = 'TooManyRequests';
+  }
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
+  '57P01', '57P02', '57P03', '53300', '53200',
+]);
+const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|not queryable|Connection ended|connection is closed/i;
+
+/** The database cannot be reached right now (down, restarting, connection killed, pool timeout). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  const message = (err as { message?: unknown }).message;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+}
+
+/** PostgreSQL constraint failures that a client caused: 400 with a code, never a 500. */
+function fromSqlState(err: unknown): AppError | null {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string' || code.length !== 5) return null;
+  switch (code) {
+    case '23505':
+      return badRequest(Codes.duplicate, 'A record with the same unique value already exists.');
+    case '23503':
+      return badRequest(Codes.invalidReference, 'A referenced record does not exist.');
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+      return badRequest(Codes.invalidValue, 'A value is out of range or malformed.');
+    default:
+      return null;
+  }
+}
+
+interface AjvErrorLike {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+  data?: unknown;
+}
+
+/** `/addresses/0/street` → `addresses[0].street`; empty → `$` for the body, else the part's name. */
+function fieldName(e: AjvErrorLike, context: string | undefined): string {
+  const segments = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') segments.push(e.params.missingProperty);
+  let out = '';
+  for (const s of segments) out += /^\d+$/.test(s) ? `[${s}]` : out ? `.${s}` : s;
+  return out || (context === 'body' || !context ? '$' : context);
+}
+
+function messageFor(e: AjvErrorLike, field: string): string {
+  switch (e.keyword) {
+    case 'required':
+      return `The ${field} field is required.`;
+    case 'type':
+      if (e.data === null) return `The ${field} field is required.`;
+      return `The ${field} field must be of type ${String(e.params.type).replace(',', ' or ')}.`;
+    case 'enum':
+      return `The ${field} field must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}.`;
+    case 'format':
+      return `The ${field} field must be a valid ${String(e.params.format)}.`;
+    case 'minItems':
+    case 'maxItems':
+      return field.endsWith('DateRange') || field === 'DateRange'
+        ? 'DateRange takes two values: the start, then the end.'
+        : `The ${field} field ${e.message}.`;
+    default:
+      return `The ${field} field ${e.message ?? 'is invalid'}.`;
+  }
+}
+
+export function problem(requestId: string, errors: Record<string, string[]>): ValidationProblemT {
+  return {
+    type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+    title: 'One or more validation errors occurred.',
+    status: 400,
+    errors,
+    traceId: requestId,
+  };
+}
+
+function validationErrors(error: FastifyError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of (error.validation ?? []) as unknown as AjvErrorLike[]) {
+    // anyOf/oneOf wrap the useful errors of their branches; "must match a schema in anyOf" adds nothing.
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    const field = fieldName(e, error.validationContext);
+    const message = messageFor(e, field);
+    const list = (out[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  if (Object.keys(out).length === 0) out[error.validationContext ?? '$'] = [error.message];
+  return out;
+}
+
+function isBodyParseError(error: FastifyError): boolean {
+  return (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (error instanceof SyntaxError && (error as FastifyError).statusCode === 400)
+  );
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof Unauthorized) {
+    reply.code(401).send();
+    return;
+  }
+  if (error instanceof TooManyRequests) {
+    reply.code(429).send();
+    return;
+  }
+  // Error bodies are small and varied: plain JSON.stringify, never a route's success schema.
+  reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
+  if (error instanceof ValidationError) {
+    reply.code(400).type('application/problem+json').send(problem(request.id, error.errors));
+    return;
+  }
+  if (error.validation) {
+    reply.code(400).type('application/problem+json').send(problem(request.id, validationErrors(error)));
+    return;
+  }
+  if (isBodyParseError(error)) {
+    const message = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'A non-empty request body is required.' : 'The request body is not valid JSON.';
+    reply.code(400).type('application/problem+json').send(problem(request.id, { $: [message] }));
+    return;
+  }
+  const known = error instanceof AppError ? error : fromSqlState(error);
+  if (known) {
+    reply.code(known.status).send(failure([{ code: known.code, message: known.message }]));
+    return;
+  }
+  if (error.statusCode === 413) {
+    reply.code(413).send(failure([{ code: Codes.payloadTooLarge, message: 'The request body is too large.' }]));
+    return;
+  }
+  if (error.statusCode === 415) {
+    reply.code(415).send(failure([{ code: Codes.unsupportedMediaType, message: 'The content type of the request is not supported.' }]));
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
+    reply
+      .code(503)
+      .header('retry-after', '1')
+      .send(failure([{ code: Codes.unavailable, message: 'The service is temporarily unavailable. Retry after a wait.' }]));
+    return;
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    reply.code(error.statusCode).send(failure([{ code: Codes.badRequest, message: error.message }]));
+    return;
+  }
+  // Unknown: the full error goes to the log under the request id; the client gets the reference only.
+  request.log.error({ err: error }, 'unhandled error');
+  reply
+    .code(500)
+    .send(failure([{ code: Codes.errorOccurred, message: `An error occurred on the service. Reference: ${request.id}` }]));
+}

@@ -1,0 +1,210 @@
+// Routes are declared, not written: method, url, schemas, access and a one-line handler. This file
+// turns a declaration into a Fastify route with everything the spec requires around it — token and
+// access checks, request normalization, the tenant transaction, the envelope and its schema.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/database.js';
+import { forCompany, type Tenant } from '../db/tenant.js';
+import { describeAccess, missingFor, type Access } from './access.js';
+import type { Principal } from './auth.js';
+import { Env, ok, WithNotices } from './envelope.js';
+import { AppError, Codes } from './errors.js';
+import { compileNormalizer, type Normalizer } from './normalize.js';
+import { Type, type Static, type TSchema } from './schemas.js';
+import { resolveSchema } from './validation.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** A file download (`file` in the spec's tables). */
+export interface FileResult {
+  fileName: string;
+  contentType: string;
+  body: Buffer | string;
+}
+
+export const FileResponse = Symbol('file');
+/** A JSON body without the envelope (`bare<X>` in the spec's tables). */
+export function Bare<T extends TSchema>(schema: T): { bare: T } {
+  return { bare: schema };
+}
+
+type ResponseKind = TSchema | typeof FileResponse | { bare: TSchema };
+
+type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
+type ResultOf<R> = R extends typeof FileResponse
+  ? FileResult
+  : R extends { bare: infer B extends TSchema }
+    ? Static<B>
+    : R extends TSchema
+      ? Static<R> | WithNotices<Static<R>>
+      : never;
+
+export interface Context<P, Q, B> {
+  params: StaticOr<P, Record<string, never>>;
+  query: StaticOr<Q, Record<string, never>>;
+  body: StaticOr<B, undefined>;
+  /** The signed-in user (undefined on public routes). */
+  principal: Principal;
+  /** The company's transaction (routes declared with `transaction: false` have none). */
+  tenant: Tenant;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteDef<P, Q, B, R extends ResponseKind> {
+  method: Method;
+  /** Path under /api/v1 (or under /api/v{version}); `absolute` paths are used as written. */
+  url: string;
+  version?: number;
+  absolute?: boolean;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  access: Access;
+  /** Run the handler in the company's transaction (default for signed-in routes). */
+  transaction?: boolean;
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  response: R;
+  /** Extra lines for the reference page (rate limits, file formats...). */
+  notes?: string[];
+  handler: (ctx: Context<P, Q, B>) => Promise<ResultOf<R>> | ResultOf<R>;
+}
+
+// Declarations are kept loosely typed once defined: each was checked against its own schemas.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteDef<any, any, any, ResponseKind>;
+
+export function defineRoute<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends ResponseKind = TSchema,
+>(def: RouteDef<P, Q, B, R>): AnyRoute {
+  return def as unknown as AnyRoute;
+}
+
+export interface RouteDeps {
+  db: Db;
+  authenticate: (authorization: string | undefined) => Promise<Principal>;
+}
+
+export interface RouteConfig {
+  access: Access;
+  apiVersions: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | undefined;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+    apiVersions?: string;
+  }
+}
+
+function fullUrl(def: AnyRoute): string {
+  if (def.absolute) return def.url;
+  return `/api/v${def.version ?? 1}${def.url}`;
+}
+
+function forbidden(access: Access, missing: string): AppError {
+  const message = access.kind === 'role'
+    ? `This action requires the role "${missing}".`
+    : `You do not have the permission "${missing}" that this action requires.`;
+  return new AppError(403, Codes.missingPermission, message);
+}
+
+function normalizers(def: AnyRoute): Array<[keyof FastifyRequest & ('body' | 'query' | 'params'), Normalizer]> {
+  const out: Array<['body' | 'query' | 'params', Normalizer]> = [];
+  const add = (part: 'body' | 'query' | 'params', schema: unknown) => {
+    const norm = schema ? compileNormalizer(schema, { part, resolve: resolveSchema }) : null;
+    if (norm) out.push([part, norm]);
+  };
+  add('params', def.params);
+  add('query', def.querystring);
+  add('body', def.body);
+  return out;
+}
+
+export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
+  const isPublic = def.access.kind === 'public';
+  const useTransaction = !isPublic && def.transaction !== false;
+  const response = def.response;
+  const isFile = response === FileResponse;
+  const bare = typeof response === 'object' && response !== null && 'bare' in response ? (response as { bare: TSchema }).bare : null;
+  const success = isFile
+    ? { description: 'A file download.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+    : bare ?? Env(response as TSchema);
+  const norms = normalizers(def);
+  const config: RouteConfig = { access: def.access, apiVersions: `${def.version ?? 1}.0` };
+  const description = [def.description, describeAccess(def.access), ...(def.notes ?? [])].filter(Boolean).join('\n\n');
+
+  const options: RouteOptions = {
+    method: def.method,
+    url: fullUrl(def),
+    config,
+    schema: {
+      summary: def.summary,
+      description,
+      tags: def.tags,
+      ...(isPublic ? {} : { security: [{ bearer: [] }] }),
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.querystring ? { querystring: def.querystring } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(isFile ? {} : { response: { 200: success } }),
+    },
+    async handler(request, reply) {
+      const ctx = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        principal: request.principal,
+        request,
+        reply,
+      } as Context<unknown, unknown, unknown>;
+      const result = useTransaction
+        ? await forCompany(deps.db, request.principal!, request.id, async (tenant) => def.handler({ ...ctx, tenant }))
+        : await def.handler(ctx);
+      if (isFile) {
+        const file = result as FileResult;
+        reply.header('content-type', file.contentType);
+        reply.header('content-disposition', attachment(file.fileName));
+        return file.body;
+      }
+      if (bare) return result;
+      if (result instanceof WithNotices) return ok(result.data ?? null, result.otherMessages);
+      return ok(result ?? null);
+    },
+  };
+  if (!isPublic) {
+    options.onRequest = async (request) => {
+      const principal = await deps.authenticate(request.headers.authorization);
+      request.principal = principal;
+      const missing = missingFor(def.access, principal);
+      if (missing) throw forbidden(def.access, missing);
+    };
+  }
+  if (norms.length > 0) {
+    options.preValidation = async (request) => {
+      for (const [part, norm] of norms) {
+        const value = request[part];
+        if (value !== undefined) (request as unknown as Record<string, unknown>)[part] = norm(value);
+      }
+    };
+  }
+  return options;
+}
+
+/** `attachment; filename=...` with an ASCII fallback and the RFC 5987 form for other characters. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function registerRoutes(app: FastifyInstance, routes: AnyRoute[], deps: RouteDeps, tags: string[]): void {
+  for (const def of routes) app.route(toFastifyRoute({ ...def, tags: def.tags ?? tags }, deps));
+}
+
+export { Type };

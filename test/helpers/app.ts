@@ -1,0 +1,101 @@
+// startTestApp(): the real app on PGlite in memory (from the migrated snapshot), or on the
+// PostgreSQL of DATABASE_URL. Every test makes its own companies, so one app per file is shared
+// safely: it holds no state of its own.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createTokens, type Tokens } from '../../src/platform/auth.js';
+import { pgliteSnapshot } from './snapshot.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  tokens: Tokens;
+  secret: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Add test-only routes before the app is ready. */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+  database?: Database;
+  logger?: unknown;
+}
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export async function openTestDatabase(): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL || null;
+  const silent = { warn: () => {}, error: () => {} };
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    poolSize: 10,
+    log: silent,
+    ...(databaseUrl ? {} : { pgliteSnapshot: await pgliteSnapshot() }),
+  });
+  await migrateToLatest(database.db);
+  return database;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    JWT_SECRET: TEST_SECRET,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Tests sign in often from one address; the limit tests set their own.
+    SIGNIN_LIMIT_PER_ADDRESS: '1000000',
+    SIGNIN_LIMIT_PER_ACCOUNT: '1000000',
+    PUBLIC_URL: 'http://fds.test',
+    ...options.env,
+  });
+  const database = options.database ?? (await openTestDatabase());
+  const tokens = createTokens(TEST_SECRET);
+  const app = await buildApp({ config, database, tokens, ...(options.logger ? { logger: options.logger as never } : {}) });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    tokens,
+    secret: TEST_SECRET,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON body, or the raw text when it is not JSON ('' when empty). */
+  body: T;
+  raw: Buffer;
+}
+
+/** Sends a request; `token` adds the bearer header. */
+export async function call<T = Record<string, any>>(
+  t: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await t.app.inject({
+    method,
+    url,
+    headers,
+    ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    ...(options.payload !== undefined ? { payload: options.payload } : {}),
+  });
+  let body: unknown = res.body;
+  if ((res.headers['content-type'] ?? '').toString().includes('json') && res.body) body = JSON.parse(res.body);
+  return { status: res.statusCode, headers: res.headers, body: body as T, raw: res.rawPayload };
+}

@@ -1,0 +1,90 @@
+// Factories: companies, users with a role (or a custom set of permissions), signed-in sessions.
+// They go through the same provisioning the CLI uses, so tests never depend on each other's data.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { addMember, createCompany as provisionCompany } from '../../src/areas/users/index.js';
+import type { Permission } from '../../src/platform/access.js';
+import { call, type TestApp } from './app.js';
+
+export const PASSWORD = 'correct horse battery';
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 12)}@test.example`;
+
+export interface TestCompany {
+  companyId: number;
+  adminUserId: string;
+  adminEmail: string;
+}
+
+export async function createCompany(t: TestApp, name = `Company ${randomUUID().slice(0, 8)}`): Promise<TestCompany> {
+  const adminEmail = uniqueEmail('admin');
+  const made = await provisionCompany(t.database.db, { name, adminEmail, adminPassword: PASSWORD, adminName: 'Ada Admin' });
+  return { companyId: made.companyId, adminUserId: made.userId, adminEmail };
+}
+
+/** A default role name, or `{ permissions }` for a custom role holding exactly those (none: `[]`). */
+export type RoleSpec = string | { permissions: Permission[] };
+
+async function roleName(t: TestApp, companyId: number, role: RoleSpec): Promise<string> {
+  if (typeof role === 'string') return role;
+  const name = `Custom ${randomUUID().slice(0, 8)}`;
+  const { id } = await t.database.db.insertInto('roles').values({ company_id: companyId, name }).returning('id').executeTakeFirstOrThrow();
+  if (role.permissions.length > 0) {
+    await t.database.db.insertInto('role_permissions')
+      .values(role.permissions.map((permission) => ({ company_id: companyId, role_id: id, permission }))).execute();
+  }
+  return name;
+}
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  companyId: number;
+}
+
+export async function createUser(t: TestApp, companyId: number, role: RoleSpec = 'Dispatcher', name = 'Test User'): Promise<TestUser> {
+  const email = uniqueEmail();
+  const { userId } = await addMember(t.database.db, { companyId, email, password: PASSWORD, role: await roleName(t, companyId, role), name });
+  return { userId, email, password: PASSWORD, companyId };
+}
+
+export interface Session extends TestUser {
+  token: string;
+}
+
+export async function login(t: TestApp, email: string, password = PASSWORD, companyId?: number): Promise<string> {
+  const res = await call<{ data: string; success: boolean }>(t, 'POST', '/api/v1/Auth/Login', {
+    body: { userName: email, password, ...(companyId ? { companyId } : {}) },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Signs in a new user holding `role` in `companyId` (a new company when not given). */
+export async function signIn(t: TestApp, role: RoleSpec = 'Company Admin', companyId?: number): Promise<Session> {
+  const company = companyId ?? (await createCompany(t)).companyId;
+  const user = await createUser(t, company, role);
+  return { ...user, token: await login(t, user.email, user.password, company) };
+}
+
+/** The company's admin, signed in. */
+export async function signInAdmin(t: TestApp, company: TestCompany): Promise<Session> {
+  return {
+    userId: company.adminUserId,
+    email: company.adminEmail,
+    password: PASSWORD,
+    companyId: company.companyId,
+    token: await login(t, company.adminEmail, PASSWORD, company.companyId),
+  };
+}
+
+/** Rows of a table for a company, read through the privileged executor (to check nothing was written). */
+export async function countRows(t: TestApp, table: string, companyId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where company_id = ${companyId}`.execute(t.database.db);
+  return rows[0]!.n;
+}
+
+export async function setCompanyActive(t: TestApp, companyId: number, active: boolean): Promise<void> {
+  await t.database.db.updateTable('companies').set({ is_active: active }).where('id', '=', companyId).execute();
+}
