@@ -17,23 +17,24 @@ const USAGE = `usage: fds <command> [options]
 
 type Options = Record<string, string | undefined>;
 
-function required(options: Options, name: string): string {
-  const value = options[name];
-  if (!value) throw new Error(`--${name} is required\n${USAGE}`);
-  return value;
+interface Command {
+  /** Options that must be given; checked before the database is opened. */
+  required: string[];
+  run(db: Database, options: Options, applied: string[]): Promise<unknown>;
 }
 
-const commands: Record<string, (db: Database, options: Options, applied: string[]) => Promise<unknown>> = {
-  migrate: async (_db, _options, applied) => ({ applied }),
-  'create-company': (db, o) =>
-    createCompany(db.db, { name: required(o, 'name'), adminEmail: required(o, 'admin-email'), adminPassword: required(o, 'admin-password'), adminName: o['admin-name'] }),
-  'create-user': (db, o) => {
-    const companyId = Number(required(o, 'company-id'));
-    if (!Number.isInteger(companyId) || companyId < 1) throw new Error('--company-id must be a company id');
-    return addMember(db.db, { companyId, email: required(o, 'email'), password: required(o, 'password'), role: required(o, 'role'), name: o.name });
+const commands: Record<string, Command> = {
+  migrate: { required: [], run: async (_db, _o, applied) => ({ applied }) },
+  'create-company': {
+    required: ['name', 'admin-email', 'admin-password'],
+    run: (db, o) => createCompany(db.db, { name: o.name!, adminEmail: o['admin-email']!, adminPassword: o['admin-password']!, adminName: o['admin-name'] }),
   },
-  'set-password': (db, o) => setPassword(db.db, required(o, 'email'), required(o, 'password')),
-  demo: (db) => runDemo(db.db),
+  'create-user': {
+    required: ['company-id', 'email', 'password', 'role'],
+    run: (db, o) => addMember(db.db, { companyId: Number(o['company-id']), email: o.email!, password: o.password!, role: o.role!, name: o.name }),
+  },
+  'set-password': { required: ['email', 'password'], run: (db, o) => setPassword(db.db, o.email!, o.password!) },
+  demo: { required: [], run: (db) => runDemo(db.db) },
 };
 
 async function run(argv: string[]): Promise<void> {
@@ -47,12 +48,15 @@ async function run(argv: string[]): Promise<void> {
       ['name', 'admin-email', 'admin-password', 'admin-name', 'company-id', 'email', 'password', 'role'].map((n) => [n, { type: 'string' as const }]),
     ),
   });
+  for (const name of handler.required) if (!values[name]) throw new Error(`--${name} is required\n${USAGE}`);
+  const companyId = values['company-id'];
+  if (companyId !== undefined && !/^[1-9]\d{0,9}$/.test(companyId)) throw new Error('--company-id must be a company id');
   const config = loadConfig();
   const quiet = { warn: () => {}, error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? ''} ${JSON.stringify(obj)}\n`) };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2, log: quiet as never });
   try {
     const applied = await migrateToLatest(database.db);
-    const result = await handler(database, values as Options, applied);
+    const result = await handler.run(database, values as Options, applied);
     process.stdout.write(JSON.stringify(result) + '\n');
   } finally {
     await database.close();

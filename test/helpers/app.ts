@@ -21,7 +21,7 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   /** Add test-only routes before the app is ready. */
-  extend?: (app: FastifyInstance) => void | Promise<void>;
+  extend?: (app: FastifyInstance, deps: { database: Database; tokens: Tokens }) => void | Promise<void>;
   database?: Database;
   logger?: unknown;
 }
@@ -56,7 +56,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = options.database ?? (await openTestDatabase());
   const tokens = createTokens(TEST_SECRET);
   const app = await buildApp({ config, database, tokens, ...(options.logger ? { logger: options.logger as never } : {}) });
-  await options.extend?.(app);
+  await options.extend?.(app, { database, tokens });
   await app.ready();
   return {
     app,
@@ -73,7 +73,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
 export interface Answer<T = unknown> {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | number | undefined>;
   /** Parsed JSON body, or the raw text when it is not JSON ('' when empty). */
   body: T;
   raw: Buffer;

@@ -1,0 +1,109 @@
+// The `fds` admin CLI (CONTRACT.md §2), run as a process against the embedded database in a
+// temporary DATA_DIR, or against DATABASE_URL when set.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { randomUUID } from 'node:crypto';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { call, startTestApp } from './helpers/app.js';
+
+const root = new URL('..', import.meta.url).pathname;
+let dataDir: string;
+
+before(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fds-cli-'));
+});
+after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function fds(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000,
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function json(run: ReturnType<typeof fds>): Record<string, any> {
+  assert.equal(run.code, 0, run.stderr);
+  const lines = run.stdout.trim().split('\n');
+  assert.equal(lines.length, 1, `exactly one line on stdout: ${run.stdout}`);
+  return JSON.parse(lines[0]!);
+}
+
+function fails(run: ReturnType<typeof fds>, pattern: RegExp): void {
+  assert.notEqual(run.code, 0);
+  assert.equal(run.stdout, '');
+  assert.equal(run.stderr.trim().split('\n').length, 1, `one line on stderr: ${run.stderr}`);
+  assert.match(run.stderr, pattern);
+}
+
+describe('fds CLI', { timeout: 600_000 }, () => {
+  const tag = randomUUID().slice(0, 8);
+  const adminEmail = `cli-admin-${tag}@test.example`;
+  const userEmail = `cli-user-${tag}@test.example`;
+  let companyId = 0;
+  let otherCompanyId = 0;
+
+  it('migrate prints the applied migrations', () => {
+    const out = json(fds('migrate'));
+    assert.ok(Array.isArray(out.applied));
+    assert.deepEqual(json(fds('migrate')), { applied: [] }, 'nothing left to apply');
+  });
+
+  it('create-company prints the company and its first user', () => {
+    const out = json(fds('create-company', '--name', 'CLI Cartage', '--admin-email', adminEmail, '--admin-password', 'cli-password-1'));
+    assert.ok(Number.isInteger(out.companyId));
+    assert.equal(typeof out.userId, 'string');
+    companyId = out.companyId;
+    const second = json(fds('create-company', '--name', 'CLI Second', '--admin-email', adminEmail.toUpperCase(), '--admin-password', 'ignored-password'));
+    assert.equal(second.userId, out.userId, 'an existing email gets a membership');
+    otherCompanyId = second.companyId;
+  });
+
+  it('create-user adds a user with a role, or a membership for an existing email', () => {
+    const out = json(fds('create-user', '--company-id', String(companyId), '--email', userEmail, '--password', 'cli-password-2', '--role', 'dispatcher', '--name', 'Cleo Line'));
+    assert.equal(typeof out.userId, 'string');
+    const again = json(fds('create-user', '--company-id', String(otherCompanyId), '--email', userEmail, '--password', 'whatever-else', '--role', 'Viewer'));
+    assert.equal(again.userId, out.userId);
+  });
+
+  it('set-password prints the user', () => {
+    const out = json(fds('set-password', '--email', userEmail, '--password', 'cli-password-3'));
+    assert.equal(typeof out.userId, 'string');
+  });
+
+  it('demo prints the same company on a second run', () => {
+    const first = json(fds('demo'));
+    assert.ok(first.companyId && first.email && first.password);
+    assert.deepEqual(json(fds('demo')), first);
+  });
+
+  it('fails with one line on stderr and a non-zero exit', () => {
+    fails(fds('create-user', '--company-id', String(companyId), '--email', `x-${tag}@test.example`, '--password', 'long-enough', '--role', 'Pilot'), /no role "Pilot"/);
+    fails(fds('create-company', '--name', 'No Admin'), /--admin-email is required/);
+    fails(fds('set-password', '--email', `nobody-${tag}@test.example`, '--password', 'long-enough'), /no user/);
+    fails(fds('create-user', '--company-id', '999999', '--email', `y-${tag}@test.example`, '--password', 'long-enough', '--role', 'Viewer'), /no company/);
+    fails(fds('teleport'), /unknown command/);
+    fails(fds('set-password', '--email', userEmail, '--password', 'short'), /at least 8/);
+  });
+
+  it('left accounts that sign in with the passwords it set', async () => {
+    let database: Database | undefined;
+    const options = process.env.DATABASE_URL ? {} : { database: (database = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1, log: { warn() {}, error() {} } })) };
+    const app = await startTestApp(options);
+    try {
+      const asUser = await call(app, 'POST', '/api/v1/Auth/Login', { body: { userName: userEmail, password: 'cli-password-3', companyId } });
+      assert.equal(asUser.status, 200);
+      const me = await call(app, 'GET', '/api/v1/App/User', { token: asUser.body.data });
+      assert.deepEqual(me.body.data.roles, ['Dispatcher']);
+      assert.equal(me.body.data.firstName, 'Cleo');
+      const admin = await call(app, 'POST', '/api/v1/Auth/Login', { body: { userName: adminEmail, password: 'cli-password-1', companyId: otherCompanyId } });
+      assert.equal(admin.status, 200, 'the second company kept the first password');
+    } finally {
+      await app.close();
+      await database?.close();
+    }
+  });
+});
