@@ -1,6 +1,7 @@
 // Routes are declared, not written: method, url, schemas, access and a one-line handler. This file
 // turns a declaration into a Fastify route with everything the spec requires around it — token and
 // access checks, request normalization, the tenant transaction, the envelope and its schema.
+import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.js';
 import { forCompany, type Tenant } from '../db/tenant.js';
@@ -9,7 +10,7 @@ import type { Principal } from './auth.js';
 import { Env, ok, WithNotices } from './envelope.js';
 import { AppError, Codes } from './errors.js';
 import { compileNormalizer, type Normalizer } from './normalize.js';
-import { Type, type Static, type TSchema } from './schemas.js';
+import type { Static, TSchema } from './schemas.js';
 import { resolveSchema } from './validation.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -116,9 +117,11 @@ function forbidden(access: Access, missing: string): AppError {
   return new AppError(403, Codes.missingPermission, message);
 }
 
-function normalizers(def: AnyRoute): Array<[keyof FastifyRequest & ('body' | 'query' | 'params'), Normalizer]> {
-  const out: Array<['body' | 'query' | 'params', Normalizer]> = [];
-  const add = (part: 'body' | 'query' | 'params', schema: unknown) => {
+type Part = 'body' | 'query' | 'params';
+
+function normalizers(def: AnyRoute): Array<[Part, Normalizer]> {
+  const out: Array<[Part, Normalizer]> = [];
+  const add = (part: Part, schema: unknown) => {
     const norm = schema ? compileNormalizer(schema, { part, resolve: resolveSchema }) : null;
     if (norm) out.push([part, norm]);
   };
@@ -170,7 +173,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       if (isFile) {
         const file = result as FileResult;
         reply.header('content-type', file.contentType);
-        reply.header('content-disposition', attachment(file.fileName));
+        reply.header('content-disposition', contentDisposition(file.fileName));
         return file.body;
       }
       if (bare) return result;
@@ -197,14 +200,6 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   return options;
 }
 
-/** `attachment; filename=...` with an ASCII fallback and the RFC 5987 form for other characters. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 export function registerRoutes(app: FastifyInstance, routes: AnyRoute[], deps: RouteDeps, tags: string[]): void {
   for (const def of routes) app.route(toFastifyRoute({ ...def, tags: def.tags ?? tags }, deps));
 }
-
-export { Type };

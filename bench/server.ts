@@ -1,0 +1,39 @@
+// The service as benchmarks run it: on DATABASE_URL (PostgreSQL) or an embedded database in a
+// temporary directory; a bench company and user are made; prints {"url", "token"} once listening.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { buildApp } from '../src/app.js';
+import { addMember, createCompany } from '../src/areas/users/index.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { createTokens } from '../src/platform/auth.js';
+
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  DATA_DIR: process.env.DATABASE_URL ? 'memory://' : mkdtempSync(join(tmpdir(), 'fds-bench-')),
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+  SIGNIN_LIMIT_PER_ADDRESS: '1000000',
+});
+const logger = pino({ level: config.logLevel }, pino.destination({ dest: process.env.BENCH_LOG ?? '/dev/null', sync: false }));
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log: logger });
+await migrateToLatest(database.db);
+const email = `bench-${randomUUID().slice(0, 8)}@bench.example`;
+const { companyId } = await createCompany(database.db, { name: 'Bench Freight', adminEmail: `admin-${email}`, adminPassword: 'bench-password' });
+await addMember(database.db, { companyId, email, password: 'bench-password', role: 'Dispatcher', name: 'Bench User' });
+const app = await buildApp({ config, database, tokens: createTokens(config.jwtSecret!), logger });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const login = await fetch(`${address}/api/v1/Auth/Login`, {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: email, password: 'bench-password' }),
+});
+const token = ((await login.json()) as { data: string }).data;
+process.stdout.write(JSON.stringify({ url: address, token, companyId, database: database.kind }) + '\n');
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});
