@@ -3,6 +3,8 @@
 // figure stands next to a bare Fastify route answering the same bytes, measured in the same run.
 //   npm run bench                 every benchmark
 //   npm run bench -- auth         the fixed cost of an authenticated request (GET /App/User)
+//   npm run bench -- signin       sign-in time for an unknown email against a wrong password
+//   npm run bench -- restart      PostgreSQL restarted under load (needs BENCH_RESTART_CMD)
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 
@@ -65,6 +67,68 @@ try {
     const user = await load('GET /api/v1/App/User (token, stamp, perms)', `${url}/api/v1/App/User`, auth);
     const company = await load('GET /api/v1/Company/Info (+ tenant tx)', `${url}/api/v1/Company/Info`, auth);
     print('Fixed cost of an authenticated request', [floor, user, company], floor);
+  }
+  if (run('signin')) {
+    // Sign-in answers must not tell an unknown email from a wrong password by their time.
+    const attempt = async (userName: string) => {
+      const started = performance.now();
+      const res = await fetch(`${url}/api/v1/Auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: 'not the password' }) });
+      await res.text();
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      known.push(await attempt(service.info.email));
+      unknown.push(await attempt(`nobody-${i}@bench.example`));
+    }
+    console.log(`\nSign-in time, median of 40 sequential attempts each (argon2id m=19456 t=2 p=1)`);
+    console.log(`  wrong password for a known email   ${median(known).toFixed(1)} ms`);
+    console.log(`  unknown email                      ${median(unknown).toFixed(1)} ms`);
+  }
+  if (wanted.includes('restart')) {
+    // Restarts PostgreSQL under load (BENCH_RESTART_CMD, e.g. "pg_ctlcluster 15 main restart").
+    const command = process.env.BENCH_RESTART_CMD;
+    if (!command || database !== 'postgres') throw new Error('restart needs DATABASE_URL and BENCH_RESTART_CMD');
+    const samples: Array<{ at: number; status: number; ms: number }> = [];
+    const started = performance.now();
+    let running = true;
+    const worker = async (path: string) => {
+      while (running) {
+        const t0 = performance.now();
+        let status = 0;
+        try {
+          const res = await fetch(`${url}${path}`, { headers: auth, signal: AbortSignal.timeout(5000) });
+          await res.text();
+          status = res.status;
+        } catch {
+          status = -1;
+        }
+        samples.push({ at: t0 - started, status, ms: performance.now() - t0 });
+      }
+    };
+    const workers = Array.from({ length: 20 }, (_, i) => worker(i % 2 ? '/api/v1/App/User' : '/api/v1/Company/Info'));
+    await new Promise((r) => setTimeout(r, 3000));
+    const restartAt = performance.now() - started;
+    // Asynchronously: the clients of this process keep sending while PostgreSQL restarts.
+    const { exec } = await import('node:child_process');
+    await new Promise((resolve, reject) => exec(command, (err) => (err ? reject(err) : resolve(null))));
+    const restartedAt = performance.now() - started;
+    await new Promise((r) => setTimeout(r, 5000));
+    running = false;
+    await Promise.all(workers);
+    const counts = new Map<number, number>();
+    for (const s of samples) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
+    const failures = samples.filter((s) => s.status !== 200);
+    const firstOk = samples.filter((s) => s.at > restartedAt && s.status === 200).sort((a, b) => a.at - b.at)[0];
+    const alive = await fetch(`${url}/healthz`).then((r) => r.status).catch(() => 0);
+    console.log(`\nPostgreSQL restart under load (20 clients on /App/User and /Company/Info): restart took ${(restartedAt - restartAt).toFixed(0)} ms`);
+    console.log(`  answers: ${[...counts].map(([k, v]) => `${k === -1 ? 'no answer' : k}: ${v}`).join(', ')}`);
+    const during = samples.filter((s) => s.at >= restartAt && s.at <= restartedAt);
+    console.log(`  during the restart: ${during.length} answers, ${during.filter((s) => s.status === 503).length} of them 503`);
+    console.log(`  slowest non-200 answer: ${failures.length ? Math.max(...failures.map((f) => f.ms)).toFixed(0) : '-'} ms; slowest answer: ${Math.max(...samples.map((f) => f.ms)).toFixed(0)} ms`);
+    console.log(`  first 200 after the restart finished: ${firstOk ? (firstOk.at - restartedAt).toFixed(0) + ' ms later' : 'none'}; process alive: ${alive === 200}`);
   }
 } finally {
   service.child.kill('SIGTERM');

@@ -18,6 +18,7 @@ const config = loadConfig({
   DATA_DIR: process.env.DATABASE_URL ? 'memory://' : mkdtempSync(join(tmpdir(), 'fds-bench-')),
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
   SIGNIN_LIMIT_PER_ADDRESS: '1000000',
+  SIGNIN_LIMIT_PER_ACCOUNT: '1000000',
 });
 const logger = pino({ level: config.logLevel }, pino.destination({ dest: process.env.BENCH_LOG ?? '/dev/null', sync: false }));
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log: logger });
@@ -31,7 +32,7 @@ const login = await fetch(`${address}/api/v1/Auth/Login`, {
   method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: email, password: 'bench-password' }),
 });
 const token = ((await login.json()) as { data: string }).data;
-process.stdout.write(JSON.stringify({ url: address, token, companyId, database: database.kind }) + '\n');
+process.stdout.write(JSON.stringify({ url: address, token, companyId, email, database: database.kind }) + '\n');
 process.on('SIGTERM', async () => {
   await app.close();
   await database.close();

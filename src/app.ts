@@ -9,6 +9,7 @@ import type { Database } from './db/database.js';
 import type { Area } from './platform/area.js';
 import { authenticator, type Tokens } from './platform/auth.js';
 import { failure, sharedSchemas } from './platform/envelope.js';
+import { PrincipalCache } from './platform/principal-cache.js';
 import { Codes, errorHandler } from './platform/errors.js';
 import { registerHealth } from './platform/health.js';
 import { registerReference } from './platform/openapi.js';
@@ -85,7 +86,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerReference(app);
   registerHealth(app, deps.database);
 
-  const routeDeps = { db: deps.database.db, authenticate: authenticator(deps.database.db, deps.tokens) };
+  // Sessions' principals are cached while the database's change notifications flow (see principal-cache.ts).
+  const principals = new PrincipalCache();
+  let stopListening: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopListening = await deps.database.listen('fds_principal', {
+      message: (payload) => principals.invalidateFromPayload(payload),
+      up: () => principals.up(),
+      down: () => principals.down(),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await stopListening?.();
+    principals.close();
+  });
+
+  const routeDeps = { db: deps.database.db, authenticate: authenticator(deps.database.db, deps.tokens, principals) };
   const areaDeps = { config, db: deps.database.db, tokens: deps.tokens };
   for (const area of AREAS) registerRoutes(app, area.routes(areaDeps), routeDeps, [area.name]);
   return app;

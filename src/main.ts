@@ -14,7 +14,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  // Asynchronous writes: a log line per request must not block the event loop; flushed on stop.
+  const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log: logger });
   const applied = await migrateToLatest(database.db);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');

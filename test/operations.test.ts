@@ -1,6 +1,7 @@
 // Operations: health, readiness, the reference, 503 when the database is unreachable, graceful stop.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,13 +93,19 @@ describe('process', () => {
       if (!process.env.DATABASE_URL) assert.match(output, /Sign in with POST \/api\/v1\/Auth\/Login/);
       const health = await fetch(`${address}/healthz`);
       assert.equal(health.status, 200);
-      const inFlight = fetch(`${address}/api/v1/Auth/Login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: 'nobody@fds.example', password: 'not the password' }),
+      // A request whose body is still arriving when SIGTERM comes: it is in flight and must be answered.
+      const body = JSON.stringify({ userName: 'nobody@fds.example', password: 'not the password' });
+      const answered = new Promise<number>((resolve, reject) => {
+        const req = request(`${address}/api/v1/Auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } },
+          (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          child.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(10)), 300);
+        }, 300);
       });
-      await new Promise((r) => setTimeout(r, 5));
-      child.kill('SIGTERM');
-      const answered = await inFlight;
-      assert.equal(answered.status, 400, 'answered (auth.invalid_login) rather than cut off');
+      assert.equal(await answered, 400, 'answered (auth.invalid_login) rather than cut off');
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       assert.equal(code, 0);
       assert.match(output, /stopped/);

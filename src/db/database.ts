@@ -19,7 +19,16 @@ export interface Database {
   readonly kind: 'postgres' | 'pglite';
   /** The PGlite instance when embedded (tests dump it to make snapshots). */
   readonly lite: PGlite | null;
+  /** Receives notifications on a channel (PostgreSQL LISTEN), reconnecting when the connection
+   *  drops; `up`/`down` tell whether notifications are flowing. Answers a function that stops it. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  up(): void;
+  down(): void;
 }
 
 export interface OpenOptions {
@@ -70,7 +79,62 @@ function openPostgres(options: OpenOptions): Database {
     db,
     kind: 'postgres',
     lite: null,
+    listen: (channel, handlers) => listenPostgres(options, channel, handlers),
     close: () => db.destroy(),
+  };
+}
+
+/** A dedicated connection (not from the pool) holding LISTEN; on loss it reports `down` and retries. */
+async function listenPostgres(options: OpenOptions, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 250;
+
+  const lost = (current: pg.Client) => {
+    if (client !== current) return;
+    client = null;
+    handlers.down();
+    current.end().catch(() => {});
+    if (!stopped) {
+      retry = setTimeout(connect, delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 5000);
+    }
+  };
+
+  async function connect(): Promise<void> {
+    const current = new pg.Client({ connectionString: options.databaseUrl!, connectionTimeoutMillis: 2000 });
+    client = current;
+    current.on('notification', (n) => {
+      if (n.channel === channel) handlers.message(n.payload ?? '');
+    });
+    current.on('error', (err) => {
+      options.log.warn({ err: { message: err.message } }, 'change listener connection lost');
+      lost(current);
+    });
+    current.on('end', () => lost(current));
+    try {
+      await current.connect();
+      await current.query(`LISTEN ${channel}`);
+      if (client === current && !stopped) {
+        delay = 250;
+        handlers.up();
+      }
+    } catch {
+      lost(current);
+    }
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    handlers.down();
+    await current?.end().catch(() => {});
   };
 }
 
@@ -98,6 +162,15 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       db,
       kind: 'pglite',
       lite,
+      async listen(channel, handlers) {
+        // In-process: notifications are delivered by the same PGlite instance, never lost.
+        const unsubscribe = await lite.listen(channel, (payload) => handlers.message(payload));
+        handlers.up();
+        return async () => {
+          handlers.down();
+          await unsubscribe();
+        };
+      },
       async close() {
         await db.destroy();
         await lite.close();

@@ -18,18 +18,23 @@ export interface Tenant extends Actor {
   readonly db: Transaction<DB>;
   /** Request id, recorded with audit rows. */
   readonly requestId: string | null;
+  /** Runs `effect` once the transaction has committed (never when it rolls back). */
+  afterCommit(effect: () => void): void;
 }
 
-export function forCompany<T>(
+export async function forCompany<T>(
   db: Db,
   actor: Actor,
   requestId: string | null,
   work: (tenant: Tenant) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  const effects: Array<() => void> = [];
+  const result = await db.transaction().execute(async (trx) => {
     // One round trip; both settings are transaction-local and vanish at COMMIT/ROLLBACK, so a
     // pooled connection never carries a company into the next request.
     await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${String(actor.companyId)}, true)`.execute(trx);
-    return work({ db: trx, companyId: actor.companyId, userId: actor.userId, requestId });
+    return work({ db: trx, companyId: actor.companyId, userId: actor.userId, requestId, afterCommit: (effect) => effects.push(effect) });
   });
+  for (const effect of effects) effect();
+  return result;
 }

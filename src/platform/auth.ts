@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import type { Actor } from '../db/tenant.js';
 import { COMPANY_ADMIN, type Grants } from './access.js';
 import { Unauthorized } from './errors.js';
+import { PrincipalCache } from './principal-cache.js';
 
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = 'fds';
@@ -29,10 +30,12 @@ export interface TokenClaims {
   sub: string;
   cid: number;
   sst: string;
+  /** Expiry, seconds since the epoch (set when a token is verified). */
+  exp?: number;
 }
 
 export interface Tokens {
-  issue(claims: TokenClaims): string;
+  issue(claims: Omit<TokenClaims, 'exp'>): string;
   /** The claims of a valid token, or null (bad signature or algorithm, expired, malformed...). */
   verify(token: string): TokenClaims | null;
 }
@@ -53,7 +56,7 @@ export function createTokens(secret: string): Tokens {
       try {
         const payload = check(token) as Partial<TokenClaims>;
         if (typeof payload.sub !== 'string' || !Number.isInteger(payload.cid) || typeof payload.sst !== 'string') return null;
-        return { sub: payload.sub, cid: payload.cid as number, sst: payload.sst };
+        return { sub: payload.sub, cid: payload.cid as number, sst: payload.sst, exp: payload.exp };
       } catch {
         return null;
       }
@@ -119,12 +122,22 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1]! : null;
 }
 
-export function authenticator(db: Db, tokens: Tokens) {
+/** Token → principal on every request: the signature (verified once per token), then the user's
+ *  live state — from the principal cache while change notifications flow, else from the database.
+ *  Either way a token whose stamp, membership or company is no longer current is refused. */
+export function authenticator(db: Db, tokens: Tokens, cache: PrincipalCache | null = null) {
   return async function authenticate(authorization: string | undefined): Promise<Principal> {
     const token = bearerToken(authorization);
-    const claims = token ? tokens.verify(token) : null;
-    const principal = claims ? await loadPrincipal(db, claims) : null;
+    if (!token) throw new Unauthorized();
+    // Keyed by the token itself: a hit skips even the signature check, which cached it.
+    const cached = cache?.get(token);
+    if (cached) return cached;
+    const claims = tokens.verify(token);
+    if (!claims) throw new Unauthorized();
+    const mark = cache?.mark() ?? 0;
+    const principal = await loadPrincipal(db, claims);
     if (!principal) throw new Unauthorized();
+    cache?.set(token, principal, mark, Date.now(), (claims.exp ?? 0) * 1000);
     return principal;
   };
 }

@@ -7,6 +7,7 @@ import type { Paged } from '../../platform/envelope.js';
 import { AppError, Codes, notFound, TooManyRequests } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { principalsChanged } from '../../platform/principal-cache.js';
 import { WindowCounter } from '../../platform/rate-limit.js';
 import type { PageQueryT } from '../../platform/schemas.js';
 import { hashInvitationToken, newSecurityStamp, type CompanyUserT } from '../users/index.js';
@@ -77,6 +78,7 @@ export function accountService(deps: AccountServiceDeps) {
       const companyId = chooseCompany(found.memberships, input.companyId);
       perAccount.reset(account);
       await repo.markSignedIn(deps.db, companyId, found.user.id);
+      principalsChanged({ companyId, userId: found.user.id });
       return deps.tokens.issue({ sub: found.user.id, cid: companyId, sst: found.user.security_stamp });
     },
 
@@ -93,6 +95,7 @@ export function accountService(deps: AccountServiceDeps) {
         lastName: input.lastName?.trim() || null,
       });
       await repo.markSignedIn(deps.db, invitation.company_id, invitation.user_id);
+      principalsChanged({ userId: invitation.user_id });
       return deps.tokens.issue({ sub: invitation.user_id, cid: invitation.company_id, sst: securityStamp });
     },
 

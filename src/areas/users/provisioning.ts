@@ -8,6 +8,7 @@ import type { DB } from '../../db/types.js';
 import { COMPANY_ADMIN, DEFAULT_ROLES } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../../platform/passwords.js';
+import { principalsChanged } from '../../platform/principal-cache.js';
 
 export const newSecurityStamp = () => randomBytes(16).toString('base64url');
 
@@ -78,13 +79,15 @@ export async function addMember(db: Db, input: NewMember): Promise<{ userId: str
   const email = checkEmail(input.email);
   if (input.password !== null) checkPassword(input.password);
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
+  const made = await db.transaction().execute(async (trx) => {
     const company = await trx.selectFrom('companies').select('id').where('id', '=', input.companyId).executeTakeFirst();
     if (!company) throw badRequest('companies.not_found', `There is no company ${input.companyId}.`);
     const userId = await findOrCreateUser(trx, email, passwordHash, splitName(input.name));
     await addMembership(trx, input.companyId, userId, input.role);
     return { userId };
   });
+  principalsChanged({ companyId: input.companyId, userId: made.userId });
+  return made;
 }
 
 /** Sets the password and rotates the security stamp: every token issued before stops working. */
@@ -97,6 +100,7 @@ export async function setPassword(db: Db, email: string, password: string): Prom
     .returning('id')
     .executeTakeFirst();
   if (!row) throw badRequest('users.not_found', `There is no user with the email ${email}.`);
+  principalsChanged({ userId: row.id });
   return { userId: row.id };
 }
 

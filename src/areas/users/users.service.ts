@@ -6,6 +6,7 @@ import { enqueueMail } from '../../integrations/mail/outbox.js';
 import { COMPANY_ADMIN, PERMISSIONS } from '../../platform/access.js';
 import type { Principal } from '../../platform/auth.js';
 import { audit } from '../../platform/audit.js';
+import { principalsChanged } from '../../platform/principal-cache.js';
 import type { Paged } from '../../platform/envelope.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { MAX_PAGE_SIZE, pageOf, paged, sortOf } from '../../platform/paging.js';
@@ -67,6 +68,7 @@ export function usersService(deps: UsersServiceDeps) {
       if (userId === principal.userId) throw badRequest('users.cannot_delete_self', 'You cannot delete your own user.');
       await keepAnAdmin(t, target, 'deleted');
       await repo.removeMember(t, userId);
+      t.afterCommit(() => principalsChanged({ companyId: t.companyId, userId }));
       await audit(t, { action: 'user.delete', entityType: 'user', entityId: userId, before: toCompanyUser(target) });
       return null;
     },
@@ -77,6 +79,7 @@ export function usersService(deps: UsersServiceDeps) {
       if (target.is_disabled) return null;
       await keepAnAdmin(t, target, 'disabled');
       await repo.setDisabled(t, userId, true);
+      t.afterCommit(() => principalsChanged({ companyId: t.companyId, userId }));
       await audit(t, { action: 'user.disable', entityType: 'user', entityId: userId, before: { isDisabled: false }, after: { isDisabled: true } });
       return null;
     },
@@ -85,6 +88,7 @@ export function usersService(deps: UsersServiceDeps) {
       const target = await member(t, userId);
       if (!target.is_disabled) return null;
       await repo.setDisabled(t, userId, false);
+      t.afterCommit(() => principalsChanged({ companyId: t.companyId, userId }));
       await audit(t, { action: 'user.enable', entityType: 'user', entityId: userId, before: { isDisabled: true }, after: { isDisabled: false } });
       return null;
     },
@@ -96,6 +100,7 @@ export function usersService(deps: UsersServiceDeps) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
       await repo.setInvitation(t, userId, hashInvitationToken(token), expiresAt);
+      t.afterCommit(() => principalsChanged({ companyId: t.companyId, userId }));
       const link = `${deps.publicUrl}/accept-invitation?token=${token}`;
       const inviter = [principal.firstName, principal.lastName].filter(Boolean).join(' ') || principal.email;
       await enqueueMail(t, {

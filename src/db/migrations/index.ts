@@ -1,7 +1,9 @@
 // Every migration, in order. A landed migration is never edited; a change is a new file here.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
+import * as m0002 from './0002_principal_changes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_principal_changes': m0002,
 };

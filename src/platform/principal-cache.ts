@@ -1,0 +1,107 @@
+// Principals of live sessions, cached per token while, and only while, change notifications are
+// being received. An entry exists only for a token that was verified and whose stamp, membership and
+// company were current when it was read. A change to a user, company, membership, role
+// or permission evicts the affected entries: announced by database triggers on every instance
+// (channel `fds_principal`), and synchronously in this process by the code that made it, after its
+// commit. Without notifications (listener down) every request reads the database.
+import type { Principal } from './auth.js';
+
+export interface PrincipalChange {
+  companyId?: number | null;
+  userId?: string | null;
+}
+
+interface Entry {
+  principal: Principal;
+  expires: number;
+}
+
+/** Caches in this process; a change made here is applied to each at once. */
+const caches = new Set<PrincipalCache>();
+
+export function principalsChanged(change: PrincipalChange): void {
+  for (const cache of caches) cache.invalidate(change);
+}
+
+export class PrincipalCache {
+  private readonly entries = new Map<string, Entry>();
+  private epoch = 0;
+  private live = false;
+
+  constructor(
+    private readonly maxEntries = 20_000,
+    /** A bound on staleness should a notification ever be lost. */
+    private readonly ttlMs = 60_000,
+  ) {
+    caches.add(this);
+  }
+
+  /** Notifications flow (again): start caching from a clean slate. */
+  up(): void {
+    this.entries.clear();
+    this.epoch++;
+    this.live = true;
+  }
+
+  /** Notifications stopped: nothing cached can be trusted. */
+  down(): void {
+    this.live = false;
+    this.entries.clear();
+    this.epoch++;
+  }
+
+  close(): void {
+    this.down();
+    caches.delete(this);
+  }
+
+  /** Mark taken before reading the database; a fill is refused if a change came in between. */
+  mark(): number {
+    return this.epoch;
+  }
+
+  get(key: string, now = Date.now()): Principal | undefined {
+    if (!this.live) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.principal;
+  }
+
+  /** `notAfter`: when the token itself expires (ms). */
+  set(key: string, principal: Principal, mark: number, now = Date.now(), notAfter = Infinity): void {
+    if (!this.live || mark !== this.epoch) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { principal, expires: Math.min(now + this.ttlMs, notAfter) });
+  }
+
+  invalidate(change: PrincipalChange): void {
+    this.epoch++;
+    const { companyId, userId } = change;
+    if ((companyId === null || companyId === undefined) && !userId) {
+      this.entries.clear();
+      return;
+    }
+    for (const [key, { principal }] of this.entries) {
+      if ((companyId === null || companyId === undefined || principal.companyId === companyId) && (!userId || principal.userId === userId)) {
+        this.entries.delete(key);
+      }
+    }
+  }
+
+  /** A notification payload from the database trigger: {"c": companyId | null, "u": userId | null}. */
+  invalidateFromPayload(payload: string): void {
+    try {
+      const { c, u } = JSON.parse(payload) as { c?: number | null; u?: string | null };
+      this.invalidate({ companyId: c ?? null, userId: u ?? null });
+    } catch {
+      this.invalidate({});
+    }
+  }
+}
