@@ -30,6 +30,13 @@ describe('POST /Auth/Login', () => {
     assert.equal(claims.cid, companyId);
   });
 
+  it('stores passwords as argon2id hashes with OWASP parameters', async () => {
+    const { companyId } = await createCompany(t);
+    const user = await createUser(t, companyId);
+    const row = await t.database.db.selectFrom('users').select('password_hash').where('id', '=', user.userId).executeTakeFirstOrThrow();
+    assert.match(row.password_hash!, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
   it('matches property names and the email case-insensitively', async () => {
     const { companyId } = await createCompany(t);
     const user = await createUser(t, companyId);
