@@ -137,9 +137,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const response = def.response;
   const isFile = response === FileResponse;
   const bare = typeof response === 'object' && response !== null && 'bare' in response ? (response as { bare: TSchema }).bare : null;
-  const success = isFile
-    ? { description: 'A file download.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
-    : bare ?? Env(response as TSchema);
+  const success = isFile ? null : bare ?? Env(response as TSchema);
   const norms = normalizers(def);
   const config: RouteConfig = { access: def.access, apiVersions: `${def.version ?? 1}.0` };
   const description = [def.description, describeAccess(def.access), ...(def.notes ?? [])].filter(Boolean).join('\n\n');
@@ -156,7 +154,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       ...(def.params ? { params: def.params } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.body ? { body: def.body } : {}),
-      ...(isFile ? {} : { response: { 200: success } }),
+      ...(success ? { response: { 200: success } } : {}),
     },
     async handler(request, reply) {
       const ctx = {
