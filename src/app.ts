@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountArea } from './areas/account/index.js';
+import { mapsArea } from './areas/maps/index.js';
+import { referenceArea } from './areas/reference/index.js';
 import { usersArea } from './areas/users/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -17,7 +19,7 @@ import { registerRoutes, type RouteConfig } from './platform/route.js';
 import { registerSchema, validatorCompiler } from './platform/validation.js';
 
 /** Every area the service serves, in the order of the spec. */
-export const AREAS: Area[] = [accountArea, usersArea];
+export const AREAS: Area[] = [accountArea, usersArea, mapsArea, referenceArea];
 
 export interface AppDeps {
   config: Config;

@@ -27,6 +27,8 @@ export interface Config {
   /** Connections kept to PostgreSQL (ignored on the embedded database, which has one). */
   dbPoolSize: number;
   signIn: { perAddress: RateLimit; perAccount: RateLimit };
+  /** POST /Maps/ExpandUrl may follow links to private and loopback addresses (tests only). */
+  expandUrlAllowPrivate: boolean;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: { max: int(env, 'SIGNIN_LIMIT_PER_ADDRESS', 30), windowMs: 60_000 },
       perAccount: { max: int(env, 'SIGNIN_LIMIT_PER_ACCOUNT', 10), windowMs: 15 * 60_000 },
     },
+    expandUrlAllowPrivate: env.EXPAND_URL_ALLOW_PRIVATE === 'true',
   };
 }
 
