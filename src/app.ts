@@ -1,10 +1,13 @@
 // buildApp(deps): the platform (conventions, auth, errors, reference) and then every area, from one
 // explicit list. No I/O happens here: the database is only used by requests.
 import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountArea } from './areas/account/index.js';
+import { addressesArea, contactsArea, customersArea } from './areas/customers/index.js';
 import { mapsArea } from './areas/maps/index.js';
 import { referenceArea } from './areas/reference/index.js';
+import { supportArea } from './areas/support/index.js';
 import { usersArea } from './areas/users/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -19,7 +22,7 @@ import { registerRoutes, type RouteConfig } from './platform/route.js';
 import { registerSchema, validatorCompiler } from './platform/validation.js';
 
 /** Every area the service serves, in the order of the spec. */
-export const AREAS: Area[] = [accountArea, usersArea, mapsArea, referenceArea];
+export const AREAS: Area[] = [accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, supportArea, referenceArea];
 
 export interface AppDeps {
   config: Config;
@@ -54,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  for (const schema of sharedSchemas) {
+  for (const schema of [...sharedSchemas, ...AREAS.flatMap((area) => area.schemas ?? [])]) {
     registerSchema(schema);
     app.addSchema(schema);
   }
@@ -85,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  // Multipart uploads (imports, documents): each route declares its own file count and size.
+  await app.register(multipart, { limits: { files: 10, fileSize: 25 * 1024 * 1024, parts: 40, fields: 20, fieldSize: 1024 * 1024, headerPairs: 200 } });
   await registerReference(app);
   registerHealth(app, deps.database);
 

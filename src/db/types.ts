@@ -96,6 +96,105 @@ export interface DemoSeedsTable {
   seeded_at: CreatedAt;
 }
 
+type Updated = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface CustomersTable {
+  company_id: number;
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  pipeline: Generated<number>;
+  status: Generated<number>;
+  source: Generated<number>;
+  is_entrepreneur: Generated<boolean>;
+  parent_customer_id: number | null;
+  merged_into_id: number | null;
+  notes: string | null;
+  name_key: string;
+  email_key: string | null;
+  phone_key: string | null;
+  search_text: Generated<string>;
+  last_order_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Updated;
+  deleted_at: Timestamp | null;
+}
+
+export interface CustomerCountsTable {
+  company_id: number;
+  status: number;
+  n: number;
+}
+
+export interface AddressesTable {
+  company_id: number;
+  id: Generated<number>;
+  customer_id: number | null;
+  kind: Generated<'customer' | 'warehouse'>;
+  name: string | null;
+  street: string;
+  street2: string | null;
+  city: string;
+  state: string | null;
+  postal_code: string | null;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  is_main: Generated<boolean>;
+  is_hub: Generated<boolean>;
+  contact_name: string | null;
+  contact_phone: string | null;
+  notes: string | null;
+  normalized_key: string;
+  search_text: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: Updated;
+}
+
+export interface CustomerContactsTable {
+  company_id: number;
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  phone_extension: string | null;
+  title: string | null;
+  notes: string | null;
+  is_primary: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Updated;
+}
+
+export interface SentEmailsTable {
+  company_id: number;
+  id: Generated<number>;
+  customer_id: number;
+  contact_id: number | null;
+  email_type: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  outbox_id: number;
+  sent_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SupportTicketsTable {
+  company_id: number;
+  id: Generated<number>;
+  customer_id: number;
+  contact_id: number | null;
+  subject: string;
+  description: string;
+  status: Generated<'Open' | 'In Progress' | 'Resolved' | 'Closed'>;
+  priority: Generated<'Low' | 'Normal' | 'High' | 'Urgent'>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Updated;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -106,4 +205,10 @@ export interface DB {
   audit_log: AuditLogTable;
   outbox: OutboxTable;
   demo_seeds: DemoSeedsTable;
+  customers: CustomersTable;
+  customer_counts: CustomerCountsTable;
+  addresses: AddressesTable;
+  customer_contacts: CustomerContactsTable;
+  sent_emails: SentEmailsTable;
+  support_tickets: SupportTicketsTable;
 }

@@ -22,12 +22,14 @@ export const Codes = {
 
 export type ErrorCode = `${string}.${string}`;
 
-/** A business failure: its status with the envelope. Services throw it; routes never catch. */
+/** A business failure: its status with the envelope. Services throw it; routes never catch.
+ *  `details` lists further problems of the same request (each row of an import, say). */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    readonly details: Array<{ code: ErrorCode; message: string }> = [],
   ) {
     super(message);
     this.name = 'AppError';
@@ -197,7 +199,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const known = error instanceof AppError ? error : fromSqlState(error);
   if (known) {
-    reply.code(known.status).send(failure([{ code: known.code, message: known.message }]));
+    reply.code(known.status).send(failure([{ code: known.code, message: known.message }, ...known.details]));
     return;
   }
   if (error.statusCode === 413) {

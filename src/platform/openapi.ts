@@ -40,12 +40,21 @@ export async function registerReference(app: FastifyInstance): Promise<void> {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url, route }) => {
       if (!schema || !url.startsWith('/api/')) return { schema, url };
-      const isPublic = (route.config as { access?: { kind: string } } | undefined)?.access?.kind === 'public';
+      const config = route.config as { access?: { kind: string }; upload?: boolean; fileType?: string } | undefined;
+      const isPublic = config?.access?.kind === 'public';
       const response = { ...(schema.response as Record<string, unknown> | undefined), ...standardResponses(isPublic) };
+      const extra: Record<string, unknown> = {};
+      if (config?.fileType) {
+        response[200] = { description: 'The file.', content: { [config.fileType]: { schema: { type: 'string', format: 'binary' } } } };
+      }
+      if (config?.upload) {
+        extra.consumes = ['multipart/form-data'];
+        extra.body = { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] };
+      }
       if (url.toLowerCase() === '/api/v1/auth/login' || url.toLowerCase() === '/api/v1/auth/acceptinvitation') {
         response[429] = { description: 'Too many sign-in attempts. Empty body.', type: 'null' };
       }
-      return { schema: { ...schema, response }, url };
+      return { schema: { ...schema, ...extra, response }, url };
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -8,7 +8,7 @@ import { forCompany, type Tenant } from '../db/tenant.js';
 import { describeAccess, missingFor, type Access } from './access.js';
 import type { Principal } from './auth.js';
 import { Env, ok, WithNotices } from './envelope.js';
-import { AppError, Codes } from './errors.js';
+import { AppError, Codes, invalid } from './errors.js';
 import { compileNormalizer, type Normalizer } from './normalize.js';
 import type { Static, TSchema } from './schemas.js';
 import { resolveSchema } from './validation.js';
@@ -23,6 +23,19 @@ export interface FileResult {
 }
 
 export const FileResponse = Symbol('file');
+
+/** A file received in a multipart request (routes declaring `upload`). */
+export interface UploadedFile {
+  fieldName: string;
+  fileName: string;
+  contentType: string;
+  buffer: Buffer;
+}
+
+export interface Uploads {
+  files: UploadedFile[];
+  fields: Record<string, string>;
+}
 /** A JSON body without the envelope (`bare<X>` in the spec's tables). */
 export function Bare<T extends TSchema>(schema: T): { bare: T } {
   return { bare: schema };
@@ -47,6 +60,8 @@ export interface Context<P, Q, B> {
   principal: Principal;
   /** The company's transaction (routes declared with `transaction: false` have none). */
   tenant: Tenant;
+  /** Files and fields of a multipart request (routes declaring `upload`), read before the transaction. */
+  uploads: Uploads;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -69,6 +84,10 @@ export interface RouteDef<P, Q, B, R extends ResponseKind> {
   response: R;
   /** Extra lines for the reference page (rate limits, file formats...). */
   notes?: string[];
+  /** A multipart request: at most `maxFiles` files of `maxFileBytes` each (larger: 413). */
+  upload?: { maxFiles: number; maxFileBytes: number };
+  /** The content type of a file answer, for the reference page. */
+  fileType?: string;
   handler: (ctx: Context<P, Q, B>) => Promise<ResultOf<R>> | ResultOf<R>;
 }
 
@@ -93,6 +112,8 @@ export interface RouteDeps {
 export interface RouteConfig {
   access: Access;
   apiVersions: string;
+  upload?: boolean;
+  fileType?: string;
 }
 
 declare module 'fastify' {
@@ -102,8 +123,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     apiVersions?: string;
+    upload?: boolean;
+    fileType?: string;
   }
 }
+
+/** Uploads read before the handler, by request (gone with it). */
+const uploadsOf = new WeakMap<FastifyRequest, Uploads>();
 
 function fullUrl(def: AnyRoute): string {
   if (def.absolute) return def.url;
@@ -139,7 +165,12 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const bare = typeof response === 'object' && response !== null && 'bare' in response ? (response as { bare: TSchema }).bare : null;
   const success = isFile ? null : bare ?? Env(response as TSchema);
   const norms = normalizers(def);
-  const config: RouteConfig = { access: def.access, apiVersions: `${def.version ?? 1}.0` };
+  const config: RouteConfig = {
+    access: def.access,
+    apiVersions: `${def.version ?? 1}.0`,
+    ...(def.upload ? { upload: true } : {}),
+    ...(isFile ? { fileType: def.fileType ?? 'application/octet-stream' } : {}),
+  };
   const description = [def.description, describeAccess(def.access), ...(def.notes ?? [])].filter(Boolean).join('\n\n');
 
   const options: RouteOptions = {
@@ -162,6 +193,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
         query: request.query,
         body: request.body,
         principal: request.principal,
+        uploads: uploadsOf.get(request) ?? { files: [], fields: {} },
         request,
         reply,
       } as Context<unknown, unknown, unknown>;
@@ -185,6 +217,21 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       request.principal = principal;
       const missing = missingFor(def.access, principal);
       if (missing) throw forbidden(def.access, missing);
+    };
+  }
+  if (def.upload) {
+    const limits = def.upload;
+    options.preHandler = async (request) => {
+      if (!request.isMultipart()) throw invalid('file', 'Send the file in a multipart/form-data request.');
+      const uploads: Uploads = { files: [], fields: {} };
+      for await (const part of request.parts({ limits: { files: limits.maxFiles, fileSize: limits.maxFileBytes } })) {
+        if (part.type === 'file') {
+          uploads.files.push({ fieldName: part.fieldname, fileName: part.filename, contentType: part.mimetype, buffer: await part.toBuffer() });
+        } else {
+          uploads.fields[part.fieldname] = String(part.value);
+        }
+      }
+      uploadsOf.set(request, uploads);
     };
   }
   if (norms.length > 0) {

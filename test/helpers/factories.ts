@@ -88,3 +88,31 @@ export async function countRows(t: TestApp, table: string, companyId: number): P
 export async function setCompanyActive(t: TestApp, companyId: number, active: boolean): Promise<void> {
   await t.database.db.updateTable('companies').set({ is_active: active }).where('id', '=', companyId).execute();
 }
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** A customer made through the API by the session's user (needs "Create customers"). */
+export async function createCustomer(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', '/api/v1/Customers', {
+    token: session.token,
+    body: { name: `Customer ${n} ${randomUUID().slice(0, 6)}`, email: `customer${n}@test.example`, addresses: [{ street: `${n} Main St`, city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' }], ...body },
+  });
+  if (res.status !== 200) throw new Error(`customer not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export async function createContact(t: TestApp, session: Session, customerId: number, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', '/api/v1/CustomerContacts', { token: session.token, body: { customerId, name: `Contact ${n}`, email: `contact${n}@test.example`, ...body } });
+  if (res.status !== 200) throw new Error(`contact not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export async function createAddress(t: TestApp, session: Session, customerId: number | null, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', '/api/v1/Addresses', { token: session.token, body: { customerId, street: `${n} Elm St`, city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US', ...body } });
+  if (res.status !== 200) throw new Error(`address not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}

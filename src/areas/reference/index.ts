@@ -1,7 +1,11 @@
 // Reference data (part 1, "Reference data"): countries, states, cities, postal codes.
+import { gazetteer } from '../../integrations/geo/index.js';
 import type { Area } from '../../platform/area.js';
+import { referenceRoutes } from './reference.routes.js';
+import { referenceService } from './reference.service.js';
 
 export const referenceArea: Area = {
   name: 'Reference data',
-  routes: () => [],
+  routes: () => referenceRoutes(referenceService(gazetteer)),
 };
+

@@ -1,0 +1,65 @@
+// Addresses (part 1, "Addresses").
+import { signedIn } from '../../platform/access.js';
+import { None } from '../../platform/envelope.js';
+import { defineRoute, type AnyRoute } from '../../platform/route.js';
+import { Id, Type } from '../../platform/schemas.js';
+import { Address, AddressInput } from './addresses.schemas.js';
+import type { CustomerServices } from './index.js';
+
+const AddressIdParams = Type.Object({ id: Id });
+const Term = (name: string, required: boolean) => Type.Object(required
+  ? { [name]: Type.String({ minLength: 1, maxLength: 200 }) }
+  : { [name]: Type.Optional(Type.String({ maxLength: 200 })) });
+
+export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'POST', url: '/Addresses', access: signedIn,
+      summary: 'Add an address',
+      description: 'A customer\'s (customerId) or the company\'s own. street, city and country (ISO 3166-1 alpha-2) are required. A customer\'s first address, or one sent with isMain=true, is its main address.',
+      body: AddressInput, response: Address,
+      handler: ({ tenant, body }) => addresses.create(tenant, body),
+    }),
+    defineRoute({
+      method: 'PUT', url: '/Addresses/:id', access: signedIn,
+      summary: 'Update an address',
+      description: 'Replaces its fields; customerId absent keeps the customer. isMain=false on the main address passes the role to the customer\'s oldest other address.',
+      params: AddressIdParams, body: AddressInput, response: Address,
+      handler: ({ tenant, params, body }) => addresses.update(tenant, params.id, body),
+    }),
+    defineRoute({
+      method: 'DELETE', url: '/Addresses/:id', access: signedIn,
+      summary: 'Delete an address',
+      description: 'When it was the main address, the customer\'s oldest remaining address becomes main.',
+      params: AddressIdParams, response: None,
+      handler: ({ tenant, params }) => addresses.remove(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'PUT', url: '/Addresses/:id/SetAsMainAddress', access: signedIn,
+      summary: 'Make an address its customer\'s main address',
+      params: AddressIdParams, response: Address,
+      handler: ({ tenant, params }) => addresses.setAsMain(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Addresses/LookupForTransfer', access: signedIn,
+      summary: 'Warehouses and hubs for a transfer',
+      description: 'The company\'s warehouses and addresses marked isHub whose text contains searchTerm (all when absent), best match first; at most 50.',
+      querystring: Term('searchTerm', false), response: Type.Array(Address),
+      handler: ({ tenant, query }) => addresses.lookupForTransfer(tenant, query.searchTerm as string | undefined),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Addresses/SearchByCompanyName', access: signedIn,
+      summary: 'Addresses by company name',
+      description: 'Customer addresses whose place name or customer name contains or resembles (trigram similarity) companyName, best match first; at most 50.',
+      querystring: Term('companyName', true), response: Type.Array(Address),
+      handler: ({ tenant, query }) => addresses.searchByCompanyName(tenant, query.companyName as string),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Addresses/SearchCompaniesByAddress', access: signedIn,
+      summary: 'Companies at an address',
+      description: 'Customer addresses whose text contains or resembles `address`, best match first, each with its customer; at most 50.',
+      querystring: Term('address', true), response: Type.Array(Address),
+      handler: ({ tenant, query }) => addresses.searchByAddress(tenant, query.address as string),
+    }),
+  ];
+}

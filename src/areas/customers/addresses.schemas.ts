@@ -1,0 +1,108 @@
+// The Address model (CONTRACT.md §4) and its input shape; row → response mapper.
+import { DateTime, Id, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
+import { formatAddress } from './address-key.js';
+
+const Latitude = Type.Number({ minimum: -90, maximum: 90 });
+const Longitude = Type.Number({ minimum: -180, maximum: 180 });
+
+export const Address = Type.Object(
+  {
+    id: Id,
+    name: Nullable(Type.String({ description: 'Name of the place (a site, a warehouse, a company\'s location).' })),
+    street: Type.String(),
+    street2: Nullable(Type.String()),
+    city: Type.String(),
+    state: Nullable(Type.String()),
+    postalCode: Nullable(Type.String()),
+    country: Type.String({ description: 'ISO 3166-1 alpha-2 code.' }),
+    latitude: Nullable(Latitude),
+    longitude: Nullable(Longitude),
+    isMain: Type.Boolean({ description: 'The customer\'s main address; exactly one per customer that has addresses.' }),
+    isHub: Type.Boolean({ description: 'A hub, terminal or cross-dock: offered for transfers.' }),
+    customerId: Nullable(Id),
+    customerName: Nullable(Type.String()),
+    contactName: Nullable(Type.String()),
+    contactPhone: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    fullAddress: Type.String({ description: 'The address on one line.' }),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { $id: 'Address' },
+);
+export type AddressT = Static<typeof Address>;
+
+const Text = (max: number) => Type.String({ maxLength: max });
+
+/** What a client sends: street, city and country are required. */
+export const AddressInputFields = {
+  name: Opt(Text(200)),
+  street: Type.String({ minLength: 1, maxLength: 200 }),
+  street2: Opt(Text(200)),
+  city: Type.String({ minLength: 1, maxLength: 100 }),
+  state: Opt(Text(100)),
+  postalCode: Opt(Text(20)),
+  country: Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2 code (any case).' }),
+  latitude: Opt(Latitude),
+  longitude: Opt(Longitude),
+  isMain: Opt(Type.Boolean()),
+  isHub: Opt(Type.Boolean()),
+  contactName: Opt(Text(200)),
+  contactPhone: Opt(Text(50)),
+  notes: Opt(Text(2000)),
+};
+
+export const AddressInput = Type.Object({ ...AddressInputFields, customerId: Opt(Id) });
+export type AddressInputT = Static<typeof AddressInput>;
+
+/** An address inside a customer (POST/PUT /Customers): `id` updates one of the customer's addresses. */
+export const CustomerAddressInput = Type.Object({ id: Opt(Id), ...AddressInputFields });
+export type CustomerAddressInputT = Static<typeof CustomerAddressInput>;
+
+export interface AddressRow {
+  id: number;
+  customer_id: number | null;
+  customer_name: string | null;
+  name: string | null;
+  street: string;
+  street2: string | null;
+  city: string;
+  state: string | null;
+  postal_code: string | null;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  is_main: boolean;
+  is_hub: boolean;
+  contact_name: string | null;
+  contact_phone: string | null;
+  notes: string | null;
+  normalized_key: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toAddress(row: AddressRow): AddressT {
+  return {
+    id: row.id,
+    name: row.name,
+    street: row.street,
+    street2: row.street2,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postal_code,
+    country: row.country,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    isMain: row.is_main,
+    isHub: row.is_hub,
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    contactName: row.contact_name,
+    contactPhone: row.contact_phone,
+    notes: row.notes,
+    fullAddress: formatAddress({ ...row, postalCode: row.postal_code }),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,147 @@
+// Rules of addresses: a valid country, an existing customer, exactly one main address per customer.
+import countries from 'i18n-iso-countries';
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { addressKey } from './address-key.js';
+import * as repo from './addresses.repository.js';
+import { toAddress, type AddressInputT, type AddressRow, type AddressT, type CustomerAddressInputT } from './addresses.schemas.js';
+import * as customers from './customers.repository.js';
+
+type Fields = Omit<AddressInputT, 'customerId'> | CustomerAddressInputT;
+
+const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
+
+/** Address fields → row values (country checked and upper-cased, key computed). */
+export function addressValues(input: Fields, customerId: number | null, field = 'country'): repo.AddressValues {
+  const country = input.country.trim().toUpperCase();
+  if (!countries.isValid(country)) throw invalid(field, `"${input.country}" is not an ISO 3166-1 alpha-2 country code.`);
+  if ((input.latitude === null || input.latitude === undefined) !== (input.longitude === null || input.longitude === undefined)) {
+    throw invalid('latitude', 'Latitude and longitude go together: send both or neither.');
+  }
+  const place = { street: input.street.trim(), street2: clean(input.street2), city: input.city.trim(), state: clean(input.state), postalCode: clean(input.postalCode), country };
+  return {
+    customer_id: customerId,
+    name: clean(input.name),
+    street: place.street,
+    street2: place.street2,
+    city: place.city,
+    state: place.state,
+    postal_code: place.postalCode,
+    country,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    is_main: input.isMain ?? false,
+    is_hub: input.isHub ?? false,
+    contact_name: clean(input.contactName),
+    contact_phone: clean(input.contactPhone),
+    notes: clean(input.notes),
+    normalized_key: addressKey(place),
+  };
+}
+
+async function requireAddress(t: Tenant, id: number) {
+  const row = await repo.findAddress(t, id);
+  if (!row) throw notFound('Address', id);
+  return row;
+}
+
+async function requireCustomer(t: Tenant, customerId: number) {
+  const customer = await customers.findCustomer(t, customerId);
+  if (!customer) throw notFound('Customer', customerId);
+  return customer;
+}
+
+/** Inserts or updates an address and keeps exactly one main address per customer that has any:
+ *  `wantMain` true makes it main; false passes the role to the customer's oldest other address;
+ *  null keeps what it was (a new address becomes main only when the customer has none). */
+export async function writeAddress(t: Tenant, existing: AddressRow | null, values: repo.AddressValues, wantMain: boolean | null): Promise<number> {
+  const customerId = values.customer_id;
+  const row = { ...values, is_main: false };
+  let id: number;
+  if (existing) {
+    await repo.updateAddress(t, existing.id, row);
+    id = existing.id;
+  } else {
+    id = await repo.insertAddress(t, row);
+  }
+  const sameCustomer = existing !== null && existing.customer_id === customerId;
+  const main = wantMain ?? (sameCustomer && existing!.is_main);
+  if (customerId !== null) {
+    if (main) {
+      await repo.clearMain(t, customerId);
+      await repo.setMain(t, id);
+    } else if (!(await repo.hasMain(t, customerId))) {
+      await repo.setMain(t, (await repo.oldestAddressId(t, customerId, id)) ?? id);
+    }
+  }
+  if (existing?.customer_id != null && !sameCustomer) await ensureMain(t, existing.customer_id);
+  return id;
+}
+
+/** The customer's oldest address becomes main when it has addresses but no main one. */
+export async function ensureMain(t: Tenant, customerId: number): Promise<void> {
+  if (await repo.hasMain(t, customerId)) return;
+  const oldest = await repo.oldestAddressId(t, customerId, null);
+  if (oldest !== null) await repo.setMain(t, oldest);
+}
+
+export function addressesService() {
+  async function read(t: Tenant, id: number): Promise<AddressT> {
+    return toAddress(await requireAddress(t, id));
+  }
+
+  return {
+    async create(t: Tenant, input: AddressInputT): Promise<AddressT> {
+      const customerId = input.customerId ?? null;
+      if (customerId !== null) await requireCustomer(t, customerId);
+      const id = await writeAddress(t, null, addressValues(input, customerId), input.isMain ?? null);
+      const created = await read(t, id);
+      await audit(t, { action: 'address.create', entityType: 'address', entityId: id, after: created });
+      return created;
+    },
+
+    async update(t: Tenant, id: number, input: AddressInputT): Promise<AddressT> {
+      const before = await requireAddress(t, id);
+      const customerId = input.customerId === undefined ? before.customer_id : input.customerId;
+      if (customerId !== null && customerId !== before.customer_id) await requireCustomer(t, customerId);
+      await writeAddress(t, before, addressValues(input, customerId), input.isMain ?? null);
+      const after = await read(t, id);
+      await audit(t, { action: 'address.update', entityType: 'address', entityId: id, before: toAddress(before), after });
+      return after;
+    },
+
+    async remove(t: Tenant, id: number): Promise<null> {
+      const before = await requireAddress(t, id);
+      await repo.deleteAddress(t, id);
+      if (before.customer_id !== null) await ensureMain(t, before.customer_id);
+      await audit(t, { action: 'address.delete', entityType: 'address', entityId: id, before: toAddress(before) });
+      return null;
+    },
+
+    async setAsMain(t: Tenant, id: number): Promise<AddressT> {
+      const address = await requireAddress(t, id);
+      if (address.customer_id === null) throw badRequest('addresses.no_customer', 'Only a customer\'s address can be its main address.');
+      if (!address.is_main) {
+        await repo.clearMain(t, address.customer_id);
+        await repo.setMain(t, id);
+        await audit(t, { action: 'address.set_main', entityType: 'address', entityId: id, after: { customerId: address.customer_id } });
+      }
+      return read(t, id);
+    },
+
+    async lookupForTransfer(t: Tenant, term: string | null | undefined): Promise<AddressT[]> {
+      return (await repo.lookupForTransfer(t, term?.trim() || null)).map(toAddress);
+    },
+
+    async searchByCompanyName(t: Tenant, name: string): Promise<AddressT[]> {
+      return (await repo.searchByCompanyName(t, name.trim())).map(toAddress);
+    },
+
+    async searchByAddress(t: Tenant, text: string): Promise<AddressT[]> {
+      return (await repo.searchByAddress(t, text.trim())).map(toAddress);
+    },
+  };
+}
+
+export type AddressesService = ReturnType<typeof addressesService>;

@@ -1,0 +1,134 @@
+// SQL of customer contacts, in the company's transaction.
+import { sql } from 'kysely';
+import type { Tenant } from '../../db/tenant.js';
+import type { ContactRow } from './contacts.schemas.js';
+
+const COLUMNS = ['id', 'customer_id', 'name', 'email', 'phone', 'phone_extension', 'title', 'notes', 'is_primary', 'created_at', 'updated_at'] as const;
+
+function contacts(t: Tenant) {
+  return t.db.selectFrom('customer_contacts').where('company_id', '=', t.companyId);
+}
+
+/** A contact of an active customer. */
+export function findContact(t: Tenant, id: number): Promise<ContactRow | undefined> {
+  return contacts(t).select(COLUMNS).where('id', '=', id)
+    .where(({ exists, selectFrom }) => exists(selectFrom('customers as c').select(sql`1`.as('one'))
+      .whereRef('c.company_id', '=', 'customer_contacts.company_id').whereRef('c.id', '=', 'customer_contacts.customer_id').where('c.status', '=', 0)))
+    .executeTakeFirst();
+}
+
+export function contactsOfCustomers(t: Tenant, customerIds: number[]): Promise<ContactRow[]> {
+  if (customerIds.length === 0) return Promise.resolve([]);
+  return contacts(t).select(COLUMNS).where('customer_id', 'in', customerIds)
+    .orderBy('customer_id').orderBy('is_primary', 'desc').orderBy('id').execute();
+}
+
+export interface ContactValues {
+  customer_id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  phone_extension: string | null;
+  title: string | null;
+  notes: string | null;
+}
+
+export async function insertContact(t: Tenant, values: ContactValues): Promise<number> {
+  const row = await t.db.insertInto('customer_contacts').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateContact(t: Tenant, id: number, values: Partial<ContactValues>): Promise<void> {
+  await t.db.updateTable('customer_contacts').set({ ...values, updated_at: new Date() })
+    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}
+
+export async function deleteContacts(t: Tenant, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await t.db.deleteFrom('customer_contacts').where('company_id', '=', t.companyId).where('id', 'in', ids).execute();
+}
+
+/** Makes one contact the customer's primary (the previous one stops being it). */
+export async function makePrimary(t: Tenant, customerId: number, id: number): Promise<void> {
+  await t.db.updateTable('customer_contacts').set({ is_primary: false })
+    .where('company_id', '=', t.companyId).where('customer_id', '=', customerId).where('is_primary', '=', true).where('id', '<>', id).execute();
+  await t.db.updateTable('customer_contacts').set({ is_primary: true, updated_at: new Date() })
+    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}
+
+export async function primaryOf(t: Tenant, customerId: number): Promise<number | null> {
+  const row = await contacts(t).select('id').where('customer_id', '=', customerId).where('is_primary', '=', true).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The customer's oldest contact, other than one. */
+export async function oldestContactId(t: Tenant, customerId: number, exceptId: number | null): Promise<number | null> {
+  let q = contacts(t).select('id').where('customer_id', '=', customerId);
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  const row = await q.orderBy('id').limit(1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Where contacts are used, per contact. */
+export async function usage(t: Tenant, ids: number[]): Promise<Map<number, { sentEmails: number; supportTickets: number }>> {
+  const out = new Map(ids.map((id) => [id, { sentEmails: 0, supportTickets: 0 }]));
+  if (ids.length === 0) return out;
+  const mails = await t.db.selectFrom('sent_emails').select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('company_id', '=', t.companyId).where('contact_id', 'in', ids).groupBy('contact_id').execute();
+  const tickets = await t.db.selectFrom('support_tickets').select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('company_id', '=', t.companyId).where('contact_id', 'in', ids).groupBy('contact_id').execute();
+  for (const m of mails) out.get(m.contact_id!)!.sentEmails = Number(m.n);
+  for (const k of tickets) out.get(k.contact_id!)!.supportTickets = Number(k.n);
+  return out;
+}
+
+/** Moves every use of the contacts to another contact. */
+export async function reassignUses(t: Tenant, fromIds: number[], toId: number): Promise<void> {
+  if (fromIds.length === 0) return;
+  for (const table of ['sent_emails', 'support_tickets'] as const) {
+    await t.db.updateTable(table).set({ contact_id: toId }).where('company_id', '=', t.companyId).where('contact_id', 'in', fromIds).execute();
+  }
+}
+
+/** Contacts with the same email (any case) or a phone with the same digits (of a customer, or of
+ *  the company); `phoneDigits` lists the forms a number can be written in (with and without the
+ *  country code). */
+export function findByEmailOrPhone(t: Tenant, email: string | null, phoneDigits: string[], customerId: number | null, exceptId: number | null): Promise<ContactRow[]> {
+  if (!email && phoneDigits.length === 0) return Promise.resolve([]);
+  let q = contacts(t).select(COLUMNS).where((eb) => eb.or([
+    ...(email ? [eb(sql`lower(email)`, '=', email)] : []),
+    ...(phoneDigits.length > 0 ? [eb(sql`regexp_replace(phone, '[^0-9]', '', 'g')`, 'in', phoneDigits)] : []),
+  ]));
+  if (customerId !== null) q = q.where('customer_id', '=', customerId);
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return q.orderBy('id').limit(50).execute();
+}
+
+/** Customers having contacts, in id order from `after`: the batches of a company-wide pass. */
+export async function customersWithContacts(t: Tenant, after: number, limit: number): Promise<number[]> {
+  const rows = await contacts(t).select('customer_id').distinct().where('customer_id', '>', after).orderBy('customer_id').limit(limit).execute();
+  return rows.map((r) => r.customer_id);
+}
+
+/** The main address country of each customer (to read phones written without +). */
+export async function countriesOf(t: Tenant, customerIds: number[]): Promise<Map<number, string>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await t.db.selectFrom('addresses').select(['customer_id', 'country'])
+    .where('company_id', '=', t.companyId).where('customer_id', 'in', customerIds).where('is_main', '=', true).execute();
+  return new Map(rows.map((r) => [r.customer_id!, r.country]));
+}
+
+export interface ContactExportRow extends ContactRow {
+  customer_name: string;
+}
+
+/** Contacts of active customers, in id order after `afterId`: an export reads in batches. */
+export function exportBatch(t: Tenant, scope: { customerIds: number[] | null; contactIds: number[] | null }, afterId: number, limit: number): Promise<ContactExportRow[]> {
+  let q = t.db.selectFrom('customer_contacts as k')
+    .innerJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'k.company_id').onRef('c.id', '=', 'k.customer_id'))
+    .where('k.company_id', '=', t.companyId).where('c.status', '=', 0).where('k.id', '>', afterId)
+    .select(['k.id', 'k.customer_id', 'k.name', 'k.email', 'k.phone', 'k.phone_extension', 'k.title', 'k.notes', 'k.is_primary', 'k.created_at', 'k.updated_at', 'c.name as customer_name']);
+  if (scope.customerIds) q = q.where('k.customer_id', 'in', scope.customerIds);
+  if (scope.contactIds) q = q.where('k.id', 'in', scope.contactIds);
+  return q.orderBy('k.id').limit(limit).execute();
+}

@@ -1,0 +1,190 @@
+// SQL of customers, in the company's transaction.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Tenant } from '../../db/tenant.js';
+import { likePattern, type SortSpec } from '../../platform/paging.js';
+import type { CustomerRow } from './customers.schemas.js';
+
+const COLUMNS = [
+  'c.id', 'c.name', 'c.email', 'c.phone', 'c.pipeline', 'c.status', 'c.source', 'c.is_entrepreneur',
+  'c.parent_customer_id', 'c.merged_into_id', 'c.notes', 'c.last_order_at', 'c.created_at', 'c.updated_at',
+] as const;
+
+function customers(t: Tenant) {
+  return t.db.selectFrom('customers as c').where('c.company_id', '=', t.companyId);
+}
+
+export function findCustomer(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerRow | undefined> {
+  return customers(t).select(COLUMNS).where('c.id', '=', id).where('c.status', 'in', statuses).executeTakeFirst();
+}
+
+export function findCustomers(t: Tenant, ids: number[], statuses: number[] = [0]): Promise<CustomerRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return customers(t).select(COLUMNS).where('c.id', 'in', ids).where('c.status', 'in', statuses).forUpdate().execute();
+}
+
+export type CustomerSort = 'name' | 'created_at';
+
+export interface CustomerFilter {
+  statuses: number[];
+  search: string | null;
+  nameOnly: boolean;
+  pipelines: number[] | null;
+  sources: number[] | null;
+  entrepreneur: boolean | null;
+  lastOrder: { start: Date; end: Date } | null;
+  cities: string[] | null;
+  states: string[] | null;
+  zips: string[] | null;
+  countries: string[] | null;
+}
+
+/** True when the filter is the status alone: its count is kept in customer_counts. */
+export function statusOnly(f: CustomerFilter): boolean {
+  return !f.search && !f.pipelines && !f.sources && f.entrepreneur === null && !f.lastOrder && !f.cities && !f.states && !f.zips && !f.countries;
+}
+
+function filtered(t: Tenant, f: CustomerFilter) {
+  let q = customers(t).where('c.status', 'in', f.statuses);
+  if (f.search) {
+    const pattern = likePattern(f.search.toLowerCase());
+    q = f.nameOnly ? q.where(sql`lower(c.name)`, 'like', pattern) : q.where('c.search_text', 'like', pattern);
+  }
+  if (f.pipelines) q = q.where('c.pipeline', 'in', f.pipelines);
+  if (f.sources) q = q.where('c.source', 'in', f.sources);
+  if (f.entrepreneur !== null) q = q.where('c.is_entrepreneur', '=', f.entrepreneur);
+  if (f.lastOrder) q = q.where('c.last_order_at', '>=', f.lastOrder.start).where('c.last_order_at', '<=', f.lastOrder.end);
+  const place: Array<[string, string[] | null]> = [
+    ['lower(a.city)', f.cities?.map((c) => c.toLowerCase()) ?? null],
+    ['lower(a.state)', f.states?.map((s) => s.toLowerCase()) ?? null],
+    ['a.postal_code', f.zips],
+    ['a.country', f.countries?.map((c) => c.toUpperCase()) ?? null],
+  ];
+  for (const [column, values] of place) {
+    if (!values || values.length === 0) continue;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('addresses as a').select(sql`1`.as('one'))
+        .whereRef('a.company_id', '=', 'c.company_id').whereRef('a.customer_id', '=', 'c.id')
+        .where(sql.raw(column), 'in', values) as unknown as Expression<SqlBool>));
+  }
+  return q;
+}
+
+export function listCustomers(t: Tenant, f: CustomerFilter, sort: SortSpec<CustomerSort>, limit: number, offset: number): Promise<CustomerRow[]> {
+  const direction = sort.descending ? 'desc' : 'asc';
+  let q = filtered(t, f).select(COLUMNS);
+  q = sort.by === 'name' ? q.orderBy(sql`lower(c.name)`, direction) : q.orderBy('c.created_at', direction);
+  return q.orderBy('c.id', direction).limit(limit).offset(offset).execute();
+}
+
+export async function countCustomers(t: Tenant, f: CustomerFilter): Promise<number> {
+  if (statusOnly(f)) {
+    const row = await t.db.selectFrom('customer_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+      .where('company_id', '=', t.companyId).where('status', 'in', f.statuses).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  const row = await filtered(t, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface CustomerValues {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  pipeline: number;
+  source: number;
+  is_entrepreneur: boolean;
+  parent_customer_id: number | null;
+  notes: string | null;
+  name_key: string;
+  email_key: string | null;
+  phone_key: string | null;
+}
+
+export async function insertCustomer(t: Tenant, values: CustomerValues): Promise<number> {
+  const row = await t.db.insertInto('customers').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateCustomer(t: Tenant, id: number, values: Partial<CustomerValues>): Promise<void> {
+  await t.db.updateTable('customers').set({ ...values, updated_at: new Date() })
+    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}
+
+export async function setStatus(t: Tenant, ids: number[], status: 0 | 1, mergedInto: number | null = null): Promise<void> {
+  if (ids.length === 0) return;
+  await t.db.updateTable('customers')
+    .set({ status, deleted_at: status === 1 ? new Date() : null, merged_into_id: mergedInto, updated_at: new Date() })
+    .where('company_id', '=', t.companyId).where('id', 'in', ids).execute();
+}
+
+/** Active customers sharing a normalized name, email or phone (excluding one). */
+export function findLikelyDuplicates(
+  t: Tenant,
+  keys: { name: string; email: string | null; phone: string | null },
+  excludeId: number | null,
+): Promise<Array<CustomerRow & { name_key: string; email_key: string | null; phone_key: string | null }>> {
+  let q = customers(t).where('c.status', '=', 0)
+    .where((eb) => eb.or([
+      eb('c.name_key', '=', keys.name),
+      ...(keys.email ? [eb('c.email_key', '=', keys.email)] : []),
+      ...(keys.phone ? [eb('c.phone_key', '=', keys.phone)] : []),
+    ]));
+  if (excludeId !== null) q = q.where('c.id', '<>', excludeId);
+  return q.select([...COLUMNS, 'c.name_key', 'c.email_key', 'c.phone_key']).orderBy('c.id').limit(50).execute();
+}
+
+/** Moves a merged customer's addresses, contacts, mails and tickets to the parent. */
+export async function moveChildren(t: Tenant, fromIds: number[], toId: number): Promise<Record<string, number>> {
+  const moved: Record<string, number> = {};
+  // The parent keeps its own main address and primary contact.
+  await t.db.updateTable('addresses').set({ is_main: false }).where('company_id', '=', t.companyId).where('customer_id', 'in', fromIds).execute();
+  await t.db.updateTable('customer_contacts').set({ is_primary: false }).where('company_id', '=', t.companyId).where('customer_id', 'in', fromIds).execute();
+  for (const table of ['addresses', 'customer_contacts', 'sent_emails', 'support_tickets'] as const) {
+    const result = await t.db.updateTable(table).set({ customer_id: toId })
+      .where('company_id', '=', t.companyId).where('customer_id', 'in', fromIds).executeTakeFirst();
+    moved[table] = Number(result.numUpdatedRows);
+  }
+  // Child accounts of a merged customer now hang from the parent.
+  await t.db.updateTable('customers').set({ parent_customer_id: toId })
+    .where('company_id', '=', t.companyId).where('parent_customer_id', 'in', fromIds).where('id', '<>', toId).execute();
+  return moved;
+}
+
+export async function customerNames(t: Tenant, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await customers(t).select(['c.id', 'c.name']).where('c.id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export interface ExportRow extends CustomerRow {
+  address_id: number | null;
+  address_name: string | null;
+  street: string | null;
+  street2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Customers with their main address, in id order after `afterId`: an export reads in batches. */
+export function exportBatch(t: Tenant, ids: number[] | null, afterId: number, limit: number): Promise<ExportRow[]> {
+  let q = customers(t)
+    .leftJoin('addresses as a', (j) => j.onRef('a.company_id', '=', 'c.company_id').onRef('a.customer_id', '=', 'c.id').on('a.is_main', '=', true))
+    .select([
+      ...COLUMNS, 'a.id as address_id', 'a.name as address_name', 'a.street', 'a.street2', 'a.city', 'a.state', 'a.postal_code',
+      'a.country', 'a.latitude', 'a.longitude',
+    ])
+    .where('c.id', '>', afterId);
+  q = ids ? q.where('c.id', 'in', ids) : q.where('c.status', '=', 0);
+  return q.orderBy('c.id').limit(limit).execute();
+}
+
+/** Which of these ids are customers of the company (any status). */
+export async function existingIds(t: Tenant, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await customers(t).select('c.id').where('c.id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}

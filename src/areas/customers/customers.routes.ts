@@ -1,0 +1,172 @@
+// Customers (part 1, "Customers"). Served elsewhere: CustomerBalanceStats and MonthlyStatistic
+// (accounting), CustomerStats (orders), chargeTypes (pricing).
+import { companyAdmin, permission, signedIn } from '../../platform/access.js';
+import { None, PagedList } from '../../platform/envelope.js';
+import { defineRoute, FileResponse, type AnyRoute } from '../../platform/route.js';
+import { Id, SharedListQuery, Type } from '../../platform/schemas.js';
+import { XLSX_TYPE } from '../../integrations/files/spreadsheet.js';
+import { Address } from './addresses.schemas.js';
+import { CustomerContactDetailsResponse } from './contacts.schemas.js';
+import {
+  Customer, CustomerIdParams, CustomerInput, CustomersQuery, CustomerToValidate, FullAddressInfo, IdsQuery, LocationsQuery,
+  MergeCustomers, NormalizedAddressWithCustomers, PipelineParams, StatusQuery, ValidateCustomerDto,
+} from './customers.schemas.js';
+import { EmailSendRequest, EmailTypeInfo, SendResult, SentEmail } from './emails.schemas.js';
+import type { CustomerServices } from './index.js';
+import { FIELD_KEYS } from './transfer.columns.js';
+import { MAX_IMPORT_ROWS } from './transfer.service.js';
+
+const CREATE = permission('Create customers');
+const DELETE = permission('Delete Customers');
+const EXPORT_IMPORT = permission('Export/Import');
+const Deleted = Type.Object({ deleted: Type.Integer() });
+
+export function customersRoutes({ customers, contacts, places, emails, transfer }: CustomerServices): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'GET', url: '/Customers', access: signedIn,
+      summary: 'Search customers',
+      description: 'Active customers by default; `activeCustomers=false` adds the deleted ones, `status` picks one status. SearchTerm matches name, email, phone and every address (name only with searchOnlyByCustomerName=true). Cities, States, Zip, Countries: customers with an address there. orderDateRangeStart/End: customers whose latest order falls in the range (send both). SortBy: name (default), createdAt.',
+      querystring: CustomersQuery, response: PagedList(Customer),
+      handler: ({ tenant, query }) => customers.list(tenant, query),
+    }),
+    defineRoute({
+      method: 'POST', url: '/Customers', access: CREATE,
+      summary: 'Create a customer',
+      description: 'With its addresses; the first address (or the one marked isMain) is the main address.',
+      body: CustomerInput, response: Customer,
+      handler: ({ tenant, body }) => customers.create(tenant, body),
+    }),
+    defineRoute({
+      method: 'DELETE', url: '/Customers', access: DELETE,
+      summary: 'Delete customers',
+      description: 'Marks them deleted: hidden from lists (unless asked with status=1) and kept with everything they own; PUT /Customers/{id}/Restore brings one back. An unknown id: 404, nothing changed.',
+      querystring: IdsQuery, response: None,
+      handler: ({ tenant, query }) => customers.remove(tenant, query.ids),
+    }),
+    defineRoute({
+      method: 'PUT', url: '/Customers/:customerId/:pipeline', access: signedIn,
+      summary: 'Move a customer in the pipeline',
+      params: PipelineParams, response: None,
+      handler: ({ tenant, params }) => customers.setPipeline(tenant, params.customerId, params.pipeline),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Customers/:id', access: signedIn,
+      summary: 'Read a customer',
+      description: 'An active customer; a deleted one with status=1.',
+      params: CustomerIdParams, querystring: StatusQuery, response: Customer,
+      handler: ({ tenant, params, query }) => customers.read(tenant, params.id, [query.status ?? 0]),
+    }),
+    defineRoute({
+      method: 'PUT', url: '/Customers/:id', access: signedIn,
+      summary: 'Update a customer',
+      description: 'Replaces the customer\'s fields. Addresses listed are updated (with their id) or added (without); addresses not listed are kept — remove one with DELETE /Addresses/{id}.',
+      params: CustomerIdParams, body: CustomerInput, response: None,
+      handler: ({ tenant, params, body }) => customers.update(tenant, params.id, body),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Customers/:id/contacts', access: signedIn,
+      summary: 'The customer\'s contacts, primary first',
+      params: CustomerIdParams, response: CustomerContactDetailsResponse,
+      handler: ({ tenant, params }) => contacts.ofCustomer(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Customers/:id/Locations', access: signedIn,
+      summary: 'Addresses of the customer and of its child accounts',
+      params: CustomerIdParams, querystring: LocationsQuery, response: Type.Array(Address),
+      handler: ({ tenant, params, query }) => places.locations(tenant, params.id, query.customerName),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Customers/:id/lookup_address', access: signedIn,
+      summary: 'Look up the customer\'s addresses',
+      description: 'SearchTerm matches the whole address; Cities, States, Zip, Countries filter; SortBy: name (default), city, createdAt; the main address first.',
+      params: CustomerIdParams, querystring: SharedListQuery, response: PagedList(FullAddressInfo),
+      handler: ({ tenant, params, query }) => places.lookupAddress(tenant, params.id, query),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Customers/:id/lookup_grouped_addresses', access: signedIn,
+      summary: 'The customer\'s distinct places, with the customers sharing each',
+      description: 'Addresses identical after normalization (case, punctuation, street abbreviations) form one place; each lists the customer\'s addresses there and every active customer of the company with an address at the same place.',
+      params: CustomerIdParams, querystring: SharedListQuery, response: PagedList(NormalizedAddressWithCustomers),
+      handler: ({ tenant, params, query }) => places.groupedAddresses(tenant, params.id, query),
+    }),
+    defineRoute({
+      method: 'PUT', url: '/Customers/:id/Restore', access: DELETE,
+      summary: 'Restore a deleted customer',
+      params: CustomerIdParams, response: None,
+      handler: ({ tenant, params }) => customers.restore(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Customers/:id/SentEmails', access: signedIn,
+      summary: 'Mails sent to the customer, newest first (at most 1000)',
+      params: CustomerIdParams, response: Type.Array(SentEmail),
+      handler: ({ tenant, params }) => emails.list(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'POST', url: '/Customers/:id/SentEmails', access: CREATE,
+      summary: 'Send mail to the customer',
+      description: 'One mail per recipient (`to`, the emails of `contactIds`, or else the customer\'s own email), written to the outbox — sent over SMTP when SMTP_URL is set — and recorded. A Static type fills its template where subject or body are not sent.',
+      params: CustomerIdParams, body: EmailSendRequest, response: SendResult,
+      handler: ({ tenant, principal, params, body }) => emails.send(tenant, principal, params.id, body),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Customers/CustomExport', access: EXPORT_IMPORT,
+      summary: 'Export chosen fields of customers (.xlsx)',
+      description: `fields and ids are comma-separated. Fields: ${FIELD_KEYS.join(', ')}; the id column is always written. No ids: every active customer.`,
+      querystring: Type.Object({ fields: Type.Optional(Type.String({ maxLength: 1000 })), ids: Type.Optional(Type.String({ maxLength: 20000 })) }),
+      response: FileResponse, fileType: XLSX_TYPE,
+      handler: ({ tenant, query }) => transfer.customExport(tenant, query.fields, query.ids),
+    }),
+    defineRoute({
+      method: 'DELETE', url: '/Customers/DeleteDuplicates/Addresses', access: companyAdmin,
+      summary: 'Remove repeated addresses of every customer',
+      description: 'Addresses of one customer identical after normalization: the main one (else the oldest) stays. Answers how many were removed.',
+      response: Deleted,
+      handler: ({ tenant }) => places.deleteDuplicateAddresses(tenant),
+    }),
+    defineRoute({
+      method: 'DELETE', url: '/Customers/DeleteDuplicates/Contacts', access: companyAdmin,
+      summary: 'Merge repeated contacts of every customer',
+      description: 'Contacts of one customer with the same name, email and phone after normalization: the primary (else the oldest) stays and takes over the others\' uses. Answers how many were removed.',
+      response: Deleted,
+      handler: ({ tenant }) => contacts.deleteDuplicates(tenant),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Customers/EmailTypes', access: signedIn,
+      summary: 'Types of mail to customers',
+      response: Type.Array(EmailTypeInfo),
+      handler: () => emails.types(),
+    }),
+    defineRoute({
+      method: 'GET', url: '/Customers/export', access: EXPORT_IMPORT,
+      summary: 'Export customers (.xlsx)',
+      description: 'Every field, the main address included; the given ids, or every active customer. sample=true: a template with the header row and one example.',
+      querystring: Type.Object({ ids: Type.Optional(Type.Array(Id, { maxItems: 10000 })), sample: Type.Optional(Type.Boolean({ default: false })) }),
+      response: FileResponse, fileType: XLSX_TYPE,
+      handler: ({ tenant, query }) => transfer.export(tenant, query.ids, query.sample ?? false),
+    }),
+    defineRoute({
+      method: 'POST', url: '/Customers/import', access: EXPORT_IMPORT,
+      summary: 'Import customers from .xlsx or .csv',
+      description: `One file part (the first is read; its field name is not checked): ${XLSX_TYPE}, application/vnd.ms-excel, application/octet-stream (read as Excel) or text/csv; other types are refused (customers.unsupported_file_type). The first row names the columns as export writes them (any case). Every row is checked first: any problem and nothing is written, the answer lists each row and why (customers.import_invalid_row). A row with the id of a customer updates the columns the file has; a row without id creates a customer. At most ${MAX_IMPORT_ROWS} rows, 10 MB.`,
+      upload: { maxFiles: 5, maxFileBytes: 10 * 1024 * 1024 },
+      response: Type.Object({ created: Type.Integer(), updated: Type.Integer() }),
+      handler: ({ tenant, uploads }) => transfer.import(tenant, uploads.files),
+    }),
+    defineRoute({
+      method: 'PUT', url: '/Customers/MergeCustomers', access: companyAdmin,
+      summary: 'Merge customers into one parent',
+      description: 'In one transaction the children\'s addresses, contacts, mails and support tickets move to the parent (which keeps its main address and primary contact); the children end deleted with mergedIntoId set. An audit row records it.',
+      body: MergeCustomers,
+      response: Type.Object({ parentCustomerId: Id, mergedCustomerIds: Type.Array(Id), moved: Type.Record(Type.String(), Type.Integer()) }),
+      handler: ({ tenant, body }) => customers.merge(tenant, body),
+    }),
+    defineRoute({
+      method: 'POST', url: '/Customers/ValidateCustomer', access: signedIn,
+      summary: 'Check a customer before saving it',
+      description: 'Reports problems in the fields and active customers that are likely the same: the same name after normalization (case, punctuation, legal suffixes such as Inc or LLC), email or phone (E.164). Writes nothing.',
+      body: CustomerToValidate, response: ValidateCustomerDto,
+      handler: ({ tenant, body }) => customers.validate(tenant, body),
+    }),
+  ];
+}

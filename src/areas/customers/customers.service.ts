@@ -1,0 +1,230 @@
+// Rules of customers: create with addresses, update, delete (marked deleted and hidden, never
+// lost) and restore, pipeline moves, the list with its filters, duplicate checks and merging.
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import type { Paged } from '../../platform/envelope.js';
+import { invalid, notFound, ValidationError } from '../../platform/errors.js';
+import { dateRangeOf, pageOf, paged, sortOf } from '../../platform/paging.js';
+import * as addresses from './addresses.repository.js';
+import { toAddress, type CustomerAddressInputT } from './addresses.schemas.js';
+import { addressValues, ensureMain, writeAddress } from './addresses.service.js';
+import { ensurePrimary } from './contacts.service.js';
+import * as repo from './customers.repository.js';
+import {
+  toCustomer, type CustomerInputT, type CustomerRow, type CustomersQueryT, type CustomerT, type CustomerToValidateT,
+  type MergeCustomersT, type ValidateCustomerDtoT,
+} from './customers.schemas.js';
+import { checkPhone, isEmail, nameKey, normalizeEmail, phoneKey } from './keys.js';
+
+const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
+
+/** The country phones without + are read in: the customer's main (or first) address, else US. */
+function mainCountry(list: CustomerAddressInputT[] | null | undefined): string {
+  const main = list?.find((a) => a.isMain) ?? list?.[0];
+  return main?.country?.toUpperCase() ?? 'US';
+}
+
+export function customerValues(input: CustomerInputT, country: string): repo.CustomerValues {
+  const name = input.name.trim();
+  if (!name) throw invalid('name', 'The name field is required.');
+  const email = clean(input.email);
+  const phone = clean(input.phone);
+  return {
+    name,
+    email,
+    phone,
+    pipeline: input.pipeline ?? 1,
+    source: input.source ?? 0,
+    is_entrepreneur: input.isEntrepreneur ?? false,
+    parent_customer_id: input.parentCustomerId ?? null,
+    notes: clean(input.notes),
+    name_key: nameKey(name),
+    email_key: normalizeEmail(email),
+    phone_key: phoneKey(phone, country),
+  };
+}
+
+/** Customers with their addresses: one query for the customers, one for all their addresses. */
+async function withAddresses(t: Tenant, rows: CustomerRow[]): Promise<CustomerT[]> {
+  const all = await addresses.addressesOfCustomers(t, rows.map((r) => r.id));
+  const byCustomer = new Map<number, ReturnType<typeof toAddress>[]>();
+  for (const a of all) byCustomer.set(a.customer_id!, [...(byCustomer.get(a.customer_id!) ?? []), toAddress(a)]);
+  return rows.map((r) => toCustomer(r, byCustomer.get(r.id) ?? []));
+}
+
+export async function requireCustomer(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerRow> {
+  const row = await repo.findCustomer(t, id, statuses);
+  if (!row) throw notFound('Customer', id);
+  return row;
+}
+
+/** A parent must exist, and the parent chain must not come back to the customer. */
+async function checkParent(t: Tenant, customerId: number | null, parentId: number | null): Promise<void> {
+  if (parentId === null) return;
+  if (parentId === customerId) throw invalid('parentCustomerId', 'A customer cannot be its own parent.');
+  let current: CustomerRow | undefined = await repo.findCustomer(t, parentId);
+  if (!current) throw notFound('Customer', parentId);
+  for (let depth = 0; current && depth < 50; depth++) {
+    if (current.parent_customer_id === null) return;
+    if (current.parent_customer_id === customerId) throw invalid('parentCustomerId', 'That parent would make the customer its own ancestor.');
+    current = await repo.findCustomer(t, current.parent_customer_id);
+  }
+}
+
+async function saveAddresses(t: Tenant, customerId: number, list: CustomerAddressInputT[]): Promise<void> {
+  for (const [i, input] of list.entries()) {
+    let existing = null;
+    if (input.id !== null && input.id !== undefined) {
+      existing = (await addresses.findAddress(t, input.id)) ?? null;
+      if (!existing || existing.customer_id !== customerId) throw notFound('Address', input.id);
+    }
+    await writeAddress(t, existing, addressValues(input, customerId, `addresses[${i}].country`), input.isMain ?? null);
+  }
+}
+
+export function customersService() {
+  async function read(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerT> {
+    return (await withAddresses(t, [await requireCustomer(t, id, statuses)]))[0]!;
+  }
+
+  return {
+    read,
+
+    async list(t: Tenant, q: CustomersQueryT): Promise<Paged<CustomerT>> {
+      const page = pageOf(q);
+      const sort = sortOf(q, { name: 'name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
+      const statuses = q.status !== undefined ? [q.status] : q.activeCustomers === false ? [0, 1] : [0];
+      if ((q.orderDateRangeStart === undefined) !== (q.orderDateRangeEnd === undefined)) {
+        throw invalid('orderDateRangeEnd', 'orderDateRangeStart and orderDateRangeEnd go together: send both.');
+      }
+      const filter: repo.CustomerFilter = {
+        statuses,
+        search: q.SearchTerm?.trim() || null,
+        nameOnly: q.searchOnlyByCustomerName ?? false,
+        pipelines: q.PipelineTypes ?? null,
+        sources: q.Sources ?? null,
+        entrepreneur: q.Entrepreneur ?? null,
+        lastOrder: q.orderDateRangeStart ? dateRangeOf([q.orderDateRangeStart, q.orderDateRangeEnd!], 'orderDateRangeEnd') : null,
+        cities: q.Cities ?? null,
+        states: q.States ?? null,
+        zips: q.Zip ?? null,
+        countries: q.Countries ?? null,
+      };
+      const [rows, total] = await Promise.all([
+        repo.listCustomers(t, filter, sort, page.limit, page.offset),
+        repo.countCustomers(t, filter),
+      ]);
+      return paged(await withAddresses(t, rows), page, total);
+    },
+
+    async create(t: Tenant, input: CustomerInputT): Promise<CustomerT> {
+      await checkParent(t, null, input.parentCustomerId ?? null);
+      const id = await repo.insertCustomer(t, customerValues(input, mainCountry(input.addresses)));
+      await saveAddresses(t, id, (input.addresses ?? []).map((a) => ({ ...a, id: null })));
+      const created = await read(t, id);
+      await audit(t, { action: 'customer.create', entityType: 'customer', entityId: id, after: created });
+      return created;
+    },
+
+    /** Updates the fields; listed addresses are updated (with id) or added (without); none is removed. */
+    async update(t: Tenant, id: number, input: CustomerInputT): Promise<null> {
+      const before = await read(t, id);
+      await checkParent(t, id, input.parentCustomerId ?? null);
+      const country = input.addresses?.length ? mainCountry(input.addresses) : before.addresses.find((a) => a.isMain)?.country ?? 'US';
+      await repo.updateCustomer(t, id, customerValues(input, country));
+      if (input.addresses) await saveAddresses(t, id, input.addresses);
+      await audit(t, { action: 'customer.update', entityType: 'customer', entityId: id, before, after: await read(t, id) });
+      return null;
+    },
+
+    /** Marks the customers deleted: hidden from lists, kept with everything they own. */
+    async remove(t: Tenant, ids: number[]): Promise<null> {
+      const unique = [...new Set(ids)];
+      const rows = await repo.findCustomers(t, unique, [0, 1]);
+      const missing = unique.find((id) => !rows.some((r) => r.id === id));
+      if (missing !== undefined) throw notFound('Customer', missing);
+      const active = rows.filter((r) => r.status === 0);
+      await repo.setStatus(t, active.map((r) => r.id), 1);
+      for (const r of active) await audit(t, { action: 'customer.delete', entityType: 'customer', entityId: r.id, before: { status: 0 }, after: { status: 1 } });
+      return null;
+    },
+
+    async restore(t: Tenant, id: number): Promise<null> {
+      const row = await requireCustomer(t, id, [0, 1]);
+      if (row.status === 1) {
+        await repo.setStatus(t, [id], 0);
+        await audit(t, { action: 'customer.restore', entityType: 'customer', entityId: id, before: { status: 1 }, after: { status: 0 } });
+      }
+      return null;
+    },
+
+    async setPipeline(t: Tenant, id: number, pipeline: number): Promise<null> {
+      const row = await requireCustomer(t, id);
+      if (row.pipeline !== pipeline) {
+        await repo.updateCustomer(t, id, { pipeline });
+        await audit(t, { action: 'customer.pipeline', entityType: 'customer', entityId: id, before: { pipeline: row.pipeline }, after: { pipeline } });
+      }
+      return null;
+    },
+
+    /** Reports problems in the fields and likely duplicates; writes nothing. */
+    async validate(t: Tenant, input: CustomerToValidateT): Promise<ValidateCustomerDtoT> {
+      const problems: ValidateCustomerDtoT['problems'] = [];
+      const email = normalizeEmail(input.email);
+      if (email && !isEmail(email)) problems.push({ field: 'email', message: `"${input.email}" is not an email address.` });
+      const country = mainCountry(input.addresses);
+      const phone = clean(input.phone) ? checkPhone(input.phone, country) : null;
+      if (phone && !phone.valid) problems.push({ field: 'phone', message: `"${input.phone}" is not a valid phone number for ${country}.` });
+      for (const [i, a] of (input.addresses ?? []).entries()) {
+        try {
+          addressValues(a, null, `addresses[${i}].country`);
+        } catch (err) {
+          if (!(err instanceof ValidationError)) throw err;
+          for (const [field, messages] of Object.entries(err.errors)) problems.push({ field, message: messages.join(' ') });
+        }
+      }
+      const keys = { name: nameKey(input.name), email: email && isEmail(email) ? email : null, phone: phoneKey(input.phone, country) };
+      const found = await repo.findLikelyDuplicates(t, keys, input.id ?? null);
+      return {
+        isValid: problems.length === 0,
+        problems,
+        duplicates: found.map((c) => ({
+          id: c.id, name: c.name, email: c.email, phone: c.phone,
+          matchedOn: [
+            ...(c.name_key === keys.name ? ['name'] : []),
+            ...(keys.email && c.email_key === keys.email ? ['email'] : []),
+            ...(keys.phone && c.phone_key === keys.phone ? ['phone'] : []),
+          ],
+        })),
+        normalizedEmail: keys.email,
+        normalizedPhone: phone?.e164 ?? null,
+      };
+    },
+
+    /** Moves the children's addresses, contacts, mails and tickets to the parent in one
+     *  transaction; the children end deleted, pointing at the parent. */
+    async merge(t: Tenant, input: MergeCustomersT) {
+      const children = [...new Set(input.customerIds)];
+      if (children.includes(input.parentCustomerId)) throw invalid('customerIds', 'The parent cannot be merged into itself.');
+      const rows = await repo.findCustomers(t, [input.parentCustomerId, ...children]);
+      const missing = [input.parentCustomerId, ...children].find((id) => !rows.some((r) => r.id === id));
+      if (missing !== undefined) throw notFound('Customer', missing);
+      const parent = rows.find((r) => r.id === input.parentCustomerId)!;
+      const moved = await repo.moveChildren(t, children, parent.id);
+      if (parent.parent_customer_id !== null && children.includes(parent.parent_customer_id)) {
+        await repo.updateCustomer(t, parent.id, { parent_customer_id: null });
+      }
+      await ensureMain(t, parent.id);
+      await ensurePrimary(t, parent.id);
+      await repo.setStatus(t, children, 1, parent.id);
+      await audit(t, {
+        action: 'customer.merge', entityType: 'customer', entityId: parent.id,
+        before: rows.filter((r) => r.id !== parent.id).map((r) => ({ id: r.id, name: r.name })),
+        after: { mergedCustomerIds: children, moved },
+      });
+      return { parentCustomerId: parent.id, mergedCustomerIds: children, moved };
+    },
+  };
+}
+
+export type CustomersService = ReturnType<typeof customersService>;

@@ -1,0 +1,49 @@
+// The customers section: customers, customer contacts and addresses (part 1, "Customers"), one
+// area folder since they share their tables' rules. Other areas use Address and the customer
+// lookups from here.
+import type { Area } from '../../platform/area.js';
+import { addressesRoutes } from './addresses.routes.js';
+import { Address } from './addresses.schemas.js';
+import { addressesService } from './addresses.service.js';
+import { contactsRoutes } from './contacts.routes.js';
+import { CustomerContact } from './contacts.schemas.js';
+import { contactsService } from './contacts.service.js';
+import { customersRoutes } from './customers.routes.js';
+import { Customer, FullAddressInfo, NormalizedAddressWithCustomers } from './customers.schemas.js';
+import { customersService } from './customers.service.js';
+import { emailsService } from './emails.service.js';
+import { placesService } from './places.service.js';
+import { transferService } from './transfer.service.js';
+
+function services() {
+  return {
+    customers: customersService(),
+    contacts: contactsService(),
+    addresses: addressesService(),
+    places: placesService(),
+    emails: emailsService(),
+    transfer: transferService(),
+  };
+}
+export type CustomerServices = ReturnType<typeof services>;
+
+export const customersArea: Area = {
+  name: 'Customers',
+  schemas: [Address, CustomerContact, Customer, FullAddressInfo, NormalizedAddressWithCustomers],
+  routes: () => customersRoutes(services()),
+};
+
+export const contactsArea: Area = {
+  name: 'Customer contacts',
+  routes: () => contactsRoutes(services()),
+};
+
+export const addressesArea: Area = {
+  name: 'Addresses',
+  routes: () => addressesRoutes(services()),
+};
+
+export { Address, AddressInput, type AddressT } from './addresses.schemas.js';
+export { addressKey, formatAddress } from './address-key.js';
+export { requireCustomer } from './customers.service.js';
+export { findContact } from './contacts.repository.js';

@@ -1,0 +1,225 @@
+// Customers, their addresses and contacts, mails sent to them, support tickets. Search is
+// index-backed: trigram GIN indexes led by company_id (btree_gin), so one company's search never
+// scans another's rows.
+import { type Kysely, sql } from 'kysely';
+
+const TENANT_TABLES = ['customers', 'addresses', 'customer_contacts', 'sent_emails', 'support_tickets', 'customer_counts'];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(`
+    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    CREATE EXTENSION IF NOT EXISTS btree_gin;
+
+    CREATE TABLE customers (
+      company_id int NOT NULL REFERENCES companies (id),
+      id int GENERATED ALWAYS AS IDENTITY,
+      name text NOT NULL,
+      email text,
+      phone text,
+      pipeline smallint NOT NULL DEFAULT 1 CHECK (pipeline BETWEEN 0 AND 2),
+      status smallint NOT NULL DEFAULT 0 CHECK (status IN (0, 1)),
+      source smallint NOT NULL DEFAULT 0 CHECK (source BETWEEN 0 AND 2),
+      is_entrepreneur boolean NOT NULL DEFAULT false,
+      parent_customer_id int,
+      merged_into_id int,
+      notes text,
+      -- Normalized keys for duplicate detection (computed by the service).
+      name_key text NOT NULL,
+      email_key text,
+      phone_key text,
+      -- Name, email, phone and every address, lowercased: what SearchTerm matches. Kept by triggers.
+      search_text text NOT NULL DEFAULT '',
+      -- Kept by the orders area: the customer's latest order date (orderDateRange filter).
+      last_order_at timestamptz,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      deleted_at timestamptz,
+      PRIMARY KEY (company_id, id),
+      FOREIGN KEY (company_id, parent_customer_id) REFERENCES customers (company_id, id),
+      FOREIGN KEY (company_id, merged_into_id) REFERENCES customers (company_id, id)
+    );
+    CREATE INDEX customers_list_name_idx ON customers (company_id, status, lower(name), id);
+    CREATE INDEX customers_list_created_idx ON customers (company_id, status, created_at, id);
+    CREATE INDEX customers_search_idx ON customers USING gin (company_id, search_text gin_trgm_ops);
+    CREATE INDEX customers_name_search_idx ON customers USING gin (company_id, lower(name) gin_trgm_ops);
+    CREATE INDEX customers_name_key_idx ON customers (company_id, name_key);
+    CREATE INDEX customers_email_key_idx ON customers (company_id, email_key) WHERE email_key IS NOT NULL;
+    CREATE INDEX customers_phone_key_idx ON customers (company_id, phone_key) WHERE phone_key IS NOT NULL;
+    CREATE INDEX customers_last_order_idx ON customers (company_id, last_order_at) WHERE last_order_at IS NOT NULL;
+    CREATE INDEX customers_parent_idx ON customers (company_id, parent_customer_id) WHERE parent_customer_id IS NOT NULL;
+
+    -- Exact row counts per company and status, kept by a trigger: the unfiltered list's totalCount
+    -- without counting 100,000 rows on every page.
+    CREATE TABLE customer_counts (
+      company_id int NOT NULL REFERENCES companies (id),
+      status smallint NOT NULL,
+      n bigint NOT NULL DEFAULT 0,
+      PRIMARY KEY (company_id, status)
+    );
+
+    CREATE TABLE addresses (
+      company_id int NOT NULL REFERENCES companies (id),
+      id int GENERATED ALWAYS AS IDENTITY,
+      customer_id int,
+      -- 'customer': a customer's address; 'warehouse': a company location (Warehouses own theirs).
+      kind text NOT NULL DEFAULT 'customer' CHECK (kind IN ('customer', 'warehouse')),
+      name text,
+      street text NOT NULL,
+      street2 text,
+      city text NOT NULL,
+      state text,
+      postal_code text,
+      country char(2) NOT NULL,
+      latitude double precision CHECK (latitude BETWEEN -90 AND 90),
+      longitude double precision CHECK (longitude BETWEEN -180 AND 180),
+      is_main boolean NOT NULL DEFAULT false,
+      is_hub boolean NOT NULL DEFAULT false,
+      contact_name text,
+      contact_phone text,
+      notes text,
+      -- street|city|state|postal|country after normalization: identical places group together.
+      normalized_key text NOT NULL,
+      search_text text GENERATED ALWAYS AS (lower(coalesce(name, '') || ' ' || street || ' ' || coalesce(street2, '') || ' '
+        || city || ' ' || coalesce(state, '') || ' ' || coalesce(postal_code, '') || ' ' || country)) STORED,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (company_id, id),
+      FOREIGN KEY (company_id, customer_id) REFERENCES customers (company_id, id)
+    );
+    CREATE UNIQUE INDEX addresses_one_main_idx ON addresses (company_id, customer_id) WHERE is_main;
+    CREATE INDEX addresses_customer_idx ON addresses (company_id, customer_id, id);
+    CREATE INDEX addresses_normalized_idx ON addresses (company_id, normalized_key);
+    CREATE INDEX addresses_search_idx ON addresses USING gin (company_id, search_text gin_trgm_ops);
+    CREATE INDEX addresses_name_idx ON addresses USING gin (company_id, lower(name) gin_trgm_ops);
+    CREATE INDEX addresses_city_idx ON addresses (company_id, lower(city));
+    CREATE INDEX addresses_transfer_idx ON addresses (company_id, id) WHERE is_hub OR kind = 'warehouse';
+
+    CREATE TABLE customer_contacts (
+      company_id int NOT NULL REFERENCES companies (id),
+      id int GENERATED ALWAYS AS IDENTITY,
+      customer_id int NOT NULL,
+      name text NOT NULL,
+      email text,
+      phone text,
+      phone_extension text,
+      title text,
+      notes text,
+      is_primary boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (company_id, id),
+      FOREIGN KEY (company_id, customer_id) REFERENCES customers (company_id, id)
+    );
+    CREATE UNIQUE INDEX customer_contacts_one_primary_idx ON customer_contacts (company_id, customer_id) WHERE is_primary;
+    CREATE INDEX customer_contacts_customer_idx ON customer_contacts (company_id, customer_id, id);
+    CREATE INDEX customer_contacts_email_idx ON customer_contacts (company_id, lower(email)) WHERE email IS NOT NULL;
+    -- Phones are compared by their digits, however they were written.
+    CREATE INDEX customer_contacts_phone_idx ON customer_contacts (company_id, regexp_replace(phone, '[^0-9]', '', 'g')) WHERE phone IS NOT NULL;
+
+    CREATE TABLE sent_emails (
+      company_id int NOT NULL REFERENCES companies (id),
+      id int GENERATED ALWAYS AS IDENTITY,
+      customer_id int NOT NULL,
+      contact_id int,
+      email_type text NOT NULL,
+      to_address text NOT NULL,
+      subject text NOT NULL,
+      body text NOT NULL,
+      outbox_id int NOT NULL,
+      sent_by text,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (company_id, id),
+      FOREIGN KEY (company_id, customer_id) REFERENCES customers (company_id, id),
+      FOREIGN KEY (company_id, contact_id) REFERENCES customer_contacts (company_id, id),
+      FOREIGN KEY (company_id, outbox_id) REFERENCES outbox (company_id, id)
+    );
+    CREATE INDEX sent_emails_customer_idx ON sent_emails (company_id, customer_id, created_at DESC);
+    CREATE INDEX sent_emails_contact_idx ON sent_emails (company_id, contact_id) WHERE contact_id IS NOT NULL;
+
+    CREATE TABLE support_tickets (
+      company_id int NOT NULL REFERENCES companies (id),
+      id int GENERATED ALWAYS AS IDENTITY,
+      customer_id int NOT NULL,
+      contact_id int,
+      subject text NOT NULL,
+      description text NOT NULL,
+      status text NOT NULL DEFAULT 'Open' CHECK (status IN ('Open', 'In Progress', 'Resolved', 'Closed')),
+      priority text NOT NULL DEFAULT 'Normal' CHECK (priority IN ('Low', 'Normal', 'High', 'Urgent')),
+      created_by text,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (company_id, id),
+      FOREIGN KEY (company_id, customer_id) REFERENCES customers (company_id, id),
+      FOREIGN KEY (company_id, contact_id) REFERENCES customer_contacts (company_id, id)
+    );
+    CREATE INDEX support_tickets_list_idx ON support_tickets (company_id, status, created_at DESC);
+    CREATE INDEX support_tickets_customer_idx ON support_tickets (company_id, customer_id, created_at DESC);
+    CREATE INDEX support_tickets_contact_idx ON support_tickets (company_id, contact_id) WHERE contact_id IS NOT NULL;
+
+    CREATE FUNCTION fds_count_customers() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        UPDATE customer_counts SET n = n - 1 WHERE company_id = OLD.company_id AND status = OLD.status;
+      END IF;
+      IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        INSERT INTO customer_counts (company_id, status, n) VALUES (NEW.company_id, NEW.status, 1)
+          ON CONFLICT (company_id, status) DO UPDATE SET n = customer_counts.n + 1;
+      END IF;
+      RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER customers_count AFTER INSERT OR DELETE OR UPDATE OF status, company_id ON customers
+      FOR EACH ROW EXECUTE FUNCTION fds_count_customers();
+
+    -- A customer's search text follows its fields and its addresses, whichever area writes them.
+    CREATE FUNCTION fds_customer_search_text(p_company int, p_customer int, p_name text, p_email text, p_phone text)
+      RETURNS text LANGUAGE sql STABLE AS $$
+      SELECT lower(p_name || ' ' || coalesce(p_email, '') || ' ' || coalesce(p_phone, '')) || ' ' ||
+        coalesce((SELECT string_agg(a.search_text, ' ' ORDER BY a.id) FROM addresses a
+                  WHERE a.company_id = p_company AND a.customer_id = p_customer), '')
+    $$;
+    CREATE FUNCTION fds_customer_search_own() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      NEW.search_text := fds_customer_search_text(NEW.company_id, NEW.id, NEW.name, NEW.email, NEW.phone);
+      RETURN NEW;
+    END
+    $$;
+    CREATE TRIGGER customers_search BEFORE INSERT OR UPDATE OF name, email, phone ON customers
+      FOR EACH ROW EXECUTE FUNCTION fds_customer_search_own();
+    CREATE FUNCTION fds_customer_search_addresses() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.customer_id IS NOT NULL THEN
+        UPDATE customers c SET search_text = fds_customer_search_text(c.company_id, c.id, c.name, c.email, c.phone)
+          WHERE c.company_id = OLD.company_id AND c.id = OLD.customer_id;
+      END IF;
+      IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.customer_id IS NOT NULL
+         AND (TG_OP = 'INSERT' OR NEW.customer_id IS DISTINCT FROM OLD.customer_id) THEN
+        UPDATE customers c SET search_text = fds_customer_search_text(c.company_id, c.id, c.name, c.email, c.phone)
+          WHERE c.company_id = NEW.company_id AND c.id = NEW.customer_id;
+      END IF;
+      RETURN NULL;
+    END
+    $$;
+    CREATE TRIGGER addresses_customer_search AFTER INSERT OR DELETE OR UPDATE OF name, street, street2, city, state, postal_code, country, customer_id
+      ON addresses FOR EACH ROW EXECUTE FUNCTION fds_customer_search_addresses();
+  `).execute(db);
+
+  for (const table of TENANT_TABLES) {
+    await sql.raw(`
+      ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
+      ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
+      CREATE POLICY tenant_isolation ON ${table} TO fds_app
+        USING (company_id = nullif(current_setting('app.company_id', true), '')::int)
+        WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::int);
+      CREATE POLICY service_access ON ${table} TO CURRENT_USER USING (true) WITH CHECK (true);
+    `).execute(db);
+  }
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(`
+    DROP TABLE support_tickets, sent_emails, customer_contacts, addresses, customer_counts, customers;
+    DROP FUNCTION fds_count_customers(), fds_customer_search_own(), fds_customer_search_addresses(),
+      fds_customer_search_text(int, int, text, text, text);
+  `).execute(db);
+}

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { call, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectFailure, expectNotFound, expectProblem } from '../helpers/expect.js';
+import { countRows, createAddress, createCustomer, signIn, type Session } from '../helpers/factories.js';
+
+let t: TestApp;
+before(async () => {
+  t = await startTestApp();
+});
+after(() => t.close());
+
+const get = (session: Session, url: string) => call(t, 'GET', `/api/v1${url}`, { token: session.token });
+const mains = async (session: Session, customerId: number) =>
+  ((await get(session, `/Customers/${customerId}`)).body.data.addresses as any[]).filter((a) => a.isMain).map((a) => a.id);
+
+describe('POST, PUT and DELETE /Addresses', () => {
+  it('adds, updates and deletes, keeping exactly one main address', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin);
+    const original = c.addresses[0];
+    const added = await createAddress(t, admin, c.id, { name: 'North dock', latitude: 32.78, longitude: -96.8, contactName: 'Joe', contactPhone: '555' });
+    assert.equal(added.isMain, false);
+    assert.equal(added.customerName, c.name);
+    assert.equal(added.latitude, 32.78);
+    const made = await createAddress(t, admin, c.id, { isMain: true });
+    assert.deepEqual(await mains(admin, c.id), [made.id]);
+    const updated = await call(t, 'PUT', `/api/v1/Addresses/${made.id}`, { token: admin.token, body: { street: '77 Changed Rd', city: 'Plano', country: 'US', isMain: false } });
+    assert.equal(updated.status, 200, JSON.stringify(updated.body));
+    assert.equal(updated.body.data.street, '77 Changed Rd');
+    assert.equal(updated.body.data.customerId, c.id, 'customerId absent keeps the customer');
+    assert.deepEqual(await mains(admin, c.id), [original.id], 'the role went to the oldest other address');
+    assert.equal((await call(t, 'DELETE', `/api/v1/Addresses/${original.id}`, { token: admin.token })).status, 200);
+    assert.deepEqual(await mains(admin, c.id), [added.id], 'the oldest remaining became main');
+    const audit = await t.database.db.selectFrom('audit_log').select('action').where('company_id', '=', admin.companyId).where('entity_type', '=', 'address').orderBy('id').execute();
+    assert.deepEqual(audit.map((a) => a.action), ['address.create', 'address.create', 'address.update', 'address.delete']);
+  });
+
+  it('moves an address to another customer, each keeping a main address', async () => {
+    const admin = await signIn(t);
+    const from = await createCustomer(t, admin);
+    const to = await createCustomer(t, admin);
+    const second = await createAddress(t, admin, from.id);
+    await call(t, 'PUT', `/api/v1/Addresses/${from.addresses[0].id}`, { token: admin.token, body: { customerId: to.id, street: '1 Moved St', city: 'Austin', country: 'US' } });
+    assert.deepEqual(await mains(admin, from.id), [second.id]);
+    assert.deepEqual(await mains(admin, to.id), [to.addresses[0].id]);
+  });
+
+  it('keeps company addresses without a customer', async () => {
+    const admin = await signIn(t);
+    const hub = await createAddress(t, admin, null, { name: 'Company cross-dock', isHub: true });
+    assert.equal(hub.customerId, null);
+    assert.equal(hub.isMain, false);
+    expectFailure(await call(t, 'PUT', `/api/v1/Addresses/${hub.id}/SetAsMainAddress`, { token: admin.token }), 'addresses.no_customer');
+  });
+
+  it('refuses bad input and writes nothing', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin);
+    const before = await countRows(t, 'addresses', admin.companyId);
+    expectProblem(await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, city: 'X', country: 'US' } }), 'street');
+    expectProblem(await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, street: 'S', city: 'X', country: 'USA' } }), 'country');
+    expectProblem(await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, street: 'S', city: 'X', country: 'XX' } }), 'country');
+    expectProblem(await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, street: 'S', city: 'X', country: 'US', latitude: 95, longitude: 0 } }), 'latitude');
+    expectProblem(await call(t, 'PUT', `/api/v1/Addresses/${c.addresses[0].id}`, { token: admin.token, body: { street: '', city: 'X', country: 'US' } }), 'street');
+    assert.equal(await countRows(t, 'addresses', admin.companyId), before);
+  });
+
+  it('treats another company\'s address or customer as missing; open to any signed-in user', async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const theirs = await createCustomer(t, b);
+    const theirAddress = theirs.addresses[0];
+    expectNotFound(await call(t, 'POST', '/api/v1/Addresses', { token: a.token, body: { customerId: theirs.id, street: 'S', city: 'C', country: 'US' } }));
+    expectNotFound(await call(t, 'PUT', `/api/v1/Addresses/${theirAddress.id}`, { token: a.token, body: { street: 'S', city: 'C', country: 'US' } }));
+    expectNotFound(await call(t, 'DELETE', `/api/v1/Addresses/${theirAddress.id}`, { token: a.token }));
+    expectNotFound(await call(t, 'PUT', `/api/v1/Addresses/${theirAddress.id}/SetAsMainAddress`, { token: a.token }));
+    const ours = await createCustomer(t, a);
+    expectNotFound(await call(t, 'PUT', `/api/v1/Addresses/${ours.addresses[0].id}`, { token: a.token, body: { customerId: theirs.id, street: 'S', city: 'C', country: 'US' } }));
+    assert.equal((await get(b, `/Customers/${theirs.id}`)).body.data.addresses[0].street, theirAddress.street);
+    const nobody = await signIn(t, { permissions: [] }, a.companyId);
+    assert.equal((await call(t, 'POST', '/api/v1/Addresses', { token: nobody.token, body: { customerId: ours.id, street: 'S', city: 'C', country: 'US' } })).status, 200);
+  });
+});
+
+describe('PUT /Addresses/{id}/SetAsMainAddress', () => {
+  it('makes the address the only main one; a bad id is refused', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin);
+    const other = await createAddress(t, admin, c.id);
+    const res = await call(t, 'PUT', `/api/v1/Addresses/${other.id}/setasmainaddress`, { token: admin.token });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data.isMain, true);
+    assert.deepEqual(await mains(admin, c.id), [other.id]);
+    expectProblem(await call(t, 'PUT', '/api/v1/Addresses/1.5/SetAsMainAddress', { token: admin.token }), 'id');
+    expectNotFound(await call(t, 'PUT', '/api/v1/Addresses/2147480000/SetAsMainAddress', { token: admin.token }));
+  });
+});
+
+describe('address searches', () => {
+  it('LookupForTransfer finds hubs (and warehouses) matching the term', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin);
+    await createAddress(t, admin, c.id, { name: 'Memphis cross-dock', city: 'Memphis', isHub: true });
+    await createAddress(t, admin, null, { name: 'Louisville hub', city: 'Louisville', isHub: true });
+    await createAddress(t, admin, c.id, { name: 'Memphis office', city: 'Memphis' });
+    const hits = (await get(admin, '/Addresses/LookupForTransfer?searchTerm=memphis')).body.data;
+    assert.deepEqual(hits.map((a: any) => a.name), ['Memphis cross-dock']);
+    assert.equal((await get(admin, '/Addresses/LookupForTransfer')).body.data.length, 2);
+    const other = await signIn(t, { permissions: [] });
+    assert.deepEqual((await get(other, '/Addresses/LookupForTransfer?searchTerm=memphis')).body.data, []);
+  });
+
+  it('SearchByCompanyName and SearchCompaniesByAddress match by prefix and resemblance', async () => {
+    const admin = await signIn(t);
+    const acme = await createCustomer(t, admin, { name: 'Acme Rocket Supply', addresses: [{ street: '100 Canyon Road', city: 'Flagstaff', state: 'AZ', country: 'US' }] });
+    await createCustomer(t, admin, { name: 'Roadrunner Freight', addresses: [{ name: 'Desert depot', street: '7 Mesa Dr', city: 'Tucson', state: 'AZ', country: 'US' }] });
+    const byName = (await get(admin, '/Addresses/SearchByCompanyName?companyName=acme')).body.data;
+    assert.deepEqual(byName.map((a: any) => a.customerId), [acme.id]);
+    const fuzzy = (await get(admin, '/Addresses/SearchByCompanyName?companyName=Acme%20Rockett')).body.data;
+    assert.ok(fuzzy.some((a: any) => a.customerId === acme.id), 'a misspelt name still matches');
+    const depot = (await get(admin, '/Addresses/SearchByCompanyName?companyName=desert')).body.data;
+    assert.deepEqual(depot.map((a: any) => a.name), ['Desert depot']);
+    const byAddress = (await get(admin, '/Addresses/SearchCompaniesByAddress?address=canyon%20road')).body.data;
+    assert.deepEqual(byAddress.map((a: any) => a.customerName), ['Acme Rocket Supply']);
+    expectProblem(await get(admin, '/Addresses/SearchByCompanyName'), 'companyName');
+    expectProblem(await get(admin, '/Addresses/SearchCompaniesByAddress?address='), 'address');
+    const other = await signIn(t);
+    assert.deepEqual((await get(other, '/Addresses/SearchByCompanyName?companyName=acme')).body.data, []);
+    assert.deepEqual((await get(other, '/Addresses/SearchCompaniesByAddress?address=canyon')).body.data, []);
+  });
+});
