@@ -101,6 +101,18 @@ describe('fds CLI', { timeout: 600_000 }, () => {
       assert.equal(me.body.data.firstName, 'Cleo');
       const admin = await call(app, 'POST', '/api/v1/Auth/Login', { body: { userName: adminEmail, password: 'cli-password-1', companyId: otherCompanyId } });
       assert.equal(admin.status, 200, 'the second company kept the first password');
+      // The demo company holds customers with contacts and addresses, and the company's hub.
+      const demo = await call(app, 'POST', '/api/v1/Auth/Login', { body: { userName: 'demo@fds.example', password: 'demo-freight' } });
+      assert.equal(demo.status, 200);
+      const customers = await call(app, 'GET', '/api/v1/Customers?SearchTerm=trinity', { token: demo.body.data });
+      assert.equal(customers.body.data.totalCount, 1);
+      const trinity = customers.body.data.list[0];
+      assert.equal(trinity.addresses.length, 2);
+      const contacts = await call(app, 'GET', `/api/v1/Customers/${trinity.id}/contacts`, { token: demo.body.data });
+      assert.equal(contacts.body.data.contacts.length, 2);
+      const hubs = await call(app, 'GET', '/api/v1/Addresses/LookupForTransfer?SearchTerm=cross-dock', { token: demo.body.data });
+      assert.equal(hubs.status, 200, JSON.stringify(hubs.body));
+      assert.ok(hubs.body.data.some((a: any) => a.isHub), JSON.stringify(hubs.body.data));
     } finally {
       await app.close();
       await database?.close();
