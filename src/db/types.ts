@@ -121,10 +121,9 @@ export interface CustomersTable {
   deleted_at: Timestamp | null;
 }
 
-export interface CustomerCountsTable {
+export interface CustomerListVersionsTable {
   company_id: number;
-  status: number;
-  n: number;
+  version: Generated<string>;
 }
 
 export interface AddressesTable {
@@ -206,7 +205,7 @@ export interface DB {
   outbox: OutboxTable;
   demo_seeds: DemoSeedsTable;
   customers: CustomersTable;
-  customer_counts: CustomerCountsTable;
+  customer_list_versions: CustomerListVersionsTable;
   addresses: AddressesTable;
   customer_contacts: CustomerContactsTable;
   sent_emails: SentEmailsTable;

@@ -38,9 +38,9 @@ export interface CustomerFilter {
   countries: string[] | null;
 }
 
-/** True when the filter is the status alone: its count is kept in customer_counts. */
-export function statusOnly(f: CustomerFilter): boolean {
-  return !f.search && !f.pipelines && !f.sources && f.entrepreneur === null && !f.lastOrder && !f.cities && !f.states && !f.zips && !f.countries;
+/** Everything but the search term: what the search narrows. */
+export function withoutSearch(f: CustomerFilter): CustomerFilter {
+  return { ...f, search: null, nameOnly: false };
 }
 
 function filtered(t: Tenant, f: CustomerFilter) {
@@ -69,6 +69,7 @@ function filtered(t: Tenant, f: CustomerFilter) {
   return q;
 }
 
+/** The page through the trigram index: every match is found, then sorted. Cheap when matches are few. */
 export function listCustomers(t: Tenant, f: CustomerFilter, sort: SortSpec<CustomerSort>, limit: number, offset: number): Promise<CustomerRow[]> {
   const direction = sort.descending ? 'desc' : 'asc';
   let q = filtered(t, f).select(COLUMNS);
@@ -76,14 +77,47 @@ export function listCustomers(t: Tenant, f: CustomerFilter, sort: SortSpec<Custo
   return q.orderBy('c.id', direction).limit(limit).offset(offset).execute();
 }
 
+/**
+ * The page of a search by walking the sort index (company, status, sort key, id) and testing each
+ * row, stopping when the page is full, and after `cap` rows at most. Cheap when matches are many;
+ * `null` when the cap was reached first (the matches cluster late in the sort order): the caller
+ * then reads the page through the trigram index instead. `candidates` is how many rows the filter
+ * gives without the search. Needs a single status: the sort index orders one status at a time.
+ */
+export async function walkCustomers(
+  t: Tenant, f: CustomerFilter & { search: string }, sort: SortSpec<CustomerSort>, page: { limit: number; offset: number },
+  walk: { cap: number; candidates: number },
+): Promise<CustomerRow[] | null> {
+  const { limit, offset } = page;
+  const { cap, candidates: total } = walk;
+  const direction = sort.descending ? 'desc' : 'asc';
+  // Typed as one type for both keys: only compared and ordered here, never read back.
+  const sortKey = sort.by === 'name' ? sql<string>`lower(c.name)` : sql<string>`c.created_at`;
+  const candidates = filtered(t, withoutSearch(f))
+    .select([...COLUMNS, sortKey.as('sort_key'), f.nameOnly ? sql<string>`lower(c.name)`.as('haystack') : 'c.search_text as haystack'])
+    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(cap);
+  const rows = await t.db.selectFrom(candidates.as('w')).selectAll('w')
+    // strpos is LIKE '%term%' without wildcards to escape, and no index serves it: the plan stays a walk.
+    .where(sql`strpos(w.haystack, ${f.search.toLowerCase()})`, '>', 0)
+    .orderBy('w.sort_key', direction).orderBy('w.id', direction).limit(limit).offset(offset).execute();
+  // A short page is the true last page only if the walk reached the last candidate.
+  return rows.length === limit || total <= cap ? (rows as unknown as CustomerRow[]) : null;
+}
+
 export async function countCustomers(t: Tenant, f: CustomerFilter): Promise<number> {
-  if (statusOnly(f)) {
-    const row = await t.db.selectFrom('customer_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
-      .where('company_id', '=', t.companyId).where('status', 'in', f.statuses).executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
   const row = await filtered(t, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The company's customer-list version (bumped by every transaction writing its customers), or null
+ * when this transaction has written anything itself: its uncommitted view must not be cached.
+ */
+export async function listVersion(t: Tenant): Promise<string | null> {
+  const { rows } = await sql<{ version: string | null; wrote: boolean }>`
+    SELECT (SELECT version::text FROM customer_list_versions WHERE company_id = ${t.companyId}) AS version,
+           txid_current_if_assigned() IS NOT NULL AS wrote`.execute(t.db);
+  return rows[0]!.wrote ? null : (rows[0]!.version ?? '0');
 }
 
 export interface CustomerValues {

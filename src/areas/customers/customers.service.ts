@@ -9,6 +9,7 @@ import * as addresses from './addresses.repository.js';
 import { toAddress, type CustomerAddressInputT } from './addresses.schemas.js';
 import { addressValues, ensureMain, writeAddress } from './addresses.service.js';
 import { ensurePrimary } from './contacts.service.js';
+import { customerLists } from './customer-lists.js';
 import * as repo from './customers.repository.js';
 import {
   toCustomer, type CustomerInputT, type CustomerRow, type CustomersQueryT, type CustomerT, type CustomerToValidateT,
@@ -83,6 +84,7 @@ async function saveAddresses(t: Tenant, customerId: number, list: CustomerAddres
 }
 
 export function customersService() {
+  const lists = customerLists();
   async function read(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerT> {
     return (await withAddresses(t, [await requireCustomer(t, id, statuses)]))[0]!;
   }
@@ -110,10 +112,7 @@ export function customersService() {
         zips: q.Zip ?? null,
         countries: q.Countries ?? null,
       };
-      const [rows, total] = await Promise.all([
-        repo.listCustomers(t, filter, sort, page.limit, page.offset),
-        repo.countCustomers(t, filter),
-      ]);
+      const { total, rows } = await lists.read(t, filter, sort, page);
       return paged(await withAddresses(t, rows), page, total);
     },
 

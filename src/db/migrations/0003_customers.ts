@@ -3,7 +3,7 @@
 // scans another's rows.
 import { type Kysely, sql } from 'kysely';
 
-const TENANT_TABLES = ['customers', 'addresses', 'customer_contacts', 'sent_emails', 'support_tickets', 'customer_counts'];
+const TENANT_TABLES = ['customers', 'addresses', 'customer_contacts', 'sent_emails', 'support_tickets', 'customer_list_versions'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`
@@ -48,13 +48,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX customers_last_order_idx ON customers (company_id, last_order_at) WHERE last_order_at IS NOT NULL;
     CREATE INDEX customers_parent_idx ON customers (company_id, parent_customer_id) WHERE parent_customer_id IS NOT NULL;
 
-    -- Exact row counts per company and status, kept by a trigger: the unfiltered list's totalCount
-    -- without counting 100,000 rows on every page.
-    CREATE TABLE customer_counts (
-      company_id int NOT NULL REFERENCES companies (id),
-      status smallint NOT NULL,
-      n bigint NOT NULL DEFAULT 0,
-      PRIMARY KEY (company_id, status)
+    -- The version of a company's customer list: bumped once by every transaction that writes its
+    -- customers (or, through the search-text trigger, their addresses). A count or plan decision
+    -- cached under a version is exact for as long as the version stands (customers.repository.ts).
+    CREATE TABLE customer_list_versions (
+      company_id int PRIMARY KEY REFERENCES companies (id),
+      version bigint NOT NULL DEFAULT 1
     );
 
     CREATE TABLE addresses (
@@ -156,20 +155,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX support_tickets_customer_idx ON support_tickets (company_id, customer_id, created_at DESC);
     CREATE INDEX support_tickets_contact_idx ON support_tickets (company_id, contact_id) WHERE contact_id IS NOT NULL;
 
-    CREATE FUNCTION fds_count_customers() RETURNS trigger LANGUAGE plpgsql AS $$
+    -- Once per transaction and company (a transaction-local setting remembers it): a 10,000-row
+    -- import bumps the version once, not 10,000 times (repeated updates of one row in one
+    -- transaction grow its version chain and slow quadratically).
+    CREATE FUNCTION fds_bump_customer_list() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      company int := CASE WHEN TG_OP = 'DELETE' THEN OLD.company_id ELSE NEW.company_id END;
+      marker text := 'fds.customer_list_' || company;
     BEGIN
-      IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        UPDATE customer_counts SET n = n - 1 WHERE company_id = OLD.company_id AND status = OLD.status;
-      END IF;
-      IF TG_OP IN ('INSERT', 'UPDATE') THEN
-        INSERT INTO customer_counts (company_id, status, n) VALUES (NEW.company_id, NEW.status, 1)
-          ON CONFLICT (company_id, status) DO UPDATE SET n = customer_counts.n + 1;
+      IF current_setting(marker, true) IS DISTINCT FROM txid_current()::text THEN
+        INSERT INTO customer_list_versions (company_id) VALUES (company)
+          ON CONFLICT (company_id) DO UPDATE SET version = customer_list_versions.version + 1;
+        PERFORM set_config(marker, txid_current()::text, true);
       END IF;
       RETURN NULL;
     END
     $$;
-    CREATE TRIGGER customers_count AFTER INSERT OR DELETE OR UPDATE OF status, company_id ON customers
-      FOR EACH ROW EXECUTE FUNCTION fds_count_customers();
+    CREATE TRIGGER customers_list_version AFTER INSERT OR DELETE OR UPDATE ON customers
+      FOR EACH ROW EXECUTE FUNCTION fds_bump_customer_list();
 
     -- A customer's search text follows its fields and its addresses, whichever area writes them.
     CREATE FUNCTION fds_customer_search_text(p_company int, p_customer int, p_name text, p_email text, p_phone text)
@@ -218,8 +221,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`
-    DROP TABLE support_tickets, sent_emails, customer_contacts, addresses, customer_counts, customers;
-    DROP FUNCTION fds_count_customers(), fds_customer_search_own(), fds_customer_search_addresses(),
+    DROP TABLE support_tickets, sent_emails, customer_contacts, addresses, customer_list_versions, customers;
+    DROP FUNCTION fds_bump_customer_list(), fds_customer_search_own(), fds_customer_search_addresses(),
       fds_customer_search_text(int, int, text, text, text);
   `).execute(db);
 }
