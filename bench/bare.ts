@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 
 const body = process.env.BARE_BODY ?? '{}';
 const app = Fastify({ logger: false });
-app.get('/api/v1/App/User', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+app.get(process.env.BARE_PATH ?? '/api/v1/App/User', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(JSON.stringify({ url: address }) + '\n');
 process.on('SIGTERM', async () => {

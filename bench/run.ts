@@ -5,8 +5,11 @@
 //   npm run bench -- auth         the fixed cost of an authenticated request (GET /App/User)
 //   npm run bench -- signin       sign-in time for an unknown email against a wrong password
 //   npm run bench -- restart      PostgreSQL restarted under load (needs BENCH_RESTART_CMD)
+//   npm run bench -- customers    GET /Customers?SearchTerm=... over a company of 100,000 customers
+//                                 (two other companies hold 150,000 each); seeded on the first run
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { PLACES, TRADES } from './customers-data.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,6 +44,16 @@ async function load(name: string, url: string, headers: Record<string, string> =
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
+/** Each request takes the next path of a list (no warm-up: the point is what was never asked before). */
+async function rotating(name: string, base: string, paths: string[], headers: Record<string, string>): Promise<Measure & { requests: number }> {
+  let next = 0;
+  const r = await autocannon({
+    url: base, connections: CONNECTIONS, duration: DURATION, headers,
+    requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: paths[next++ % paths.length] }) }],
+  });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
+}
+
 function print(title: string, rows: Measure[], baseline: Measure) {
   console.log(`\n${title}`);
   console.log('  ' + ['target'.padEnd(44), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non-2xx'.padStart(8), 'vs bare'.padStart(8)].join(' '));
@@ -53,7 +66,7 @@ function print(title: string, rows: Measure[], baseline: Measure) {
 const wanted = process.argv.slice(2);
 const run = (name: string) => wanted.length === 0 || wanted.includes(name);
 
-const service = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' });
+const service = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_CUSTOMERS: run('customers') ? '1' : '0' });
 const { url, token, database } = service.info;
 const auth = { authorization: `Bearer ${token}` };
 const sample = await fetch(`${url}/api/v1/App/User`, { headers: auth });
@@ -86,6 +99,43 @@ try {
     console.log(`\nSign-in time, median of 40 sequential attempts each (argon2id m=19456 t=2 p=1)`);
     console.log(`  wrong password for a known email   ${median(known).toFixed(1)} ms`);
     console.log(`  unknown email                      ${median(unknown).toFixed(1)} ms`);
+  }
+  if (run('customers')) {
+    if (!service.info.customersToken) throw new Error('customers: the bench server did not seed its companies');
+    const headers = { authorization: `Bearer ${service.info.customersToken}` };
+    const search = (term: string) => `/api/v1/Customers?SearchTerm=${encodeURIComponent(term)}`;
+    const terms: Array<[string, string]> = [
+      ['broad (a company form, ~10%)', 'logistics'],
+      ['medium (a trade, ~2%)', 'steel'],
+      ['medium (a city, through addresses)', 'austin'],
+      ['narrow (place and trade, ~0.05%)', 'trinity steel'],
+      ['rare (a full name)', 'lone star steel supply'],
+    ];
+    // Cold first: each request the first of its term (counts and plans not yet known).
+    const first: string[] = [];
+    for (const [label, term] of terms) {
+      const started = performance.now();
+      const res = await fetch(`${url}${search(term)}`, { headers });
+      const body = (await res.json()) as { data: { totalCount: number; list: unknown[] } };
+      first.push(`  ${label.padEnd(40)} "${term}": totalCount ${body.data.totalCount}, first request ${(performance.now() - started).toFixed(1)} ms`);
+    }
+    const sample = await (await fetch(`${url}${search('logistics')}`, { headers })).text();
+    const floor = await start('bench/bare.ts', { BARE_BODY: sample, BARE_PATH: '/api/v1/Customers' });
+    try {
+      const rows: Measure[] = [await load('bare Fastify, same bytes', `${floor.info.url}${search('logistics')}`)];
+      for (const [label, term] of terms) rows.push(await load(`SearchTerm=${term}`.slice(0, 44), `${url}${search(term)}`, headers));
+      rows.push(await load('GET /Customers (no search)', `${url}/api/v1/Customers`, headers));
+      // 2,000 distinct "place trade" terms (~50 matches each), never asked before in this run.
+      const combos = PLACES.flatMap((p) => TRADES.map((t) => search(`${p} ${t}`.toLowerCase())));
+      const cold = await rotating('2,000 distinct never-asked terms', url, combos, headers);
+      rows.push(cold);
+      print(`GET /Customers over ${service.info.customers} customers (list of 20, exact totalCount)`, rows, rows[0]!);
+      console.log(`  (the distinct-terms row made ${cold.requests} requests: ${Math.min(cold.requests, combos.length)} of them a term's first)`);
+      console.log('\nFirst request of each term, sequential:');
+      for (const line of first) console.log(line);
+    } finally {
+      floor.child.kill('SIGTERM');
+    }
   }
   if (wanted.includes('restart')) {
     // Restarts PostgreSQL under load (BENCH_RESTART_CMD, e.g. "pg_ctlcluster 15 main restart").

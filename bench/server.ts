@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createTokens } from '../src/platform/auth.js';
+import { customerCompanies } from './customers-setup.js';
 
 const config = loadConfig({
   ...process.env,
@@ -26,13 +27,22 @@ await migrateToLatest(database.db);
 const email = `bench-${randomUUID().slice(0, 8)}@bench.example`;
 const { companyId } = await createCompany(database.db, { name: 'Bench Freight', adminEmail: `admin-${email}`, adminPassword: 'bench-password' });
 await addMember(database.db, { companyId, email, password: 'bench-password', role: 'Dispatcher', name: 'Bench User' });
+// The customer-list benchmark's companies, seeded once per database and reused (BENCH_CUSTOMERS=1).
+const customers = process.env.BENCH_CUSTOMERS === '1' ? await customerCompanies(database.db) : null;
 const app = await buildApp({ config, database, tokens: createTokens(config.jwtSecret!), logger });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await fetch(`${address}/api/v1/Auth/Login`, {
   method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: email, password: 'bench-password' }),
 });
 const token = ((await login.json()) as { data: string }).data;
-process.stdout.write(JSON.stringify({ url: address, token, companyId, email, database: database.kind }) + '\n');
+let customersToken: string | null = null;
+if (customers) {
+  const signin = await fetch(`${address}/api/v1/Auth/Login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: customers.email, password: customers.password }),
+  });
+  customersToken = ((await signin.json()) as { data: string }).data;
+}
+process.stdout.write(JSON.stringify({ url: address, token, companyId, email, database: database.kind, customersToken, customers: customers?.summary ?? null }) + '\n');
 process.on('SIGTERM', async () => {
   await app.close();
   await database.close();

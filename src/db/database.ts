@@ -3,7 +3,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -151,9 +150,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   }
   try {
     const lite = await PGlite.create(dataDir, {
-      // The order matters (PGlite 0.5.16): with pg_trgm loaded before btree_gin, pg_trgm's `%`
-      // operator answers no row or hangs; loaded after it, both work (test/platform/search.test.ts).
-      extensions: { btree_gin, pg_trgm },
+      // pg_trgm only: btree_gin is not used (src/platform/search.ts says why). Beware if it comes
+      // back: PGlite 0.5.16 loading pg_trgm before btree_gin breaks pg_trgm's `%` operator.
+      extensions: { pg_trgm },
       ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
     });
     // The adapter exposes one connection; pg's pool queues requests for it, so transactions of

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { likePattern } from '../../platform/paging.js';
+import { companyKey } from '../../platform/search.js';
 import type { AddressRow } from './addresses.schemas.js';
 
 export interface AddressValues {
@@ -95,17 +96,22 @@ export function lookupForTransfer(t: Tenant, term: string | null): Promise<Addre
   return q.orderBy('a.name').orderBy('a.id').limit(LOOKUP_LIMIT).execute();
 }
 
-/** Customer addresses whose place name or customer name starts with, contains or resembles the name. */
+/** Customer addresses whose place name or customer name contains or resembles the name, best first. */
 export function searchByCompanyName(t: Tenant, name: string): Promise<AddressRow[]> {
   const lowered = name.toLowerCase();
+  // Two index-backed halves (the addresses' name index, the customers' name index), joined by id:
+  // one OR across both tables would leave no index usable.
+  const byPlaceName = t.db.selectFrom('addresses as p').select('p.id')
+    .where(companyKey('p', t.companyId)).where('p.kind', '=', 'customer')
+    .where((eb) => eb.or([eb(sql`lower(p.name)`, 'like', likePattern(lowered)), sql<boolean>`lower(p.name) % ${lowered}`]));
+  const byCustomerName = t.db.selectFrom('customers as n')
+    .innerJoin('addresses as p', (j) => j.onRef('p.company_id', '=', 'n.company_id').onRef('p.customer_id', '=', 'n.id'))
+    .select('p.id')
+    .where(companyKey('n', t.companyId)).where('n.status', '=', 0)
+    .where((eb) => eb.or([eb(sql`lower(n.name)`, 'like', likePattern(lowered)), sql<boolean>`lower(n.name) % ${lowered}`]));
   return selectAddresses(t)
     .where('a.kind', '=', 'customer')
-    .where((eb) => eb.or([
-      eb(sql`lower(a.name)`, 'like', likePattern(lowered)),
-      sql<boolean>`lower(a.name) % ${lowered}`,
-      eb(sql`lower(c.name)`, 'like', likePattern(lowered)),
-      sql<boolean>`lower(c.name) % ${lowered}`,
-    ]))
+    .where('a.id', 'in', byPlaceName.union(byCustomerName))
     .where((eb) => eb.or([eb('c.status', 'is', null), eb('c.status', '=', 0)]))
     .orderBy(sql`greatest(similarity(lower(coalesce(a.name, '')), ${lowered}), similarity(lower(coalesce(c.name, '')), ${lowered}))`, 'desc')
     .orderBy('a.id')
@@ -118,6 +124,7 @@ export function searchByAddress(t: Tenant, text: string): Promise<AddressRow[]> 
   const lowered = text.toLowerCase();
   return selectAddresses(t)
     .where('a.kind', '=', 'customer')
+    .where(companyKey('a', t.companyId))
     .where((eb) => eb.or([eb('a.search_text', 'like', likePattern(lowered)), sql<boolean>`a.search_text % ${lowered}`]))
     .where((eb) => eb.or([eb('c.status', 'is', null), eb('c.status', '=', 0)]))
     .orderBy(sql`similarity(a.search_text, ${lowered})`, 'desc')

@@ -2,6 +2,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { likePattern, type SortSpec } from '../../platform/paging.js';
+import { companyKey } from '../../platform/search.js';
 import type { CustomerRow } from './customers.schemas.js';
 
 const COLUMNS = [
@@ -47,6 +48,7 @@ function filtered(t: Tenant, f: CustomerFilter) {
   let q = customers(t).where('c.status', 'in', f.statuses);
   if (f.search) {
     const pattern = likePattern(f.search.toLowerCase());
+    q = q.where(companyKey('c', t.companyId));
     q = f.nameOnly ? q.where(sql`lower(c.name)`, 'like', pattern) : q.where('c.search_text', 'like', pattern);
   }
   if (f.pipelines) q = q.where('c.pipeline', 'in', f.pipelines);

@@ -1,6 +1,6 @@
 // Customers, their addresses and contacts, mails sent to them, support tickets. Search is
-// index-backed: trigram GIN indexes led by company_id (btree_gin), so one company's search never
-// scans another's rows.
+// index-backed: trigram GIN indexes keyed on ARRAY[company_id] (see src/platform/search.ts), so one
+// company's search never reads another's rows.
 import { type Kysely, sql } from 'kysely';
 
 const TENANT_TABLES = ['customers', 'addresses', 'customer_contacts', 'sent_emails', 'support_tickets', 'customer_list_versions'];
@@ -8,7 +8,6 @@ const TENANT_TABLES = ['customers', 'addresses', 'customer_contacts', 'sent_emai
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
-    CREATE EXTENSION IF NOT EXISTS btree_gin;
 
     CREATE TABLE customers (
       company_id int NOT NULL REFERENCES companies (id),
@@ -40,8 +39,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     CREATE INDEX customers_list_name_idx ON customers (company_id, status, lower(name), id);
     CREATE INDEX customers_list_created_idx ON customers (company_id, status, created_at, id);
-    CREATE INDEX customers_search_idx ON customers USING gin (company_id, search_text gin_trgm_ops);
-    CREATE INDEX customers_name_search_idx ON customers USING gin (company_id, lower(name) gin_trgm_ops);
+    CREATE INDEX customers_search_idx ON customers USING gin ((ARRAY[company_id]), search_text gin_trgm_ops);
+    CREATE INDEX customers_name_search_idx ON customers USING gin ((ARRAY[company_id]), lower(name) gin_trgm_ops);
     CREATE INDEX customers_name_key_idx ON customers (company_id, name_key);
     CREATE INDEX customers_email_key_idx ON customers (company_id, email_key) WHERE email_key IS NOT NULL;
     CREATE INDEX customers_phone_key_idx ON customers (company_id, phone_key) WHERE phone_key IS NOT NULL;
@@ -88,8 +87,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE UNIQUE INDEX addresses_one_main_idx ON addresses (company_id, customer_id) WHERE is_main;
     CREATE INDEX addresses_customer_idx ON addresses (company_id, customer_id, id);
     CREATE INDEX addresses_normalized_idx ON addresses (company_id, normalized_key);
-    CREATE INDEX addresses_search_idx ON addresses USING gin (company_id, search_text gin_trgm_ops);
-    CREATE INDEX addresses_name_idx ON addresses USING gin (company_id, lower(name) gin_trgm_ops);
+    CREATE INDEX addresses_search_idx ON addresses USING gin ((ARRAY[company_id]), search_text gin_trgm_ops);
+    CREATE INDEX addresses_name_idx ON addresses USING gin ((ARRAY[company_id]), lower(name) gin_trgm_ops);
     CREATE INDEX addresses_city_idx ON addresses (company_id, lower(city));
     CREATE INDEX addresses_transfer_idx ON addresses (company_id, id) WHERE is_hub OR kind = 'warehouse';
 
