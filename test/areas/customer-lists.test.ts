@@ -114,6 +114,22 @@ describe('customer list plans', () => {
     assert.equal((await inCompany(s, read)).total, 1, 'the rolled-back view was not kept');
   });
 
+  it('gives a list row exactly as GET /Customers/{id} gives the customer, addresses included', async () => {
+    const s = await signIn(t);
+    const made = await createCustomer(t, s, {
+      name: 'Twin Docks Co', phone: '+1 512 555 0100',
+      addresses: [
+        { name: 'North', street: '1 North Rd', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', latitude: 30.27, longitude: -97.74, contactName: 'Ann' },
+        { name: 'South', street: '2 South Rd', city: 'Austin', country: 'US', isMain: true },
+      ],
+    });
+    const one = await call(t, 'GET', `/api/v1/Customers/${made.id}`, { token: s.token });
+    for (let i = 0; i < 2; i++) {
+      const listed = await call(t, 'GET', '/api/v1/Customers?SearchTerm=twin', { token: s.token });
+      assert.deepEqual(listed.body.data.list, [one.body.data], `read ${i + 1}`);
+    }
+  });
+
   it('bumps the version once per writing transaction', async () => {
     const s = await signIn(t);
     const version = () => inCompany(s, (tx) => repo.listVersion(tx));

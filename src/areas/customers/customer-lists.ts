@@ -5,6 +5,11 @@
 // version, so a list read again before the next write pays no COUNT at all, and the number is
 // still exact. A transaction that has written customers itself reads uncached.
 //
+// Round trips: each costs more than the queries here (a socket write and read per statement), so
+// a repeated read is one statement: the page, its addresses and the current version together, in
+// one snapshot. It assumes the version last seen for the company; when the statement reports
+// another (a write happened), the counts are read again under the new version.
+//
 // The page of a search: with the count of matches and the count of candidates (the same filter
 // without the search) known, the share of matching rows is known. Many matches: walk the sort
 // index and test rows until the page is full (reads about page end ÷ share rows). Few matches:
@@ -15,7 +20,6 @@ import type { Tenant } from '../../db/tenant.js';
 import type { SortSpec } from '../../platform/paging.js';
 import { VersionedCache } from '../../platform/versioned-cache.js';
 import * as repo from './customers.repository.js';
-import type { CustomerRow } from './customers.schemas.js';
 
 export interface ListOptions {
   /** Most rows one walk tests: a few milliseconds of work. */
@@ -27,21 +31,57 @@ export interface ListOptions {
 /** How the page was read: no read needed, by the sort walk, or through the trigram index. */
 export type ListPlan = 'empty' | 'walk' | 'index';
 
+type Page = { limit: number; offset: number };
+type Sort = SortSpec<repo.CustomerSort>;
+
 export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptions = {}) {
   // A walk is tried when it is expected to read at most a quarter of its cap.
   const walkExpected = walkCap / 4;
   const counts = new VersionedCache<number>(maxEntries);
   const indexPlans = new VersionedCache<true>(maxEntries);
+  /** The version each company's list was last read at, in this process. */
+  const lastSeen = new Map<number, string>();
+
+  const keyOf = (t: Tenant, f: repo.CustomerFilter) => `${t.companyId}|${JSON.stringify(f)}`;
+  const planKeyOf = (t: Tenant, f: repo.CustomerFilter, sort: Sort) => `${keyOf(t, f)}|${sort.by}|${sort.descending}`;
+
+  /** The page's rows by the plan the counts suggest; `version` null reads without the caches. */
+  async function readPage(
+    t: Tenant, filter: repo.CustomerFilter, sort: Sort, page: Page, total: number, candidates: number | null, version: string | null,
+  ): Promise<{ rows: repo.PageRow[]; plan: ListPlan }> {
+    if (filter.search && filter.statuses.length === 1 && candidates !== null) {
+      const planKey = planKeyOf(t, filter, sort);
+      const expectedWalk = ((page.offset + page.limit) * candidates) / total;
+      if (expectedWalk <= walkExpected && (version === null || !indexPlans.get(planKey, version))) {
+        const rows = await repo.walkCustomers(t, { ...filter, search: filter.search }, sort, page, { cap: walkCap, candidates });
+        if (rows) return { rows, plan: 'walk' };
+        if (version !== null) indexPlans.set(planKey, version, true);
+      }
+    }
+    return { rows: await repo.listCustomers(t, filter, sort, page.limit, page.offset), plan: 'index' };
+  }
+
+  const needsCandidates = (f: repo.CustomerFilter) => f.search !== null && f.statuses.length === 1;
 
   return {
-    async read(
-      t: Tenant, filter: repo.CustomerFilter, sort: SortSpec<repo.CustomerSort>, page: { limit: number; offset: number },
-    ): Promise<{ total: number; rows: CustomerRow[]; plan: ListPlan }> {
+    async read(t: Tenant, filter: repo.CustomerFilter, sort: Sort, page: Page): Promise<{ total: number; rows: repo.PageRow[]; plan: ListPlan }> {
+      // One statement when the counts of the version last seen are known and still current.
+      const assumed = lastSeen.get(t.companyId);
+      if (assumed !== undefined) {
+        const total = counts.get(keyOf(t, filter), assumed);
+        const candidates = needsCandidates(filter) ? counts.get(keyOf(t, repo.withoutSearch(filter)), assumed) ?? null : null;
+        if (total !== undefined && total > page.offset && (candidates !== null || !needsCandidates(filter))) {
+          const read = await readPage(t, filter, sort, page, total, candidates, assumed);
+          const first = read.rows[0];
+          if (first && !first.wrote && first.list_version === assumed) return { total, ...read };
+        }
+      }
+
       const version = await repo.listVersion(t);
-      const keyOf = (f: repo.CustomerFilter) => `${t.companyId}|${JSON.stringify(f)}`;
+      if (version !== null) lastSeen.set(t.companyId, version);
       const count = async (f: repo.CustomerFilter) => {
         if (version === null) return repo.countCustomers(t, f);
-        const key = keyOf(f);
+        const key = keyOf(t, f);
         let n = counts.get(key, version);
         if (n === undefined) {
           n = await repo.countCustomers(t, f);
@@ -49,20 +89,10 @@ export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptio
         }
         return n;
       };
-
       const total = await count(filter);
       if (total === 0 || page.offset >= total) return { total, rows: [], plan: 'empty' };
-      if (!filter.search || filter.statuses.length !== 1) return { total, rows: await repo.listCustomers(t, filter, sort, page.limit, page.offset), plan: 'index' };
-
-      const candidates = await count(repo.withoutSearch(filter));
-      const planKey = `${keyOf(filter)}|${sort.by}|${sort.descending}`;
-      const expectedWalk = ((page.offset + page.limit) * candidates) / total;
-      if (expectedWalk <= walkExpected && (version === null || !indexPlans.get(planKey, version))) {
-        const rows = await repo.walkCustomers(t, { ...filter, search: filter.search }, sort, page, { cap: walkCap, candidates });
-        if (rows) return { total, rows, plan: 'walk' };
-        if (version !== null) indexPlans.set(planKey, version, true);
-      }
-      return { total, rows: await repo.listCustomers(t, filter, sort, page.limit, page.offset), plan: 'index' };
+      const candidates = needsCandidates(filter) ? await count(repo.withoutSearch(filter)) : null;
+      return { total, ...(await readPage(t, filter, sort, page, total, candidates, version)) };
     },
   };
 }

@@ -1,8 +1,9 @@
 // SQL of customers, in the company's transaction.
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type OperationNodeSource, type SqlBool } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { likePattern, type SortSpec } from '../../platform/paging.js';
 import { companyKey } from '../../platform/search.js';
+import type { AddressRow } from './addresses.schemas.js';
 import type { CustomerRow } from './customers.schemas.js';
 
 const COLUMNS = [
@@ -71,12 +72,49 @@ function filtered(t: Tenant, f: CustomerFilter) {
   return q;
 }
 
+/** An address of a page row, as JSON (timestamps as text). */
+export type AddressJson = Omit<AddressRow, 'customer_name' | 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+
+/**
+ * A row of a list page, with what the page needs besides the customer, read in the same statement
+ * (one round trip, one snapshot): the customer's addresses, and the company's list version with
+ * whether this transaction wrote (customer-lists.ts trusts cached counts by it).
+ */
+export interface PageRow extends CustomerRow {
+  list_version: string | null;
+  wrote: boolean;
+  addresses_json: AddressJson[];
+}
+
+type Direction = 'asc' | 'desc';
+
+function withPageExtras(t: Tenant, page: OperationNodeSource, direction: Direction): Promise<PageRow[]> {
+  const dir = sql.raw(direction);
+  // The extras are computed for the page's rows only: the page (limit, offset) is the subquery.
+  return sql<PageRow>`
+    SELECT p.*,
+      (SELECT v.version::text FROM customer_list_versions v WHERE v.company_id = ${t.companyId}) AS list_version,
+      txid_current_if_assigned() IS NOT NULL AS wrote,
+      (SELECT coalesce(json_agg(a ORDER BY a.is_main DESC, a.id), '[]'::json) FROM (
+        SELECT a.id, a.customer_id, a.name, a.street, a.street2, a.city, a.state, a.postal_code, a.country, a.latitude,
+               a.longitude, a.is_main, a.is_hub, a.contact_name, a.contact_phone, a.notes, a.normalized_key, a.created_at, a.updated_at
+        FROM addresses a WHERE a.company_id = ${t.companyId} AND a.customer_id = p.id) a) AS addresses_json
+    FROM (${page}) p
+    ORDER BY p.sort_key ${dir}, p.id ${dir}`.execute(t.db).then((r) => r.rows);
+}
+
+function sortKeyOf(sort: SortSpec<CustomerSort>) {
+  // Typed as one type for both keys: only compared and ordered, never read back.
+  return sort.by === 'name' ? sql<string>`lower(c.name)` : sql<string>`c.created_at`;
+}
+
 /** The page through the trigram index: every match is found, then sorted. Cheap when matches are few. */
-export function listCustomers(t: Tenant, f: CustomerFilter, sort: SortSpec<CustomerSort>, limit: number, offset: number): Promise<CustomerRow[]> {
+export function listCustomers(t: Tenant, f: CustomerFilter, sort: SortSpec<CustomerSort>, limit: number, offset: number): Promise<PageRow[]> {
   const direction = sort.descending ? 'desc' : 'asc';
-  let q = filtered(t, f).select(COLUMNS);
-  q = sort.by === 'name' ? q.orderBy(sql`lower(c.name)`, direction) : q.orderBy('c.created_at', direction);
-  return q.orderBy('c.id', direction).limit(limit).offset(offset).execute();
+  const sortKey = sortKeyOf(sort);
+  const page = filtered(t, f).select([...COLUMNS, sortKey.as('sort_key')])
+    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(limit).offset(offset);
+  return withPageExtras(t, page, direction);
 }
 
 /**
@@ -89,21 +127,21 @@ export function listCustomers(t: Tenant, f: CustomerFilter, sort: SortSpec<Custo
 export async function walkCustomers(
   t: Tenant, f: CustomerFilter & { search: string }, sort: SortSpec<CustomerSort>, page: { limit: number; offset: number },
   walk: { cap: number; candidates: number },
-): Promise<CustomerRow[] | null> {
-  const { limit, offset } = page;
-  const { cap, candidates: total } = walk;
+): Promise<PageRow[] | null> {
   const direction = sort.descending ? 'desc' : 'asc';
-  // Typed as one type for both keys: only compared and ordered here, never read back.
-  const sortKey = sort.by === 'name' ? sql<string>`lower(c.name)` : sql<string>`c.created_at`;
+  const sortKey = sortKeyOf(sort);
   const candidates = filtered(t, withoutSearch(f))
     .select([...COLUMNS, sortKey.as('sort_key'), f.nameOnly ? sql<string>`lower(c.name)`.as('haystack') : 'c.search_text as haystack'])
-    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(cap);
-  const rows = await t.db.selectFrom(candidates.as('w')).selectAll('w')
+    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(walk.cap);
+  const matches = t.db.selectFrom(candidates.as('w'))
+    .select(['w.id', 'w.name', 'w.email', 'w.phone', 'w.pipeline', 'w.status', 'w.source', 'w.is_entrepreneur', 'w.parent_customer_id',
+      'w.merged_into_id', 'w.notes', 'w.last_order_at', 'w.created_at', 'w.updated_at', 'w.sort_key'])
     // strpos is LIKE '%term%' without wildcards to escape, and no index serves it: the plan stays a walk.
     .where(sql`strpos(w.haystack, ${f.search.toLowerCase()})`, '>', 0)
-    .orderBy('w.sort_key', direction).orderBy('w.id', direction).limit(limit).offset(offset).execute();
+    .orderBy('w.sort_key', direction).orderBy('w.id', direction).limit(page.limit).offset(page.offset);
+  const rows = await withPageExtras(t, matches, direction);
   // A short page is the true last page only if the walk reached the last candidate.
-  return rows.length === limit || total <= cap ? (rows as unknown as CustomerRow[]) : null;
+  return rows.length === page.limit || walk.candidates <= walk.cap ? rows : null;
 }
 
 export async function countCustomers(t: Tenant, f: CustomerFilter): Promise<number> {

@@ -53,6 +53,14 @@ async function withAddresses(t: Tenant, rows: CustomerRow[]): Promise<CustomerT[
   return rows.map((r) => toCustomer(r, byCustomer.get(r.id) ?? []));
 }
 
+/** A list page's row: its addresses came with it (customers.repository.ts, withPageExtras). */
+function fromPageRow(row: repo.PageRow): CustomerT {
+  const list = row.addresses_json.map((a) => toAddress({
+    ...a, customer_name: row.name, created_at: new Date(a.created_at), updated_at: new Date(a.updated_at),
+  }));
+  return toCustomer(row, list);
+}
+
 export async function requireCustomer(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerRow> {
   const row = await repo.findCustomer(t, id, statuses);
   if (!row) throw notFound('Customer', id);
@@ -113,7 +121,7 @@ export function customersService() {
         countries: q.Countries ?? null,
       };
       const { total, rows } = await lists.read(t, filter, sort, page);
-      return paged(await withAddresses(t, rows), page, total);
+      return paged(rows.map(fromPageRow), page, total);
     },
 
     async create(t: Tenant, input: CustomerInputT): Promise<CustomerT> {
