@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { customerLists, type ListOptions } from '../../src/areas/customers/customer-lists.js';
 import * as repo from '../../src/areas/customers/customers.repository.js';
+import { sql } from 'kysely';
 import { forCompany } from '../../src/db/tenant.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCustomer, signIn, type Session } from '../helpers/factories.js';
@@ -128,6 +129,17 @@ describe('customer list plans', () => {
       const listed = await call(t, 'GET', '/api/v1/Customers?SearchTerm=twin', { token: s.token });
       assert.deepEqual(listed.body.data.list, [one.body.data], `read ${i + 1}`);
     }
+  });
+
+  it('finds matches only for the transaction\'s own company, whatever company the function is asked for', async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    await createCustomer(t, a, { name: 'Shared Word Freight' });
+    await createCustomer(t, b, { name: 'Shared Word Freight' });
+    const matches = (s: Session, companyId: number) => inCompany(s, async (tx) =>
+      (await sql<{ m: number }>`select m from fds_customer_matches(${companyId}, '%shared word%', false) m`.execute(tx.db)).rows.length);
+    assert.equal(await matches(a, a.companyId), 1);
+    assert.equal(await matches(a, b.companyId), 0, 'asked for company b inside company a');
   });
 
   it('bumps the version once per writing transaction', async () => {

@@ -2,7 +2,6 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { likePattern } from '../../platform/paging.js';
-import { companyKey } from '../../platform/search.js';
 import type { AddressRow } from './addresses.schemas.js';
 
 export interface AddressValues {
@@ -102,12 +101,12 @@ export function searchByCompanyName(t: Tenant, name: string): Promise<AddressRow
   // Two index-backed halves (the addresses' name index, the customers' name index), joined by id:
   // one OR across both tables would leave no index usable.
   const byPlaceName = t.db.selectFrom('addresses as p').select('p.id')
-    .where(companyKey('p', t.companyId)).where('p.kind', '=', 'customer')
+    .where('p.company_id', '=', t.companyId).where('p.kind', '=', 'customer')
     .where((eb) => eb.or([eb(sql`lower(p.name)`, 'like', likePattern(lowered)), sql<boolean>`lower(p.name) % ${lowered}`]));
   const byCustomerName = t.db.selectFrom('customers as n')
     .innerJoin('addresses as p', (j) => j.onRef('p.company_id', '=', 'n.company_id').onRef('p.customer_id', '=', 'n.id'))
     .select('p.id')
-    .where(companyKey('n', t.companyId)).where('n.status', '=', 0)
+    .where('n.company_id', '=', t.companyId).where('n.status', '=', 0)
     .where((eb) => eb.or([eb(sql`lower(n.name)`, 'like', likePattern(lowered)), sql<boolean>`lower(n.name) % ${lowered}`]));
   return selectAddresses(t)
     .where('a.kind', '=', 'customer')
@@ -124,7 +123,6 @@ export function searchByAddress(t: Tenant, text: string): Promise<AddressRow[]> 
   const lowered = text.toLowerCase();
   return selectAddresses(t)
     .where('a.kind', '=', 'customer')
-    .where(companyKey('a', t.companyId))
     .where((eb) => eb.or([eb('a.search_text', 'like', likePattern(lowered)), sql<boolean>`a.search_text % ${lowered}`]))
     .where((eb) => eb.or([eb('c.status', 'is', null), eb('c.status', '=', 0)]))
     .orderBy(sql`similarity(a.search_text, ${lowered})`, 'desc')
