@@ -4,24 +4,8 @@ import type { Tenant } from '../../db/tenant.js';
 import { likePattern } from '../../platform/paging.js';
 import type { AddressRow } from './addresses.schemas.js';
 
-export interface AddressValues {
-  customer_id: number | null;
-  name: string | null;
-  street: string;
-  street2: string | null;
-  city: string;
-  state: string | null;
-  postal_code: string | null;
-  country: string;
-  latitude: number | null;
-  longitude: number | null;
-  is_main: boolean;
-  is_hub: boolean;
-  contact_name: string | null;
-  contact_phone: string | null;
-  notes: string | null;
-  normalized_key: string;
-}
+/** What a write sets: the row without its key, timestamps and the joined customer name. */
+export type AddressValues = Omit<AddressRow, 'id' | 'customer_name' | 'created_at' | 'updated_at'>;
 
 /** Addresses with their customer's name; every read goes through here. */
 export function selectAddresses(t: Tenant) {

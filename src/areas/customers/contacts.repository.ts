@@ -23,15 +23,8 @@ export function contactsOfCustomers(t: Tenant, customerIds: number[]): Promise<C
     .orderBy('customer_id').orderBy('is_primary', 'desc').orderBy('id').execute();
 }
 
-export interface ContactValues {
-  customer_id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  phone_extension: string | null;
-  title: string | null;
-  notes: string | null;
-}
+/** What a write sets: the row without its key, primary flag (moved by makePrimary) and timestamps. */
+export type ContactValues = Omit<ContactRow, 'id' | 'is_primary' | 'created_at' | 'updated_at'>;
 
 export async function insertContact(t: Tenant, values: ContactValues): Promise<number> {
   const row = await t.db.insertInto('customer_contacts').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();

@@ -49,7 +49,11 @@ export function customerValues(input: CustomerInputT, country: string): repo.Cus
 async function withAddresses(t: Tenant, rows: CustomerRow[]): Promise<CustomerT[]> {
   const all = await addresses.addressesOfCustomers(t, rows.map((r) => r.id));
   const byCustomer = new Map<number, ReturnType<typeof toAddress>[]>();
-  for (const a of all) byCustomer.set(a.customer_id!, [...(byCustomer.get(a.customer_id!) ?? []), toAddress(a)]);
+  for (const a of all) {
+    const list = byCustomer.get(a.customer_id!);
+    if (list) list.push(toAddress(a));
+    else byCustomer.set(a.customer_id!, [toAddress(a)]);
+  }
   return rows.map((r) => toCustomer(r, byCustomer.get(r.id) ?? []));
 }
 
