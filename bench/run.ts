@@ -129,6 +129,10 @@ try {
       const combos = PLACES.flatMap((p) => TRADES.map((t) => search(`${p} ${t}`.toLowerCase())));
       const cold = await rotating('2,000 distinct never-asked terms', url, combos, headers);
       rows.push(cold);
+      // Address lookups (never kept: each request ranks every match by resemblance). Last: they
+      // saturate the database, and what queues behind them would weigh on the rows after.
+      rows.push(await load('Addresses/SearchByCompanyName trinity steel', `${url}/api/v1/Addresses/SearchByCompanyName?companyName=trinity%20steel`, headers));
+      rows.push(await load('Addresses/SearchCompaniesByAddress austin', `${url}/api/v1/Addresses/SearchCompaniesByAddress?address=austin`, headers));
       print(`GET /Customers over ${service.info.customers} customers (list of 20, exact totalCount)`, rows, rows[0]!);
       console.log(`  (the distinct-terms row made ${cold.requests} requests: ${Math.min(cold.requests, combos.length)} of them a term's first)`);
       console.log('\nFirst request of each term, sequential:');

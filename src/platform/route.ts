@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Db } from '../db/database.js';
 import { forCompany, type Tenant } from '../db/tenant.js';
 import { describeAccess, missingFor, type Access } from './access.js';
+import { Versioned, type AnswerCache } from './answer-cache.js';
 import type { Principal } from './auth.js';
 import { Env, ok, WithNotices } from './envelope.js';
 import { AppError, Codes, invalid } from './errors.js';
@@ -49,7 +50,7 @@ type ResultOf<R> = R extends typeof FileResponse
   : R extends { bare: infer B extends TSchema }
     ? Static<B>
     : R extends TSchema
-      ? Static<R> | WithNotices<Static<R>>
+      ? Static<R> | WithNotices<Static<R>> | Versioned<Static<R>>
       : never;
 
 export interface Context<P, Q, B> {
@@ -88,6 +89,9 @@ export interface RouteDef<P, Q, B, R extends ResponseKind> {
   upload?: { maxFiles: number; maxFileBytes: number };
   /** The content type of a file answer, for the reference page. */
   fileType?: string;
+  /** Keep answers by company, params and query under the data version the handler reports by
+   *  returning `versioned(data, version)` (answer-cache.ts). JSON answers of signed-in routes only. */
+  cache?: AnswerCache;
   handler: (ctx: Context<P, Q, B>) => Promise<ResultOf<R>> | ResultOf<R>;
 }
 
@@ -157,6 +161,12 @@ function normalizers(def: AnyRoute): Array<[Part, Normalizer]> {
   return out;
 }
 
+/** Already serialized JSON: with the content type set, Fastify sends a string as it is. */
+function sendJson(reply: FastifyReply, body: string): string {
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return body;
+}
+
 export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const isPublic = def.access.kind === 'public';
   const useTransaction = !isPublic && def.transaction !== false;
@@ -172,6 +182,8 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
     ...(isFile ? { fileType: def.fileType ?? 'application/octet-stream' } : {}),
   };
   const description = [def.description, describeAccess(def.access), ...(def.notes ?? [])].filter(Boolean).join('\n\n');
+  const cache = def.cache ?? null;
+  if (cache && (!useTransaction || isFile || bare)) throw new Error(`${def.method} ${def.url}: only JSON answers of signed-in routes are cached`);
 
   const options: RouteOptions = {
     method: def.method,
@@ -197,6 +209,13 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
         request,
         reply,
       } as Context<unknown, unknown, unknown>;
+      // The route's answer for the same company, params and query, if the company's data has not
+      // changed since it was read: one version read instead of the tenant transaction.
+      const key = cache ? `${request.principal!.companyId} ${def.method} ${def.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}` : null;
+      if (cache && key && cache.has(key)) {
+        const body = cache.get(key, await cache.version(deps.db, request.principal!.companyId));
+        if (body !== undefined) return sendJson(reply, body);
+      }
       const result = useTransaction
         ? await forCompany(deps.db, request.principal!, request.id, async (tenant) => def.handler({ ...ctx, tenant }))
         : await def.handler(ctx);
@@ -207,6 +226,14 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
         return file.body;
       }
       if (bare) return result;
+      if (result instanceof Versioned) {
+        const answer = ok(result.data ?? null);
+        if (!cache || !key || result.version === null) return answer;
+        // The route's own schema serializer: the kept bytes are exactly what it sends.
+        const body = String(reply.serialize(answer));
+        cache.set(key, result.version, body);
+        return sendJson(reply, body);
+      }
       if (result instanceof WithNotices) return ok(result.data ?? null, result.otherMessages);
       return ok(result ?? null);
     },

@@ -28,7 +28,7 @@ function inCompany<T>(s: Session, work: Parameters<typeof forCompany<T>>[3]) {
 /** The answer of the plain query: every match through the index, counted. */
 function reference(s: Session, f: repo.CustomerFilter, sort: repo.CustomerSort, descending: boolean, limit: number, offset: number) {
   return inCompany(s, async (tx) => ({
-    total: await repo.countCustomers(tx, f),
+    total: (await repo.countCustomers(tx, f)).n,
     ids: (await repo.listCustomers(tx, f, { by: sort, descending }, limit, offset)).map((r) => r.id),
   }));
 }
@@ -55,6 +55,7 @@ describe('customer list plans', () => {
       [{ search: 'logistics' }, 'created_at', false, 7, 7],
       [{ search: 'zulu' }, 'name', false, 4, 0],
       [{ search: 'zulu' }, 'name', false, 4, 4],
+      [{ search: 'zulu' }, 'name', false, 4, 8], // past the last match
       [{ search: 'steel', nameOnly: true }, 'name', false, 10, 0],
       [{ search: 'austin' }, 'name', false, 5, 5],
       [{ search: 'logistics', cities: ['dallas'] }, 'name', false, 5, 5],
@@ -140,6 +141,19 @@ describe('customer list plans', () => {
       (await sql<{ m: number }>`select m from fds_customer_matches(${companyId}, '%shared word%', false) m`.execute(tx.db)).rows.length);
     assert.equal(await matches(a, a.companyId), 1);
     assert.equal(await matches(a, b.companyId), 0, 'asked for company b inside company a');
+  });
+
+  it('finds address matches only for the transaction\'s own company (fds_address_matches)', async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    await createCustomer(t, a, { name: 'Shared Dock Co', addresses: [{ name: 'Shared Dock', street: '9 Wharf Rd', city: 'Mobile', country: 'US' }] });
+    await createCustomer(t, b, { name: 'Shared Dock Co', addresses: [{ name: 'Shared Dock', street: '9 Wharf Rd', city: 'Mobile', country: 'US' }] });
+    const matches = (s: Session, companyId: number, byName: boolean) => inCompany(s, async (tx) =>
+      (await sql<{ m: number }>`select distinct m from fds_address_matches(${companyId}, '%shared dock%', 'shared dock', ${byName}, 50) m`.execute(tx.db)).rows.length);
+    for (const byName of [true, false]) {
+      assert.equal(await matches(a, a.companyId, byName), 1, `byName ${byName}`);
+      assert.equal(await matches(a, b.companyId, byName), 0, `asked for company b inside company a, byName ${byName}`);
+    }
   });
 
   it('bumps the version once per writing transaction', async () => {

@@ -79,22 +79,18 @@ export function lookupForTransfer(t: Tenant, term: string | null): Promise<Addre
   return q.orderBy('a.name').orderBy('a.id').limit(LOOKUP_LIMIT).execute();
 }
 
+/** Ids of the company's customer addresses matching the text, through the trigram indexes (a
+ *  function: row security keeps LIKE and % from reaching them directly; migration 0004). */
+function matchingAddressIds(t: Tenant, lowered: string, byName: boolean) {
+  return sql<number>`(SELECT m FROM fds_address_matches(${t.companyId}, ${likePattern(lowered)}, ${lowered}, ${byName}, ${LOOKUP_LIMIT}) m)`;
+}
+
 /** Customer addresses whose place name or customer name contains or resembles the name, best first. */
 export function searchByCompanyName(t: Tenant, name: string): Promise<AddressRow[]> {
   const lowered = name.toLowerCase();
-  // Two index-backed halves (the addresses' name index, the customers' name index), joined by id:
-  // one OR across both tables would leave no index usable.
-  const byPlaceName = t.db.selectFrom('addresses as p').select('p.id')
-    .where('p.company_id', '=', t.companyId).where('p.kind', '=', 'customer')
-    .where((eb) => eb.or([eb(sql`lower(p.name)`, 'like', likePattern(lowered)), sql<boolean>`lower(p.name) % ${lowered}`]));
-  const byCustomerName = t.db.selectFrom('customers as n')
-    .innerJoin('addresses as p', (j) => j.onRef('p.company_id', '=', 'n.company_id').onRef('p.customer_id', '=', 'n.id'))
-    .select('p.id')
-    .where('n.company_id', '=', t.companyId).where('n.status', '=', 0)
-    .where((eb) => eb.or([eb(sql`lower(n.name)`, 'like', likePattern(lowered)), sql<boolean>`lower(n.name) % ${lowered}`]));
   return selectAddresses(t)
     .where('a.kind', '=', 'customer')
-    .where('a.id', 'in', byPlaceName.union(byCustomerName))
+    .where('a.id', 'in', matchingAddressIds(t, lowered, true))
     .where((eb) => eb.or([eb('c.status', 'is', null), eb('c.status', '=', 0)]))
     .orderBy(sql`greatest(similarity(lower(coalesce(a.name, '')), ${lowered}), similarity(lower(coalesce(c.name, '')), ${lowered}))`, 'desc')
     .orderBy('a.id')
@@ -107,7 +103,7 @@ export function searchByAddress(t: Tenant, text: string): Promise<AddressRow[]> 
   const lowered = text.toLowerCase();
   return selectAddresses(t)
     .where('a.kind', '=', 'customer')
-    .where((eb) => eb.or([eb('a.search_text', 'like', likePattern(lowered)), sql<boolean>`a.search_text % ${lowered}`]))
+    .where('a.id', 'in', matchingAddressIds(t, lowered, false))
     .where((eb) => eb.or([eb('c.status', 'is', null), eb('c.status', '=', 0)]))
     .orderBy(sql`similarity(a.search_text, ${lowered})`, 'desc')
     .orderBy('a.id')

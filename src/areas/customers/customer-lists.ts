@@ -5,13 +5,16 @@
 // version, so a list read again before the next write pays no COUNT at all, and the number is
 // still exact. A transaction that has written customers itself reads uncached.
 //
-// Round trips: each costs more than the queries here (a socket write and read per statement), so
-// a repeated read is one statement: the page, its addresses and the current version together, in
+// Whole answers are also kept, by the route (platform/answer-cache.ts), under the version `read`
+// reports. Round trips: each costs more than the queries here (a socket write and read per
+// statement), so a repeated read that misses them is one statement: the page, its addresses and the current version together, in
 // one snapshot. It assumes the version last seen for the company; when the statement reports
 // another (a write happened), the counts are read again under the new version.
 //
-// The page of a search: with the count of matches and the count of candidates (the same filter
-// without the search) known, the share of matching rows is known. Many matches: walk the sort
+// The first read of a search (its count unknown) goes through the trigram index once for both the
+// page and the count (a window count over the matches). After that, the page of a search: with the
+// count of matches and the count of candidates (the same filter without the search) known, the
+// share of matching rows is known. Many matches: walk the sort
 // index and test rows until the page is full (reads about page end ÷ share rows). Few matches:
 // the trigram index finds them all, then they are sorted. When the matches cluster late in the
 // sort order (a name-prefix search sorted by name), the walk stops at its cap and the index
@@ -33,6 +36,13 @@ export type ListPlan = 'empty' | 'walk' | 'index';
 
 type Page = { limit: number; offset: number };
 type Sort = SortSpec<repo.CustomerSort>;
+
+export interface ListRead {
+  total: number;
+  rows: repo.PageRow[];
+  plan: ListPlan;
+  version: string | null;
+}
 
 export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptions = {}) {
   // A walk is tried when it is expected to read at most a quarter of its cap.
@@ -64,7 +74,9 @@ export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptio
   const needsCandidates = (f: repo.CustomerFilter) => f.search !== null && f.statuses.length === 1;
 
   return {
-    async read(t: Tenant, filter: repo.CustomerFilter, sort: Sort, page: Page): Promise<{ total: number; rows: repo.PageRow[]; plan: ListPlan }> {
+    /** The page, the exact total, and the data version all of it was read at (null when the
+     *  transaction wrote, or a write landed between its statements: the answer is not kept). */
+    async read(t: Tenant, filter: repo.CustomerFilter, sort: Sort, page: Page): Promise<ListRead> {
       // One statement when the counts of the version last seen are known and still current.
       const assumed = lastSeen.get(t.companyId);
       if (assumed !== undefined) {
@@ -73,26 +85,41 @@ export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptio
         if (total !== undefined && total > page.offset && (candidates !== null || !needsCandidates(filter))) {
           const read = await readPage(t, filter, sort, page, total, candidates, assumed);
           const first = read.rows[0];
-          if (first && !first.wrote && first.list_version === assumed) return { total, ...read };
+          if (first && !first.wrote && first.list_version === assumed) return { total, ...read, version: assumed };
         }
       }
 
       const version = await repo.listVersion(t);
       if (version !== null) lastSeen.set(t.companyId, version);
+      // Each statement reports the version of its own snapshot: all of them agreeing is what makes
+      // the answer one version's answer.
+      let agreed = version !== null;
       const count = async (f: repo.CustomerFilter) => {
-        if (version === null) return repo.countCustomers(t, f);
         const key = keyOf(t, f);
-        let n = counts.get(key, version);
-        if (n === undefined) {
-          n = await repo.countCustomers(t, f);
-          counts.set(key, version, n);
-        }
-        return n;
+        const known = version === null ? undefined : counts.get(key, version);
+        if (known !== undefined) return known;
+        const counted = await repo.countCustomers(t, f);
+        if (version !== null && counted.version === version) counts.set(key, version, counted.n);
+        else agreed = false;
+        return counted.n;
       };
+      // A search not counted yet: the trigram index gives the page and the count in one pass.
+      if (filter.search && (version === null || counts.get(keyOf(t, filter), version) === undefined)) {
+        const rows = await repo.listCustomers(t, filter, sort, page.limit, page.offset, true);
+        if (rows.length > 0) {
+          const total = Number(rows[0]!.full_count);
+          if (version !== null && rows.every((r) => r.list_version === version)) counts.set(keyOf(t, filter), version, total);
+          else agreed = false;
+          return { total, rows, plan: 'index', version: agreed ? version : null };
+        }
+        // No row: no match at all, or a page past the end; the count below says which.
+      }
       const total = await count(filter);
-      if (total === 0 || page.offset >= total) return { total, rows: [], plan: 'empty' };
+      if (total === 0 || page.offset >= total) return { total, rows: [], plan: 'empty', version: agreed ? version : null };
       const candidates = needsCandidates(filter) ? await count(repo.withoutSearch(filter)) : null;
-      return { total, ...(await readPage(t, filter, sort, page, total, candidates, version)) };
+      const read = await readPage(t, filter, sort, page, total, candidates, version);
+      if (read.rows.some((r) => r.list_version !== version)) agreed = false;
+      return { total, ...read, version: agreed ? version : null };
     },
   };
 }

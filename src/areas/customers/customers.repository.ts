@@ -1,5 +1,6 @@
-// SQL of customers, in the company's transaction.
+// SQL of customers, in the company's transaction (and the list version, read outside it).
 import { sql, type Expression, type OperationNodeSource, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
 import { likePattern, type SortSpec } from '../../platform/paging.js';
 import type { AddressRow } from './addresses.schemas.js';
@@ -82,6 +83,8 @@ export type AddressJson = Omit<AddressRow, 'customer_name' | 'created_at' | 'upd
  */
 export interface PageRow extends CustomerRow {
   list_version: string | null;
+  /** All matches of the filter, when the page was read `counted`. */
+  full_count?: string;
   wrote: boolean;
   addresses_json: AddressJson[];
 }
@@ -93,7 +96,7 @@ function withPageExtras(t: Tenant, page: OperationNodeSource, direction: Directi
   // The extras are computed for the page's rows only: the page (limit, offset) is the subquery.
   return sql<PageRow>`
     SELECT p.*,
-      (SELECT v.version::text FROM customer_list_versions v WHERE v.company_id = ${t.companyId}) AS list_version,
+      coalesce((SELECT v.version::text FROM customer_list_versions v WHERE v.company_id = ${t.companyId}), '0') AS list_version,
       txid_current_if_assigned() IS NOT NULL AS wrote,
       (SELECT coalesce(json_agg(a ORDER BY a.is_main DESC, a.id), '[]'::json) FROM (
         SELECT a.id, a.customer_id, a.name, a.street, a.street2, a.city, a.state, a.postal_code, a.country, a.latitude,
@@ -108,11 +111,16 @@ function sortKeyOf(sort: SortSpec<CustomerSort>) {
   return sort.by === 'name' ? sql<string>`lower(c.name)` : sql<string>`c.created_at`;
 }
 
-/** The page through the trigram index: every match is found, then sorted. Cheap when matches are few. */
-export function listCustomers(t: Tenant, f: CustomerFilter, sort: SortSpec<CustomerSort>, limit: number, offset: number): Promise<PageRow[]> {
+/** The page through the trigram index: every match is found, then sorted. Cheap when matches are few.
+ *  `counted` adds each row's `full_count`, the number of all matches (the count and the page from
+ *  one pass through the index, when the count is not known yet). */
+export function listCustomers(
+  t: Tenant, f: CustomerFilter, sort: SortSpec<CustomerSort>, limit: number, offset: number, counted = false,
+): Promise<PageRow[]> {
   const direction = sort.descending ? 'desc' : 'asc';
   const sortKey = sortKeyOf(sort);
   const page = filtered(t, f).select([...COLUMNS, sortKey.as('sort_key')])
+    .$if(counted, (q) => q.select(sql<string>`count(*) OVER ()`.as('full_count')))
     .orderBy(sortKey, direction).orderBy('c.id', direction).limit(limit).offset(offset);
   return withPageExtras(t, page, direction);
 }
@@ -144,9 +152,24 @@ export async function walkCustomers(
   return rows.length === page.limit || walk.candidates <= walk.cap ? rows : null;
 }
 
-export async function countCustomers(t: Tenant, f: CustomerFilter): Promise<number> {
-  const row = await filtered(t, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The count, with the list version of the statement's snapshot (null when this transaction wrote). */
+export async function countCustomers(t: Tenant, f: CustomerFilter): Promise<{ n: number; version: string | null }> {
+  const row = await filtered(t, f).select((eb) => [
+    eb.fn.countAll<number>().as('n'),
+    sql<string | null>`CASE WHEN txid_current_if_assigned() IS NULL THEN
+      coalesce((SELECT v.version::text FROM customer_list_versions v WHERE v.company_id = ${t.companyId}), '0') END`.as('version'),
+  ]).executeTakeFirstOrThrow();
+  return { n: Number(row.n), version: row.version };
+}
+
+/**
+ * The company's customer-list version as any request may read it, outside a tenant transaction:
+ * only this counter, of the company a verified token names (platform/answer-cache.ts).
+ */
+export async function currentListVersion(db: Db, companyId: number): Promise<string> {
+  const { rows } = await sql<{ version: string }>`
+    SELECT version::text AS version FROM customer_list_versions WHERE company_id = ${companyId}`.execute(db);
+  return rows[0]?.version ?? '0';
 }
 
 /**

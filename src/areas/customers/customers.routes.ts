@@ -27,7 +27,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
       method: 'GET', url: '/Customers', access: signedIn,
       summary: 'Search customers',
       description: 'Active customers by default; `activeCustomers=false` adds the deleted ones, `status` picks one status. SearchTerm matches name, email, phone and every address (name only with searchOnlyByCustomerName=true). Cities, States, Zip, Countries: customers with an address there. orderDateRangeStart/End: customers whose latest order falls in the range (send both). SortBy: name (default), createdAt.',
-      querystring: CustomersQuery, response: PagedList(Customer),
+      querystring: CustomersQuery, response: PagedList(Customer), cache: customers.listAnswers,
       handler: ({ tenant, query }) => customers.list(tenant, query),
     }),
     defineRoute({

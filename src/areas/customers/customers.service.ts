@@ -1,6 +1,7 @@
 // Rules of customers: create with addresses, update, delete (marked deleted and hidden, never
 // lost) and restore, pipeline moves, the list with its filters, duplicate checks and merging.
 import type { Tenant } from '../../db/tenant.js';
+import { AnswerCache, versioned, type Versioned } from '../../platform/answer-cache.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
 import { invalid, notFound, ValidationError } from '../../platform/errors.js';
@@ -97,14 +98,17 @@ async function saveAddresses(t: Tenant, customerId: number, list: CustomerAddres
 
 export function customersService() {
   const lists = customerLists();
+  // Whole list answers, kept per company data version (GET /Customers declares it).
+  const listAnswers = new AnswerCache({ version: repo.currentListVersion });
   async function read(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerT> {
     return (await withAddresses(t, [await requireCustomer(t, id, statuses)]))[0]!;
   }
 
   return {
     read,
+    listAnswers,
 
-    async list(t: Tenant, q: CustomersQueryT): Promise<Paged<CustomerT>> {
+    async list(t: Tenant, q: CustomersQueryT): Promise<Versioned<Paged<CustomerT>>> {
       const page = pageOf(q);
       const sort = sortOf(q, { name: 'name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
       const statuses = q.status !== undefined ? [q.status] : q.activeCustomers === false ? [0, 1] : [0];
@@ -124,8 +128,8 @@ export function customersService() {
         zips: q.Zip ?? null,
         countries: q.Countries ?? null,
       };
-      const { total, rows } = await lists.read(t, filter, sort, page);
-      return paged(rows.map(fromPageRow), page, total);
+      const { total, rows, version } = await lists.read(t, filter, sort, page);
+      return versioned(paged(rows.map(fromPageRow), page, total), version);
     },
 
     async create(t: Tenant, input: CustomerInputT): Promise<CustomerT> {

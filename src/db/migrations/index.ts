@@ -3,9 +3,11 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_principal_changes.js';
 import * as m0003 from './0003_customers.js';
+import * as m0004 from './0004_customer_answers.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_principal_changes': m0002,
   '0003_customers': m0003,
+  '0004_customer_answers': m0004,
 };
