@@ -4,9 +4,12 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountArea } from './areas/account/index.js';
+import { pricingArea } from './areas/pricing/index.js';
+import { chargeTypesArea } from './areas/charge-types/index.js';
 import { addressesArea, contactsArea, customersArea } from './areas/customers/index.js';
 import { mapsArea } from './areas/maps/index.js';
 import { referenceArea } from './areas/reference/index.js';
+import { settingsAreas } from './areas/settings/index.js';
 import { supportArea } from './areas/support/index.js';
 import { usersArea } from './areas/users/index.js';
 import type { Config } from './config.js';
@@ -22,7 +25,7 @@ import { registerRoutes, type RouteConfig } from './platform/route.js';
 import { registerSchema, validatorCompiler } from './platform/validation.js';
 
 /** Every area the service serves, in the order of the spec. */
-export const AREAS: Area[] = [accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, supportArea, referenceArea];
+export const AREAS: Area[] = [accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, pricingArea, chargeTypesArea, supportArea, ...settingsAreas, referenceArea];
 
 export interface AppDeps {
   config: Config;

@@ -5,7 +5,10 @@ import { sql } from 'kysely';
 import type { Db } from './db/database.js';
 import { forCompany, type Tenant } from './db/tenant.js';
 import { addMember, createCompany } from './areas/users/index.js';
+import { chargeTypesDemo } from './areas/charge-types/charge-types.demo.js';
 import { customersDemo } from './areas/customers/customers.demo.js';
+import { pricingDemo } from './areas/pricing/pricing.demo.js';
+import { settingsDemo } from './areas/settings/settings.demo.js';
 
 export const DEMO_COMPANY = 'Demo Freight Co';
 export const DEMO_EMAIL = 'demo@fds.example';
@@ -40,7 +43,7 @@ const users: DemoSeeder = {
 };
 
 /** Areas' seeders, in the order of the spec. */
-const SEEDERS: DemoSeeder[] = [users, customersDemo];
+const SEEDERS: DemoSeeder[] = [users, customersDemo, settingsDemo, chargeTypesDemo, pricingDemo];
 
 export async function runDemo(db: Db): Promise<{ companyId: number; email: string; password: string }> {
   let company = await db.selectFrom('companies').select('id').where('is_demo', '=', true).orderBy('id').executeTakeFirst();

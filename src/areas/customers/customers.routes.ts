@@ -1,5 +1,5 @@
 // Customers (part 1, "Customers"). Served elsewhere: CustomerBalanceStats and MonthlyStatistic
-// (accounting), CustomerStats (orders), chargeTypes (pricing).
+// (accounting), CustomerStats (orders); the chargeTypes rows by src/areas/charge-types/.
 import { companyAdmin, permission, signedIn } from '../../platform/access.js';
 import { None, PagedList } from '../../platform/envelope.js';
 import { defineRoute, FileResponse, type AnyRoute } from '../../platform/route.js';

@@ -9,6 +9,7 @@ import { COMPANY_ADMIN, DEFAULT_ROLES } from '../../platform/access.js';
 import { badRequest } from '../../platform/errors.js';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../../platform/passwords.js';
 import { principalsChanged } from '../../platform/principal-cache.js';
+import { seedSystemChargeTypes } from '../charge-types/index.js';
 
 export const newSecurityStamp = () => randomBytes(16).toString('base64url');
 
@@ -60,6 +61,7 @@ export async function createCompany(db: Db, input: NewCompany): Promise<{ compan
         .values(role.permissions.map((permission) => ({ company_id: company.id, role_id: id, permission })))
         .execute();
     }
+    await seedSystemChargeTypes(trx, company.id);
     const userId = await findOrCreateUser(trx, email, passwordHash, splitName(input.adminName));
     await addMembership(trx, company.id, userId, COMPANY_ADMIN);
     return { companyId: company.id, userId };

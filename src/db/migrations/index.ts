@@ -4,10 +4,16 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_principal_changes.js';
 import * as m0003 from './0003_customers.js';
 import * as m0004 from './0004_customer_answers.js';
+import * as m0005 from './0005_company_settings.js';
+import * as m0006 from './0006_charge_types.js';
+import * as m0007 from './0007_pricing.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_principal_changes': m0002,
   '0003_customers': m0003,
   '0004_customer_answers': m0004,
+  '0005_company_settings': m0005,
+  '0006_charge_types': m0006,
+  '0007_pricing': m0007,
 };

@@ -1,0 +1,77 @@
+// SQL of the company's charge types, in the company's transaction. A delete keeps the row
+// (deleted_at): customers' copies and past invoices point at it, and it can be restored.
+import { sql, type Transaction } from 'kysely';
+import type { Tenant } from '../../db/tenant.js';
+import type { DB } from '../../db/types.js';
+import { PRICING_COLUMNS, type CompanyTypeRow, type PricingValues } from './charge-types.schemas.js';
+import { chargeDb } from './charge-types.tables.js';
+
+const COLUMNS = [...PRICING_COLUMNS, 'deleted_at'] as const;
+
+function types(t: Tenant) {
+  return chargeDb(t.db).selectFrom('charge_types').where('company_id', '=', t.companyId);
+}
+
+export interface TypeFilter {
+  excludeSystem: boolean;
+  includeDeleted: boolean;
+}
+
+export function listTypes(t: Tenant, f: TypeFilter): Promise<CompanyTypeRow[]> {
+  let q = types(t).select(COLUMNS);
+  if (!f.includeDeleted) q = q.where('deleted_at', 'is', null);
+  if (f.excludeSystem) q = q.where('is_system', '=', false);
+  return q.orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id').execute();
+}
+
+/** A type, live or deleted. */
+export function findType(t: Tenant, id: number): Promise<CompanyTypeRow | undefined> {
+  return types(t).select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export function findTypes(t: Tenant, ids: number[]): Promise<CompanyTypeRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return types(t).select(COLUMNS).where('id', 'in', ids).execute();
+}
+
+/** The live types whose code or name (any case) is one of these, other than `exceptId`. */
+export function findClashes(t: Tenant, code: string, name: string, exceptId: number | null): Promise<Array<{ id: number; code: string; name: string }>> {
+  let q = types(t).select(['id', 'code', 'name']).where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('code', '=', code), eb(eb.fn('lower', ['name']), '=', name.toLowerCase())]));
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return q.execute();
+}
+
+/** Codes of the live types (to make a free one). */
+export async function liveCodes(t: Tenant): Promise<Set<string>> {
+  const rows = await types(t).select('code').where('deleted_at', 'is', null).execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+export async function countLive(t: Tenant): Promise<number> {
+  const row = await types(t).select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertType(t: Tenant, values: PricingValues): Promise<number> {
+  const row = await chargeDb(t.db).insertInto('charge_types').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Writes the values; a deleted type written to is live again. */
+export async function updateType(t: Tenant, id: number, values: PricingValues): Promise<void> {
+  await chargeDb(t.db).updateTable('charge_types').set({ ...values, deleted_at: null, updated_at: new Date() })
+    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}
+
+export async function markDeleted(t: Tenant, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await chargeDb(t.db).updateTable('charge_types').set({ deleted_at: new Date(), updated_at: new Date() })
+    .where('company_id', '=', t.companyId).where('id', 'in', ids).where('deleted_at', 'is', null).where('is_system', '=', false).execute();
+}
+
+/** The system types (Linehaul, Fuel surcharge) for a new company, in its provisioning transaction:
+ *  they are defined once, by migration 0006's function. */
+export async function seedSystemChargeTypes(trx: Transaction<DB>, companyId: number): Promise<void> {
+  await sql`select fds_seed_system_charge_types(${companyId}::int)`.execute(trx);
+}

@@ -1,0 +1,46 @@
+// FX rates (part 1, "Pricing"; model not shown there, designed here): the company's own exchange
+// rates, one per currency pair per day. Pricing converts a rule's currency to the quote's with the
+// newest rate dated on or before the quote's date (the inverse pair when only it exists).
+import { DateTime, Id, Opt, Type, type Static } from '../../platform/schemas.js';
+import { Currency } from './pricing-models.schemas.js';
+
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Day the rate applies from, YYYY-MM-DD.' });
+
+export const FxRate = Type.Object({
+  id: Id,
+  fromCurrency: Type.String({ description: 'ISO 4217 code of the currency converted from.' }),
+  toCurrency: Type.String({ description: 'ISO 4217 code of the currency converted to.' }),
+  rate: Type.Number({ description: 'Units of toCurrency for one unit of fromCurrency.' }),
+  date: Type.String({ description: 'Day the rate was entered for, YYYY-MM-DD.' }),
+  createdBy: Type.Union([Type.String(), Type.Null()]),
+  createdAt: DateTime,
+}, { $id: 'FxRate' });
+export type FxRateT = Static<typeof FxRate>;
+
+export const FxRateInput = Type.Object({
+  fromCurrency: Currency,
+  toCurrency: Currency,
+  rate: Type.Number({ exclusiveMinimum: 0, maximum: 1000000000 }),
+  date: Opt(Day),
+});
+export type FxRateInputT = Static<typeof FxRateInput>;
+
+export const FxRatesQuery = Type.Object({
+  fromCurrency: Type.Optional(Currency),
+  toCurrency: Type.Optional(Currency),
+});
+export type FxRatesQueryT = Static<typeof FxRatesQuery>;
+
+export interface FxRateRow {
+  id: number;
+  from_currency: string;
+  to_currency: string;
+  rate: number;
+  rate_date: string;
+  created_by: string | null;
+  created_at: Date;
+}
+
+export const toFxRate = (r: FxRateRow): FxRateT => ({
+  id: r.id, fromCurrency: r.from_currency, toCurrency: r.to_currency, rate: r.rate, date: r.rate_date, createdBy: r.created_by, createdAt: r.created_at,
+});

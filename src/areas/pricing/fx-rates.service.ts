@@ -1,0 +1,40 @@
+// Rules of FX rates: codes upper-cased, two different currencies, the day defaults to today (UTC);
+// a second rate for a pair on a day replaces the first (its id stays).
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import { invalid, notFound } from '../../platform/errors.js';
+import * as repo from './fx-rates.repository.js';
+import { toFxRate, type FxRateInputT, type FxRateT, type FxRatesQueryT } from './fx-rates.schemas.js';
+
+function validDay(day: string): string {
+  const parsed = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) throw invalid('date', `${day} is not a calendar day (YYYY-MM-DD).`);
+  return day;
+}
+
+export function fxRatesService(today: () => string = () => new Date().toISOString().slice(0, 10)) {
+  return {
+    async list(t: Tenant, q: FxRatesQueryT): Promise<FxRateT[]> {
+      return (await repo.listRates(t, q.fromCurrency?.toUpperCase() ?? null, q.toCurrency?.toUpperCase() ?? null)).map(toFxRate);
+    },
+
+    async put(t: Tenant, input: FxRateInputT): Promise<FxRateT> {
+      const from = input.fromCurrency.toUpperCase();
+      const to = input.toCurrency.toUpperCase();
+      if (from === to) throw invalid('toCurrency', `A rate converts between two different currencies (${from} given twice).`);
+      const id = await repo.putRate(t, { from_currency: from, to_currency: to, rate: input.rate, rate_date: validDay(input.date ?? today()) });
+      const after = toFxRate((await repo.findRate(t, id))!);
+      await audit(t, { action: 'fx_rate.put', entityType: 'fx_rate', entityId: id, after });
+      return after;
+    },
+
+    async remove(t: Tenant, id: number): Promise<void> {
+      const row = await repo.findRate(t, id);
+      if (!row) throw notFound('FX rate', id);
+      await repo.deleteRate(t, id);
+      await audit(t, { action: 'fx_rate.delete', entityType: 'fx_rate', entityId: id, before: toFxRate(row) });
+    },
+  };
+}
+
+export type FxRatesService = ReturnType<typeof fxRatesService>;

@@ -1,0 +1,26 @@
+// The pricing section (part 1, "Pricing"): pricing models, zone-to-zone rates, shipment types and
+// FX rates. The rating engine that prices from them is src/pricing/rating/.
+import type { Area } from '../../platform/area.js';
+import { fxRateRoutes } from './fx-rates.routes.js';
+import { FxRate } from './fx-rates.schemas.js';
+import { fxRatesService } from './fx-rates.service.js';
+import { pricingModelRoutes } from './pricing-models.routes.js';
+import { AddMileageChargeRequestDto, MileageChargeDto, PricingIntlRateDto, PricingModelDto } from './pricing-models.schemas.js';
+import { pricingModelsService } from './pricing-models.service.js';
+import { pricingZoneRoutes } from './pricing-zones.routes.js';
+import { PricingZoneDto } from './pricing-zones.schemas.js';
+import { pricingZonesService } from './pricing-zones.service.js';
+import { shipmentTypeRoutes } from './shipment-types.routes.js';
+import { ShipmentType } from './shipment-types.schemas.js';
+import { shipmentTypesService } from './shipment-types.service.js';
+
+export const pricingArea: Area = {
+  name: 'Pricing',
+  schemas: [MileageChargeDto, PricingIntlRateDto, PricingModelDto, AddMileageChargeRequestDto, PricingZoneDto, ShipmentType, FxRate],
+  routes: () => [
+    ...pricingModelRoutes(pricingModelsService()),
+    ...pricingZoneRoutes(pricingZonesService()),
+    ...shipmentTypeRoutes(shipmentTypesService()),
+    ...fxRateRoutes(fxRatesService()),
+  ],
+};

@@ -1,0 +1,117 @@
+// SQL of pricing models, their mileage bands and country-pair rates, in the company's transaction.
+import type { Tenant } from '../../db/tenant.js';
+import type { IntlRateRow, MileageChargeRow, PricingModelRow } from './pricing-models.schemas.js';
+
+const MODEL_COLUMNS = ['id', 'customer_id', 'name', 'currency', 'distance_unit', 'base_charge', 'mileage_mode', 'minimum_linehaul', 'created_at', 'updated_at'] as const;
+
+export interface ModelValues {
+  name: string;
+  currency: string;
+  distance_unit: 'mi' | 'km';
+  base_charge: number;
+  mileage_mode: 'tiered' | 'whole';
+  minimum_linehaul: number | null;
+}
+export type BandValues = Omit<MileageChargeRow, 'id' | 'pricing_model_id'>;
+export type IntlValues = Omit<IntlRateRow, 'id' | 'pricing_model_id'>;
+
+function models(t: Tenant) {
+  return t.db.selectFrom('pricing_models').select(MODEL_COLUMNS).where('company_id', '=', t.companyId);
+}
+
+/** The company default (customerId null) or the customer's own model. */
+export function findModelOf(t: Tenant, customerId: number | null): Promise<PricingModelRow | undefined> {
+  const q = models(t);
+  return (customerId === null ? q.where('customer_id', 'is', null) : q.where('customer_id', '=', customerId)).executeTakeFirst() as Promise<PricingModelRow | undefined>;
+}
+
+export function findModel(t: Tenant, id: number): Promise<PricingModelRow | undefined> {
+  return models(t).where('id', '=', id).executeTakeFirst() as Promise<PricingModelRow | undefined>;
+}
+
+/** Locks the model row: concurrent band edits of one model apply one after the other. */
+export async function lockModel(t: Tenant, id: number): Promise<void> {
+  await t.db.selectFrom('pricing_models').select('id').where('company_id', '=', t.companyId).where('id', '=', id).forUpdate().execute();
+}
+
+export function bandsOf(t: Tenant, modelId: number): Promise<MileageChargeRow[]> {
+  return t.db.selectFrom('pricing_mileage_charges')
+    .select(['id', 'pricing_model_id', 'from_distance', 'to_distance', 'rate_per_unit', 'minimum_charge'])
+    .where('company_id', '=', t.companyId).where('pricing_model_id', '=', modelId)
+    .orderBy('from_distance').orderBy('id').execute();
+}
+
+export function intlRatesOf(t: Tenant, modelId: number): Promise<IntlRateRow[]> {
+  return t.db.selectFrom('pricing_intl_rates')
+    .select(['id', 'pricing_model_id', 'from_country', 'to_country', 'flat_amount', 'rate_per_unit', 'minimum_charge'])
+    .where('company_id', '=', t.companyId).where('pricing_model_id', '=', modelId)
+    .orderBy('from_country').orderBy('to_country').execute();
+}
+
+export async function insertModel(t: Tenant, customerId: number | null, values: ModelValues): Promise<number> {
+  const row = await t.db.insertInto('pricing_models').values({ company_id: t.companyId, customer_id: customerId, ...values })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateModel(t: Tenant, id: number, values: Partial<ModelValues>): Promise<void> {
+  await t.db.updateTable('pricing_models').set({ ...values, updated_at: new Date() })
+    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}
+
+export async function deleteModel(t: Tenant, id: number): Promise<void> {
+  await t.db.deleteFrom('pricing_models').where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}
+
+export async function replaceBands(t: Tenant, modelId: number, bands: BandValues[]): Promise<void> {
+  await t.db.deleteFrom('pricing_mileage_charges').where('company_id', '=', t.companyId).where('pricing_model_id', '=', modelId).execute();
+  if (bands.length > 0) {
+    await t.db.insertInto('pricing_mileage_charges')
+      .values(bands.map((b) => ({ company_id: t.companyId, pricing_model_id: modelId, ...b }))).execute();
+  }
+}
+
+export async function insertBand(t: Tenant, modelId: number, band: BandValues): Promise<void> {
+  await t.db.insertInto('pricing_mileage_charges').values({ company_id: t.companyId, pricing_model_id: modelId, ...band }).execute();
+}
+
+export async function setBandEnd(t: Tenant, modelId: number, bandId: number, end: number): Promise<void> {
+  await t.db.updateTable('pricing_mileage_charges').set({ to_distance: end })
+    .where('company_id', '=', t.companyId).where('pricing_model_id', '=', modelId).where('id', '=', bandId).execute();
+}
+
+export async function deleteBand(t: Tenant, modelId: number, bandId: number): Promise<void> {
+  await t.db.deleteFrom('pricing_mileage_charges')
+    .where('company_id', '=', t.companyId).where('pricing_model_id', '=', modelId).where('id', '=', bandId).execute();
+}
+
+export async function replaceIntlRates(t: Tenant, modelId: number, rates: IntlValues[]): Promise<void> {
+  await t.db.deleteFrom('pricing_intl_rates').where('company_id', '=', t.companyId).where('pricing_model_id', '=', modelId).execute();
+  if (rates.length > 0) {
+    await t.db.insertInto('pricing_intl_rates')
+      .values(rates.map((r) => ({ company_id: t.companyId, pricing_model_id: modelId, ...r }))).execute();
+  }
+}
+
+/** Adds the pair's rate, or replaces the rate the model already has for that pair. */
+export async function upsertIntlRate(t: Tenant, modelId: number, rate: IntlValues): Promise<void> {
+  await t.db.insertInto('pricing_intl_rates').values({ company_id: t.companyId, pricing_model_id: modelId, ...rate })
+    .onConflict((oc) => oc.columns(['company_id', 'pricing_model_id', 'from_country', 'to_country']).doUpdateSet({
+      flat_amount: rate.flat_amount, rate_per_unit: rate.rate_per_unit, minimum_charge: rate.minimum_charge,
+    }))
+    .execute();
+}
+
+export async function updateIntlRate(t: Tenant, id: number, rate: IntlValues): Promise<void> {
+  await t.db.updateTable('pricing_intl_rates').set(rate).where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}
+
+export async function deleteIntlRate(t: Tenant, modelId: number, rateId: number): Promise<number> {
+  const r = await t.db.deleteFrom('pricing_intl_rates')
+    .where('company_id', '=', t.companyId).where('pricing_model_id', '=', modelId).where('id', '=', rateId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function touchModel(t: Tenant, id: number): Promise<void> {
+  await t.db.updateTable('pricing_models').set({ updated_at: new Date() }).where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}

@@ -1,0 +1,159 @@
+// Pricing models (part 1, "Pricing"; the models are not shown there, so designed here): what a
+// freight company prices a shipment's linehaul from. The company has one default model; a customer
+// may have its own, derived from the default (a copy it then edits), until it is deleted or
+// reverted. The rating engine (src/pricing/rating/README.md) applies these fields.
+import { DateTime, Id, Money, NameEnum, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
+
+const Distance = Type.Number({ minimum: 0, maximum: 100000 });
+const Rate = Type.Number({ minimum: 0, maximum: 1000000 });
+const Amount = Type.Number({ minimum: 0, maximum: 999999999999.99 });
+export const Currency = Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code (USD, CAD, MXN, EUR...).' });
+export const Country = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code.' });
+export const DistanceUnit = NameEnum(['mi', 'km'], { description: 'Unit of every distance and per-unit rate of the model.' });
+export const MileageMode = NameEnum(['tiered', 'whole'], {
+  description: 'tiered: each band prices its own part of the distance (0-100 at one rate, 100-500 at the next...); whole: the whole distance at the rate of the band it falls in.',
+});
+
+export const MileageChargeDto = Type.Object({
+  id: Id,
+  fromDistance: Type.Number({ description: 'Start of the band (inclusive), in the model unit.' }),
+  toDistance: Nullable(Type.Number({ description: 'End of the band (exclusive); null: no end (the last band).' })),
+  ratePerUnit: Type.Number({ description: 'Price per mile or km within the band, in the model currency.' }),
+  minimumCharge: Nullable(Type.Number({ description: 'Least this band charges when the distance reaches it.' })),
+}, { $id: 'MileageChargeDto' });
+export type MileageChargeDtoT = Static<typeof MileageChargeDto>;
+
+export const PricingIntlRateDto = Type.Object({
+  id: Id,
+  fromCountry: Type.String({ description: 'Origin country, ISO 3166-1 alpha-2.' }),
+  toCountry: Type.String({ description: 'Destination country, ISO 3166-1 alpha-2.' }),
+  flatAmount: Nullable(Type.Number({ description: 'Flat linehaul for the pair; when set, per-unit pricing is not used.' })),
+  ratePerUnit: Nullable(Type.Number({ description: 'Price per mile or km for the pair (when no flat amount).' })),
+  minimumCharge: Nullable(Type.Number({ description: 'Least linehaul for the pair.' })),
+}, { $id: 'PricingIntlRateDto' });
+export type PricingIntlRateDtoT = Static<typeof PricingIntlRateDto>;
+
+export const PricingModelDto = Type.Object({
+  id: Id,
+  name: Type.String(),
+  customerId: Nullable(Type.Integer({ format: 'int32', description: 'The customer whose own model this is; null for the company default.' })),
+  isDefault: Type.Boolean({ description: 'True for the company default model.' }),
+  currency: Type.String({ description: 'ISO 4217 currency of every amount of the model.' }),
+  distanceUnit: DistanceUnit,
+  baseCharge: Money,
+  mileageMode: MileageMode,
+  minimumLinehaul: Nullable(Money),
+  mileageCharges: Type.Array(Type.Ref('MileageChargeDto'), { description: 'Distance bands, by their start; they never overlap.' }),
+  intlRates: Type.Array(Type.Ref('PricingIntlRateDto'), { description: 'Rates per country pair, used when origin and destination countries differ.' }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+}, { $id: 'PricingModelDto' });
+export type PricingModelDtoT = Omit<Static<typeof PricingModelDto>, 'mileageCharges' | 'intlRates'> & {
+  mileageCharges: MileageChargeDtoT[];
+  intlRates: PricingIntlRateDtoT[];
+};
+
+export const MileageChargeInput = Type.Object({
+  fromDistance: Distance,
+  toDistance: Opt(Distance),
+  ratePerUnit: Rate,
+  minimumCharge: Opt(Amount),
+});
+export type MileageChargeInputT = Static<typeof MileageChargeInput>;
+
+export const IntlRateInput = Type.Object({
+  id: Opt(Id),
+  fromCountry: Country,
+  toCountry: Country,
+  flatAmount: Opt(Amount),
+  ratePerUnit: Opt(Rate),
+  minimumCharge: Opt(Amount),
+});
+export type IntlRateInputT = Static<typeof IntlRateInput>;
+
+export const PricingModelInput = Type.Object({
+  id: Opt(Id),
+  customerId: Opt(Id),
+  name: Opt(Type.String({ minLength: 1, maxLength: 200 })),
+  currency: Opt(Currency),
+  distanceUnit: Opt(DistanceUnit),
+  baseCharge: Opt(Amount),
+  mileageMode: Opt(MileageMode),
+  minimumLinehaul: Opt(Amount),
+  mileageCharges: Type.Optional(Type.Array(MileageChargeInput, { maxItems: 100, description: 'When sent, replaces every band.' })),
+  intlRates: Type.Optional(Type.Array(IntlRateInput, { maxItems: 500, description: 'When sent, replaces every country-pair rate.' })),
+});
+export type PricingModelInputT = Static<typeof PricingModelInput>;
+
+/** `AddMileageChargeRequestDto`: one band added to the model. */
+export const AddMileageChargeRequestDto = Type.Object(MileageChargeInput.properties, { $id: 'AddMileageChargeRequestDto' });
+
+/** The band to remove: by id, or by its start and end. */
+export const MileageChargeRef = Type.Object({
+  id: Opt(Id),
+  fromDistance: Opt(Distance),
+  toDistance: Opt(Distance),
+  ratePerUnit: Opt(Rate),
+  minimumCharge: Opt(Amount),
+});
+export type MileageChargeRefT = Static<typeof MileageChargeRef>;
+
+export const CustomerQuery = Type.Object({
+  customerId: Type.Optional(Type.Integer({ format: 'int32', description: "The customer; the company default model when absent." })),
+});
+export const CustomerRequiredQuery = Type.Object({
+  customerId: Type.Integer({ format: 'int32', description: 'The customer.' }),
+});
+export const ModelQuery = Type.Object({
+  pricingModelId: Type.Integer({ format: 'int32', description: 'The pricing model to change.' }),
+});
+export const RevertQuery = Type.Object({
+  customerId: Type.Integer({ format: 'int32', description: 'The customer whose model returns to the default.' }),
+  pricingModelId: Type.Optional(Type.Integer({ format: 'int32', description: "The customer's model (checked when sent)." })),
+});
+export const RateIdParams = Type.Object({ rateId: Id });
+
+export interface PricingModelRow {
+  id: number;
+  customer_id: number | null;
+  name: string;
+  currency: string;
+  distance_unit: 'mi' | 'km';
+  base_charge: number;
+  mileage_mode: 'tiered' | 'whole';
+  minimum_linehaul: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface MileageChargeRow {
+  id: number;
+  pricing_model_id: number;
+  from_distance: number;
+  to_distance: number | null;
+  rate_per_unit: number;
+  minimum_charge: number | null;
+}
+export interface IntlRateRow {
+  id: number;
+  pricing_model_id: number;
+  from_country: string;
+  to_country: string;
+  flat_amount: number | null;
+  rate_per_unit: number | null;
+  minimum_charge: number | null;
+}
+
+export const toMileageCharge = (r: MileageChargeRow): MileageChargeDtoT => ({
+  id: r.id, fromDistance: r.from_distance, toDistance: r.to_distance, ratePerUnit: r.rate_per_unit, minimumCharge: r.minimum_charge,
+});
+export const toIntlRate = (r: IntlRateRow): PricingIntlRateDtoT => ({
+  id: r.id, fromCountry: r.from_country, toCountry: r.to_country, flatAmount: r.flat_amount, ratePerUnit: r.rate_per_unit, minimumCharge: r.minimum_charge,
+});
+
+export function toPricingModel(m: PricingModelRow, bands: MileageChargeRow[], intl: IntlRateRow[]): PricingModelDtoT {
+  return {
+    id: m.id, name: m.name, customerId: m.customer_id, isDefault: m.customer_id === null, currency: m.currency,
+    distanceUnit: m.distance_unit, baseCharge: m.base_charge, mileageMode: m.mileage_mode, minimumLinehaul: m.minimum_linehaul,
+    mileageCharges: bands.map(toMileageCharge), intlRates: intl.map(toIntlRate), createdAt: m.created_at, updatedAt: m.updated_at,
+  };
+}

@@ -1,0 +1,53 @@
+// Shipment types (part 1, "Pricing"; model not shown there, designed here): the kinds of freight
+// a company hauls (full truckload, LTL, refrigerated, hazmat, white glove...), each priced with the
+// model's rates changed by its multiplier, or by its own base charge and per-unit rate.
+import { DateTime, Id, Nullable, Opt, PageParams, Type, type Static } from '../../platform/schemas.js';
+
+export const ShipmentType = Type.Object({
+  id: Id,
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  customerId: Nullable(Type.Integer({ format: 'int32', description: 'Offered only to this customer; null: to every customer.' })),
+  multiplier: Nullable(Type.Number({ description: 'Multiplies the linehaul (1.25 = 25% more); null: 1.' })),
+  baseCharge: Nullable(Type.Number({ description: "Replaces the model's base charge for this type; null: the model's." })),
+  ratePerUnit: Nullable(Type.Number({ description: "Replaces the mileage bands' rate per mile or km for this type; null: the bands'." })),
+  isActive: Type.Boolean({ description: 'Inactive types stay on past orders but are not offered for new ones.' }),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+}, { $id: 'ShipmentType' });
+export type ShipmentTypeT = Static<typeof ShipmentType>;
+
+export const ShipmentTypeInput = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  description: Opt(Type.String({ maxLength: 2000 })),
+  customerId: Opt(Id),
+  multiplier: Opt(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
+  baseCharge: Opt(Type.Number({ minimum: 0, maximum: 999999999999.99 })),
+  ratePerUnit: Opt(Type.Number({ minimum: 0, maximum: 1000000 })),
+  isActive: Opt(Type.Boolean()),
+});
+export type ShipmentTypeInputT = Static<typeof ShipmentTypeInput>;
+
+export const ShipmentTypesQuery = Type.Object({
+  ...PageParams,
+  includeInactive: Type.Optional(Type.Boolean({ description: 'Include inactive types (default false).' })),
+});
+export type ShipmentTypesQueryT = Static<typeof ShipmentTypesQuery>;
+
+export interface ShipmentTypeRow {
+  id: number;
+  name: string;
+  description: string | null;
+  customer_id: number | null;
+  multiplier: number | null;
+  base_charge: number | null;
+  rate_per_unit: number | null;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const toShipmentType = (r: ShipmentTypeRow): ShipmentTypeT => ({
+  id: r.id, name: r.name, description: r.description, customerId: r.customer_id, multiplier: r.multiplier, baseCharge: r.base_charge,
+  ratePerUnit: r.rate_per_unit, isActive: r.is_active, createdAt: r.created_at, updatedAt: r.updated_at,
+});

@@ -1,0 +1,47 @@
+// The company settings section (part 1, "Company settings"): warehouses, zones, non-working days,
+// terms and conditions — one tag each on the reference page. Other areas use zones from here
+// (pricing rates zone to zone).
+import type { Area } from '../../platform/area.js';
+import { nonWorkingDaysRoutes } from './non-working-days.routes.js';
+import { NonWorkingDay } from './non-working-days.schemas.js';
+import { nonWorkingDaysService } from './non-working-days.service.js';
+import { termsRoutes } from './terms.routes.js';
+import { CreateUpdateTermsAndConditionsDto, TermsAndConditionsDto } from './terms.schemas.js';
+import { termsService } from './terms.service.js';
+import { warehousesRoutes } from './warehouses.routes.js';
+import { ValidateWarehouseDto, Warehouse } from './warehouses.schemas.js';
+import { warehousesService } from './warehouses.service.js';
+import { zonesRoutes } from './zones.routes.js';
+import { Zone } from './zones.schemas.js';
+import { zonesService } from './zones.service.js';
+
+export const warehousesArea: Area = {
+  name: 'Warehouses',
+  schemas: [Warehouse, ValidateWarehouseDto],
+  routes: () => warehousesRoutes(warehousesService()),
+};
+
+export const zonesArea: Area = {
+  name: 'Zones',
+  schemas: [Zone],
+  routes: () => zonesRoutes(zonesService()),
+};
+
+export const nonWorkingDaysArea: Area = {
+  name: 'Non-working days',
+  schemas: [NonWorkingDay],
+  routes: () => nonWorkingDaysRoutes(nonWorkingDaysService()),
+};
+
+export const termsArea: Area = {
+  name: 'Terms and conditions',
+  schemas: [TermsAndConditionsDto, CreateUpdateTermsAndConditionsDto],
+  routes: () => termsRoutes(termsService()),
+};
+
+/** The section's areas, in the spec's order. */
+export const settingsAreas: Area[] = [warehousesArea, zonesArea, nonWorkingDaysArea, termsArea];
+
+export { Zone, type ZoneT, type ZoneRow } from './zones.schemas.js';
+export { findZone, zoneOfPostalCode, type ZoneMatch } from './zones.repository.js';
+export { normalizePostalCode } from './postal-codes.js';

@@ -1,0 +1,106 @@
+// Rules of non-working days: one per date, counting the dates a recurring day comes back on (a
+// second day for a date is refused naming the first, and nothing is written); 29 February does not
+// recur. Lists read a window: a year, a DateRange or a Date.
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import type { Paged } from '../../platform/envelope.js';
+import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { dateRangeOf, pageOf, paged, sortOf } from '../../platform/paging.js';
+import { parseDateTime } from '../../platform/validation.js';
+import * as repo from './non-working-days.repository.js';
+import { toNonWorkingDay, type NonWorkingDayInputT, type NonWorkingDayRow, type NonWorkingDaysQueryT, type NonWorkingDayT } from './non-working-days.schemas.js';
+
+const DUPLICATE = 'non_working_days.duplicate_date';
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** 'YYYY-MM-DD' of a date or a date-time (its UTC day); a date that does not exist is refused. */
+function dayOf(text: string, field: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    if (utcDay(parseDateTime(text)) !== text) throw invalid(field, `${text} is not a date.`);
+    return text;
+  }
+  return utcDay(parseDateTime(text));
+}
+
+const label = (r: NonWorkingDayRow) => (r.name ? `"${r.name}" (id ${r.id})` : `id ${r.id}`);
+
+/** The intersection of the windows asked for; an empty one matches nothing. */
+function windowOf(q: NonWorkingDaysQueryT): repo.DayWindow | null {
+  const windows: repo.DayWindow[] = [];
+  if (q.year !== undefined) windows.push({ start: `${q.year}-01-01`, end: `${q.year}-12-31` });
+  const range = dateRangeOf(q.DateRange);
+  if (range) windows.push({ start: utcDay(range.start), end: utcDay(range.end) });
+  if (q.Date) {
+    const day = utcDay(parseDateTime(q.Date));
+    windows.push({ start: day, end: day });
+  }
+  if (windows.length === 0) return null;
+  return windows.reduce((a, b) => ({ start: a.start > b.start ? a.start : b.start, end: a.end < b.end ? a.end : b.end }));
+}
+
+async function requireDay(t: Tenant, id: number): Promise<NonWorkingDayRow> {
+  const row = await repo.findDay(t, id);
+  if (!row) throw notFound('Non-working day', id);
+  return row;
+}
+
+/** Refuses a date that another day already covers, or that would make a recurring day repeat one. */
+async function checkClashes(t: Tenant, values: repo.DayValues, exceptId: number | null): Promise<void> {
+  for (const other of await repo.sameMonthAndDay(t, values.day, exceptId)) {
+    if (other.day === values.day) throw badRequest(DUPLICATE, `${values.day} is already a non-working day: ${label(other)}.`);
+    if (other.is_recurring && other.day < values.day) {
+      throw badRequest(DUPLICATE, `${values.day} is already a non-working day: ${label(other)} recurs every year from ${other.day}.`);
+    }
+    if (values.is_recurring && other.day > values.day) {
+      throw badRequest(DUPLICATE, `A day recurring from ${values.day} would repeat ${other.day}, already a non-working day: ${label(other)}. Delete that one first.`);
+    }
+  }
+}
+
+function valuesOf(input: NonWorkingDayInputT): repo.DayValues {
+  const day = dayOf(input.date, 'date');
+  const isRecurring = input.isRecurring ?? false;
+  if (isRecurring && day.endsWith('-02-29')) throw invalid('isRecurring', '29 February cannot recur every year.');
+  return { day, name: input.name?.trim() || null, is_recurring: isRecurring };
+}
+
+export function nonWorkingDaysService() {
+  return {
+    async list(t: Tenant, q: NonWorkingDaysQueryT): Promise<Paged<NonWorkingDayT>> {
+      const page = pageOf(q);
+      const sort = sortOf(q, { date: 'day', name: 'name', createdAt: 'created_at' } as const, { by: 'day', descending: false });
+      const window = windowOf(q);
+      if (window && window.start > window.end) return paged([], page, 0);
+      const [rows, total] = await Promise.all([repo.listDays(t, window, sort, page.limit, page.offset), repo.countDays(t, window)]);
+      return paged(rows.map(toNonWorkingDay), page, total);
+    },
+
+    async create(t: Tenant, input: NonWorkingDayInputT): Promise<NonWorkingDayT> {
+      const values = valuesOf(input);
+      await checkClashes(t, values, null);
+      const created = toNonWorkingDay(await requireDay(t, await repo.insertDay(t, values)));
+      await audit(t, { action: 'non_working_day.create', entityType: 'non_working_day', entityId: created.id, after: created });
+      return created;
+    },
+
+    async update(t: Tenant, id: number, input: NonWorkingDayInputT): Promise<NonWorkingDayT> {
+      const before = toNonWorkingDay(await requireDay(t, id));
+      const values = valuesOf(input);
+      await checkClashes(t, values, id);
+      await repo.updateDay(t, id, values);
+      const after = toNonWorkingDay(await requireDay(t, id));
+      await audit(t, { action: 'non_working_day.update', entityType: 'non_working_day', entityId: id, before, after });
+      return after;
+    },
+
+    async remove(t: Tenant, id: number): Promise<null> {
+      const before = toNonWorkingDay(await requireDay(t, id));
+      await repo.deleteDay(t, id);
+      await audit(t, { action: 'non_working_day.delete', entityType: 'non_working_day', entityId: id, before });
+      return null;
+    },
+  };
+}
+
+export type NonWorkingDaysService = ReturnType<typeof nonWorkingDaysService>;

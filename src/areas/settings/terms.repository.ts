@@ -1,0 +1,44 @@
+// SQL of terms and conditions texts, in the company's transaction.
+import type { Tenant } from '../../db/tenant.js';
+import type { TermsRow } from './terms.schemas.js';
+
+const COLUMNS = ['id', 'title', 'content', 'is_default', 'created_at', 'updated_at'] as const;
+
+function terms(t: Tenant) {
+  return t.db.selectFrom('terms_and_conditions').where('company_id', '=', t.companyId);
+}
+
+/** Every text of the company, the default first, then by title. */
+export function listTerms(t: Tenant): Promise<TermsRow[]> {
+  return terms(t).select(COLUMNS).orderBy('is_default', 'desc').orderBy((eb) => eb.fn('lower', ['title'])).orderBy('id').execute();
+}
+
+export async function countTerms(t: Tenant): Promise<number> {
+  const row = await terms(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function findTerms(t: Tenant, id: number): Promise<TermsRow | undefined> {
+  return terms(t).select(COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export type TermsValues = Pick<TermsRow, 'title' | 'content' | 'is_default'>;
+
+/** The company's default stops being one (before another becomes it, in the same transaction). */
+export async function clearDefault(t: Tenant): Promise<void> {
+  await t.db.updateTable('terms_and_conditions').set({ is_default: false, updated_at: new Date() })
+    .where('company_id', '=', t.companyId).where('is_default', '=', true).execute();
+}
+
+export async function insertTerms(t: Tenant, values: TermsValues): Promise<number> {
+  const row = await t.db.insertInto('terms_and_conditions').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateTerms(t: Tenant, id: number, values: TermsValues): Promise<void> {
+  await t.db.updateTable('terms_and_conditions').set({ ...values, updated_at: new Date() }).where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}
+
+export async function deleteTerms(t: Tenant, id: number): Promise<void> {
+  await t.db.deleteFrom('terms_and_conditions').where('company_id', '=', t.companyId).where('id', '=', id).execute();
+}

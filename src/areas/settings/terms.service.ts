@@ -1,0 +1,54 @@
+// Rules of terms and conditions: a title and a text; at most one default, moved in one transaction
+// (the partial unique index refuses a second); at most MAX_TERMS texts, so the list stays short.
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import * as repo from './terms.repository.js';
+import { MAX_TERMS, toTerms, type CreateUpdateTermsAndConditionsDtoT, type TermsAndConditionsDtoT } from './terms.schemas.js';
+
+async function requireTerms(t: Tenant, id: number) {
+  const row = await repo.findTerms(t, id);
+  if (!row) throw notFound('Terms and conditions', id);
+  return toTerms(row);
+}
+
+function valuesOf(input: CreateUpdateTermsAndConditionsDtoT): repo.TermsValues {
+  const title = input.title.trim();
+  if (!title) throw invalid('title', 'The title field is required.');
+  if (!input.content.trim()) throw invalid('content', 'The content field is required.');
+  return { title, content: input.content, is_default: input.isDefault ?? false };
+}
+
+export function termsService() {
+  return {
+    list: async (t: Tenant): Promise<TermsAndConditionsDtoT[]> => (await repo.listTerms(t)).map(toTerms),
+
+    async create(t: Tenant, input: CreateUpdateTermsAndConditionsDtoT): Promise<TermsAndConditionsDtoT> {
+      const values = valuesOf(input);
+      if ((await repo.countTerms(t)) >= MAX_TERMS) throw badRequest('terms.limit_reached', `A company keeps at most ${MAX_TERMS} terms and conditions texts; delete one first.`);
+      if (values.is_default) await repo.clearDefault(t);
+      const created = await requireTerms(t, await repo.insertTerms(t, values));
+      await audit(t, { action: 'terms.create', entityType: 'terms_and_conditions', entityId: created.id, after: created });
+      return created;
+    },
+
+    async update(t: Tenant, id: number, input: CreateUpdateTermsAndConditionsDtoT): Promise<TermsAndConditionsDtoT> {
+      const before = await requireTerms(t, id);
+      const values = valuesOf(input);
+      if (values.is_default && !before.isDefault) await repo.clearDefault(t);
+      await repo.updateTerms(t, id, values);
+      const after = await requireTerms(t, id);
+      await audit(t, { action: 'terms.update', entityType: 'terms_and_conditions', entityId: id, before, after });
+      return after;
+    },
+
+    async remove(t: Tenant, id: number): Promise<null> {
+      const before = await requireTerms(t, id);
+      await repo.deleteTerms(t, id);
+      await audit(t, { action: 'terms.delete', entityType: 'terms_and_conditions', entityId: id, before });
+      return null;
+    },
+  };
+}
+
+export type TermsService = ReturnType<typeof termsService>;

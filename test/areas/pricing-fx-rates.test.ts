@@ -1,0 +1,64 @@
+// FX rates: newest first, one per pair per day (a second POST that day replaces it).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { call, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
+import { countRows, signIn, type Session } from '../helpers/factories.js';
+
+let t: TestApp;
+before(async () => {
+  t = await startTestApp();
+});
+after(() => t.close());
+
+const api = (s: Session, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) =>
+  call(t, method, `/api/v1/FxRates${path}`, { token: s.token, body });
+
+describe('FxRates', () => {
+  it('lists newest first and replaces the rate of a pair entered again the same day', async () => {
+    const s = await signIn(t);
+    const older = (await api(s, 'POST', '', { fromCurrency: 'usd', toCurrency: 'cad', rate: 1.36, date: '2026-11-02' })).body.data;
+    assert.equal(older.fromCurrency, 'USD');
+    assert.equal(older.date, '2026-11-02');
+    const newer = (await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.38, date: '2026-11-03' })).body.data;
+    const again = (await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.385, date: '2026-11-03' })).body.data;
+    assert.equal(again.id, newer.id, 'same pair, same day: replaced');
+    assert.equal(again.rate, 1.385);
+    await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'MXN', rate: 17.2, date: '2026-11-01' });
+    const list = (await api(s, 'GET', '')).body.data;
+    assert.deepEqual(list.map((r: any) => [r.date, r.toCurrency, r.rate]), [['2026-11-03', 'CAD', 1.385], ['2026-11-02', 'CAD', 1.36], ['2026-11-01', 'MXN', 17.2]]);
+    assert.equal((await api(s, 'GET', '?toCurrency=mxn')).body.data.length, 1);
+    const today = (await api(s, 'POST', '', { fromCurrency: 'EUR', toCurrency: 'USD', rate: 1.08 })).body.data;
+    assert.equal(today.date, new Date().toISOString().slice(0, 10));
+    assert.equal((await api(s, 'DELETE', `/${older.id}`)).status, 200);
+    assert.equal(await countRows(t, 'fx_rates', s.companyId), 3);
+    expectNotFound(await api(s, 'DELETE', `/${older.id}`));
+  });
+
+  it('refuses bad input with a clear 400 and writes nothing', async () => {
+    const s = await signIn(t);
+    expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'USD', rate: 1 }), 'toCurrency');
+    expectProblem(await api(s, 'POST', '', { fromCurrency: 'US', toCurrency: 'CAD', rate: 1 }), 'fromCurrency');
+    expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 0 }), 'rate');
+    expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.3, date: '2026-02-30' }), 'date');
+    expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.3, date: 'yesterday' }), 'date');
+    assert.equal(await countRows(t, 'fx_rates', s.companyId), 0);
+  });
+
+  it('needs the zone permissions', async () => {
+    const none = await signIn(t, { permissions: [] });
+    const viewer = await signIn(t, { permissions: ['Zones - view Zones'] });
+    expectForbidden(await api(none, 'GET', ''), 'Zones - view Zones');
+    expectForbidden(await api(viewer, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1 }), 'Zones - create/edit/delete Zones');
+    expectForbidden(await api(viewer, 'DELETE', '/1'), 'Zones - create/edit/delete Zones');
+  });
+
+  it("treats another company's rate as missing", async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const theirs = (await api(b, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.4 })).body.data;
+    expectNotFound(await api(a, 'DELETE', `/${theirs.id}`));
+    assert.deepEqual((await api(a, 'GET', '')).body.data, []);
+    assert.equal(await countRows(t, 'fx_rates', b.companyId), 1);
+  });
+});

@@ -1,0 +1,67 @@
+// The rating engine fed from the database (src/areas/pricing/rating-input.ts): what a company set
+// up through the API prices a shipment exactly, per customer, in another currency.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { priceFor } from '../../src/areas/pricing/rating-input.js';
+import { forCompany } from '../../src/db/tenant.js';
+import type { Shipment } from '../../src/pricing/rating/index.js';
+import { call, startTestApp, type TestApp } from '../helpers/app.js';
+import { createCustomer, signIn, type Session } from '../helpers/factories.js';
+
+let t: TestApp;
+before(async () => {
+  t = await startTestApp();
+});
+after(() => t.close());
+
+async function ok(s: Session, method: 'POST' | 'PUT', url: string, body: unknown) {
+  const res = await call(t, method, `/api/v1${url}`, { token: s.token, body });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+const price = (s: Session, customerId: number | null, shipment: Shipment) =>
+  forCompany(t.database.db, { companyId: s.companyId, userId: s.userId }, 'test', (tx) => priceFor(tx, customerId, shipment, '2026-11-20'));
+
+describe('pricing a shipment from the company set-up', () => {
+  it('prices base + bands, shipment type, accessorials, per customer and in another currency', async () => {
+    const s = await signIn(t);
+    await ok(s, 'POST', '/PricingModel', {
+      currency: 'USD', distanceUnit: 'mi', baseCharge: 100, mileageMode: 'tiered',
+      mileageCharges: [{ fromDistance: 0, toDistance: 100, ratePerUnit: 2 }, { fromDistance: 100, ratePerUnit: 1.5 }],
+    });
+    const reefer = await ok(s, 'POST', '/ShipmentTypes', { name: 'Reefer', multiplier: 1.2 });
+    const liftgate = await ok(s, 'POST', '/Accounting/chargeTypes', { name: 'Liftgate', code: 'LIFTGATE', kind: 'Flat', rate: 75 });
+    await ok(s, 'POST', '/FxRates', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.4, date: '2026-11-19' });
+    const shipment: Shipment = {
+      distance: 150, distanceUnit: 'mi', fromCountry: 'US', toCountry: 'US', stops: 2, items: 4, pallets: 2, weight: 1800, weightUnit: 'lb',
+      shipmentTypeId: reefer.id, chargeIds: [liftgate.id],
+    };
+    // 100 base + 100 mi × 2 + 50 mi × 1.5 = 375; reefer +20 % = 75; liftgate 75.
+    const usd = await price(s, null, shipment);
+    assert.equal(usd.currency, 'USD');
+    assert.equal(usd.linehaul, 450, 'the linehaul with its shipment type');
+    assert.equal(usd.total, 525);
+    const cad = await price(s, null, { ...shipment, currency: 'CAD' });
+    assert.equal(cad.total, 735);
+
+    // A customer with its own model (a lower base charge) is priced by it; the others by the default.
+    const c = await createCustomer(t, s);
+    await ok(s, 'POST', '/PricingModel', { customerId: c.id, baseCharge: 40 });
+    assert.equal((await price(s, c.id, shipment)).total, 525 - 60 - 12);
+    const other = await createCustomer(t, s);
+    assert.equal((await price(s, other.id, shipment)).total, 525);
+  });
+
+  it('prices a zone-to-zone move by its flat rate', async () => {
+    const s = await signIn(t);
+    const zone = async (name: string, code: string) => (await ok(s, 'POST', '/Zones', { name, postalCodes: [code] })).id as number;
+    const a = await zone('Airport', '78719');
+    const b = await zone('Downtown', '78701');
+    await ok(s, 'POST', '/PricingZones', { fromZoneId: a, toZoneId: b, amount: 95 });
+    const quote = await price(s, null, {
+      distance: 12, distanceUnit: 'mi', fromZoneId: b, toZoneId: a, fromCountry: 'US', toCountry: 'US', stops: 2, items: 1, pallets: 1, weight: 300, weightUnit: 'lb', chargeIds: [],
+    });
+    assert.equal(quote.total, 95, 'both directions by default');
+  });
+});
