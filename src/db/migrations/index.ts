@@ -7,6 +7,8 @@ import * as m0004 from './0004_customer_answers.js';
 import * as m0005 from './0005_company_settings.js';
 import * as m0006 from './0006_charge_types.js';
 import * as m0007 from './0007_pricing.js';
+import * as m0008 from './0008_carriers.js';
+import * as m0009 from './0009_fleet.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_company_settings': m0005,
   '0006_charge_types': m0006,
   '0007_pricing': m0007,
+  '0008_carriers': m0008,
+  '0009_fleet': m0009,
 };
