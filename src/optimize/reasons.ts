@@ -11,15 +11,16 @@ export interface Impossible {
   detail: string;
 }
 
-export function servedAlone(inst: Instance, j: number): Impossible | null {
-  const { V, D } = inst;
+/** Null when some vehicle (of `vehicles`, default all) can serve job j alone; else why none can. */
+export function servedAlone(inst: Instance, j: number, vehicles?: number[]): Impossible | null {
+  const { D } = inst;
   const first = inst.jobNode[j];
   const nodes = inst.jobIsPair[j] ? [first, first + 1] : [first];
   let allowedAny = false;
   let capacityOk = false;
   let windowsOk = false;
-  for (let v = 0; v < V; v++) {
-    if (inst.allowed[j * V + v] === 0) continue;
+  for (const v of vehicles ?? inst.vehicleIds.map((_, i) => i)) {
+    if (inst.allowed[j * inst.V + v] === 0) continue;
     allowedAny = true;
     let fits = true;
     for (let d = 0; d < D; d++) if (Math.abs(inst.delta[first * D + d]) > inst.cap[v * D + d]) fits = false;
