@@ -20,7 +20,8 @@ type Primitive = 'string' | 'integer' | 'number' | 'boolean';
 export function Nullable<T extends TSchema>(schema: T): ReturnType<typeof Type.Unsafe<Static<T> | null>> {
   const s = schema as unknown as Record<string, unknown>;
   if (typeof s.type === 'string' && ['string', 'integer', 'number', 'boolean'].includes(s.type as Primitive)) {
-    return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type, 'null'] });
+    // An enumeration lists null too, or null would fail its `enum` although the type allows it.
+    return Type.Unsafe<Static<T> | null>({ ...s, type: [s.type, 'null'], ...(Array.isArray(s.enum) ? { enum: [...s.enum, null] } : {}) });
   }
   return Type.Unsafe<Static<T> | null>({ anyOf: [s, { type: 'null' }] });
 }

@@ -116,3 +116,27 @@ export async function createAddress(t: TestApp, session: Session, customerId: nu
   if (res.status !== 200) throw new Error(`address not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
+
+/** A carrier (outsource company) made through the API (needs "Add/Edit outsource"). */
+export async function createCarrier(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', '/api/v1/OutsourceCompanies', { token: session.token, body: { name: `Carrier ${n} ${randomUUID().slice(0, 6)}`, email: `carrier${n}@test.example`, ...body } });
+  if (res.status !== 200) throw new Error(`carrier not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** A type of truck in the company's list (needs "Add/Edit outsource"). */
+export async function createTypeOfTruck(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', '/api/v1/TypeOfTrucks', { token: session.token, body: { name: `Type ${n} ${randomUUID().slice(0, 6)}`, ...body } });
+  if (res.status !== 200) throw new Error(`type of truck not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** A truck of the company's fleet (needs "Fleet tab - Create/Edit/delete fleet"). */
+export async function createTruck(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', '/api/v1/Trucks', { token: session.token, body: { name: `Unit ${n} ${randomUUID().slice(0, 6)}`, ...body } });
+  if (res.status !== 200) throw new Error(`truck not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}

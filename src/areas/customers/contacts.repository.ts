@@ -1,6 +1,7 @@
 // SQL of customer contacts, in the company's transaction.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import { contactTable } from './contact-book.repository.js';
 import type { ContactRow } from './contacts.schemas.js';
 
 const COLUMNS = ['id', 'customer_id', 'name', 'email', 'phone', 'phone_extension', 'title', 'notes', 'is_primary', 'created_at', 'updated_at'] as const;
@@ -17,11 +18,10 @@ export function findContact(t: Tenant, id: number): Promise<ContactRow | undefin
     .executeTakeFirst();
 }
 
-export function contactsOfCustomers(t: Tenant, customerIds: number[]): Promise<ContactRow[]> {
-  if (customerIds.length === 0) return Promise.resolve([]);
-  return contacts(t).select(COLUMNS).where('customer_id', 'in', customerIds)
-    .orderBy('customer_id').orderBy('is_primary', 'desc').orderBy('id').execute();
-}
+/** The queries every contact list shares (contact-book.repository.ts). */
+export const contactList = contactTable<ContactRow>('customer_contacts', 'customer_id');
+
+export const contactsOfCustomers = contactList.contactsOf;
 
 /** What a write sets: the row without its key, primary flag (moved by makePrimary) and timestamps. */
 export type ContactValues = Omit<ContactRow, 'id' | 'is_primary' | 'created_at' | 'updated_at'>;
@@ -29,37 +29,6 @@ export type ContactValues = Omit<ContactRow, 'id' | 'is_primary' | 'created_at' 
 export async function insertContact(t: Tenant, values: ContactValues): Promise<number> {
   const row = await t.db.insertInto('customer_contacts').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
   return row.id;
-}
-
-export async function updateContact(t: Tenant, id: number, values: Partial<ContactValues>): Promise<void> {
-  await t.db.updateTable('customer_contacts').set({ ...values, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
-}
-
-export async function deleteContacts(t: Tenant, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await t.db.deleteFrom('customer_contacts').where('company_id', '=', t.companyId).where('id', 'in', ids).execute();
-}
-
-/** Makes one contact the customer's primary (the previous one stops being it). */
-export async function makePrimary(t: Tenant, customerId: number, id: number): Promise<void> {
-  await t.db.updateTable('customer_contacts').set({ is_primary: false })
-    .where('company_id', '=', t.companyId).where('customer_id', '=', customerId).where('is_primary', '=', true).where('id', '<>', id).execute();
-  await t.db.updateTable('customer_contacts').set({ is_primary: true, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
-}
-
-export async function primaryOf(t: Tenant, customerId: number): Promise<number | null> {
-  const row = await contacts(t).select('id').where('customer_id', '=', customerId).where('is_primary', '=', true).executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** The customer's oldest contact, other than one. */
-export async function oldestContactId(t: Tenant, customerId: number, exceptId: number | null): Promise<number | null> {
-  let q = contacts(t).select('id').where('customer_id', '=', customerId);
-  if (exceptId !== null) q = q.where('id', '<>', exceptId);
-  const row = await q.orderBy('id').limit(1).executeTakeFirst();
-  return row?.id ?? null;
 }
 
 /** Where contacts are used, per contact. */
@@ -95,12 +64,6 @@ export function findByEmailOrPhone(t: Tenant, email: string | null, phoneDigits:
   if (customerId !== null) q = q.where('customer_id', '=', customerId);
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   return q.orderBy('id').limit(50).execute();
-}
-
-/** Customers having contacts, in id order from `after`: the batches of a company-wide pass. */
-export async function customersWithContacts(t: Tenant, after: number, limit: number): Promise<number[]> {
-  const rows = await contacts(t).select('customer_id').distinct().where('customer_id', '>', after).orderBy('customer_id').limit(limit).execute();
-  return rows.map((r) => r.customer_id);
 }
 
 /** The main address country of each customer (to read phones written without +). */

@@ -1,5 +1,7 @@
 // Models of customer contacts: CustomerContact, its input, usage, deletion, normalization and
 // validation answers.
+import type { ContactColumns } from './contact-book.repository.js';
+import { contactFields } from './contact-book.js';
 import { DateTime, Id, Nullable, NameEnum, Opt, Type, type Static } from '../../platform/schemas.js';
 
 export const CustomerContact = Type.Object(
@@ -110,32 +112,10 @@ export type ExportContactsRequestModelT = Static<typeof ExportContactsRequestMod
 export const ContactIdParams = Type.Object({ id: Id });
 export const DeleteContactQuery = Type.Object({ reassignToPrimary: Type.Optional(Type.Boolean({ default: false })) });
 
-export interface ContactRow {
-  id: number;
+export interface ContactRow extends ContactColumns {
   customer_id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  phone_extension: string | null;
-  title: string | null;
-  notes: string | null;
-  is_primary: boolean;
-  created_at: Date;
-  updated_at: Date;
 }
 
 export function toContact(row: ContactRow): CustomerContactT {
-  return {
-    id: row.id,
-    customerId: row.customer_id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    phoneExtension: row.phone_extension,
-    title: row.title,
-    notes: row.notes,
-    isPrimary: row.is_primary,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return { ...contactFields(row), customerId: row.customer_id };
 }

@@ -6,6 +6,7 @@ import { writeXlsx, XLSX_TYPE, type Column } from '../../integrations/files/spre
 import type { FileResult } from '../../platform/route.js';
 import { audit } from '../../platform/audit.js';
 import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { contactBook, type ContactPlan, type NormalizeMode } from './contact-book.js';
 import * as repo from './contacts.repository.js';
 import {
   CONTACT_EXPORT_FIELDS, toContact, type ContactInputT, type ExportContactsRequestModelT, type ContactRow, type ContactUsageDtoT, type CustomerContactT, type NormalizePlan, type ValidateEmailOrPhoneT,
@@ -15,8 +16,12 @@ import { checkPhone, isEmail, normalizeEmail, phoneDigitForms } from './keys.js'
 
 const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
 
-/** Customers processed together by a company-wide normalization. */
-const NORMALIZE_BATCH = 200;
+const book = contactBook<ContactRow>({
+  ...repo.contactList,
+  ownerOf: (row) => row.customer_id,
+  countriesOf: repo.countriesOf,
+  reassignUses: repo.reassignUses,
+});
 
 async function requireContact(t: Tenant, id: number): Promise<ContactRow> {
   const row = await repo.findContact(t, id);
@@ -31,13 +36,7 @@ async function requireCustomer(t: Tenant, customerId: number) {
 }
 
 /** A customer with contacts and no primary gets its oldest contact as primary. */
-export async function ensurePrimary(t: Tenant, customerId: number): Promise<number | null> {
-  const primary = await repo.primaryOf(t, customerId);
-  if (primary !== null) return primary;
-  const oldest = await repo.oldestContactId(t, customerId, null);
-  if (oldest !== null) await repo.makePrimary(t, customerId, oldest);
-  return oldest;
-}
+export const ensurePrimary = book.ensurePrimary;
 
 function values(input: ContactInputT) {
   return {
@@ -54,35 +53,13 @@ function values(input: ContactInputT) {
 const usageDto = (contactId: number, u: { sentEmails: number; supportTickets: number }): ContactUsageDtoT =>
   ({ contactId, sentEmails: u.sentEmails, supportTickets: u.supportTickets, total: u.sentEmails + u.supportTickets });
 
-/** The plan for a set of customers: email and phone changes, merges of identical contacts. */
-function planFor(rows: ContactRow[], countries: Map<number, string>): NormalizePlan & { finals: Map<number, { email: string | null; phone: string | null }> } {
-  const plan: NormalizePlan = { changes: [], merges: [], invalidPhones: [] };
-  const finals = new Map<number, { email: string | null; phone: string | null }>();
-  for (const row of rows) {
-    const email = normalizeEmail(row.email);
-    let phone = row.phone;
-    if (row.phone) {
-      const check = checkPhone(row.phone, countries.get(row.customer_id) ?? 'US');
-      if (check.valid) phone = check.e164;
-      else plan.invalidPhones.push({ contactId: row.id, phone: row.phone });
-    }
-    if (email !== row.email && row.email !== null) plan.changes.push({ contactId: row.id, customerId: row.customer_id, field: 'email', from: row.email, to: email ?? '' });
-    if (phone !== row.phone && row.phone !== null) plan.changes.push({ contactId: row.id, customerId: row.customer_id, field: 'phone', from: row.phone, to: phone ?? '' });
-    finals.set(row.id, { email, phone });
-  }
-  // Identical after normalization: same customer, name (any case), email and phone.
-  const groups = new Map<string, ContactRow[]>();
-  for (const row of rows) {
-    const f = finals.get(row.id)!;
-    const key = [row.customer_id, row.name.trim().toLowerCase(), f.email ?? '', f.phone ?? ''].join('\u0000');
-    groups.set(key, [...(groups.get(key) ?? []), row]);
-  }
-  for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    const keep = group.find((r) => r.is_primary) ?? group.reduce((a, b) => (a.id < b.id ? a : b));
-    plan.merges.push({ keepContactId: keep.id, mergedContactIds: group.filter((r) => r !== keep).map((r) => r.id).sort((a, b) => a - b) });
-  }
-  return { ...plan, finals };
+/** The plan in the customers' terms: each change names its customer. */
+function asCustomerPlan(plan: ContactPlan): NormalizePlan {
+  return {
+    changes: plan.changes.map(({ ownerId, ...change }) => ({ ...change, customerId: ownerId })),
+    merges: plan.merges,
+    invalidPhones: plan.invalidPhones,
+  };
 }
 
 export function contactsService() {
@@ -90,44 +67,10 @@ export function contactsService() {
     return toContact(await requireContact(t, id));
   }
 
-  /** Runs the normalization plan customer batch by customer batch: `preview` writes nothing,
-   *  `apply` writes it all, `merge` only merges contacts identical after normalization. */
-  async function normalize(t: Tenant, customerId: number | null | undefined, mode: 'preview' | 'apply' | 'merge') {
-    const total: NormalizePlan = { changes: [], merges: [], invalidPhones: [] };
-    let updated = 0;
-    let merged = 0;
-    const run = async (customerIds: number[]) => {
-      const rows = await repo.contactsOfCustomers(t, customerIds);
-      const plan = planFor(rows, await repo.countriesOf(t, customerIds));
-      if (mode !== 'merge') {
-        total.changes.push(...plan.changes);
-        total.invalidPhones.push(...plan.invalidPhones);
-      }
-      total.merges.push(...plan.merges);
-      if (mode === 'preview') return;
-      if (mode === 'apply') {
-        const changed = new Set(plan.changes.map((c) => c.contactId));
-        for (const id of changed) await repo.updateContact(t, id, plan.finals.get(id)!);
-        updated += changed.size;
-      }
-      for (const m of plan.merges) {
-        await repo.reassignUses(t, m.mergedContactIds, m.keepContactId);
-        await repo.deleteContacts(t, m.mergedContactIds);
-        merged += m.mergedContactIds.length;
-      }
-    };
-    if (customerId !== null && customerId !== undefined) {
-      await requireCustomer(t, customerId);
-      await run([customerId]);
-    } else {
-      for (let after = 0; ;) {
-        const batch = await repo.customersWithContacts(t, after, NORMALIZE_BATCH);
-        if (batch.length === 0) break;
-        await run(batch);
-        after = batch[batch.length - 1]!;
-      }
-    }
-    return { ...total, updated, merged };
+  async function normalize(t: Tenant, customerId: number | null | undefined, mode: NormalizeMode) {
+    if (customerId !== null && customerId !== undefined) await requireCustomer(t, customerId);
+    const result = await book.normalize(t, customerId ?? null, mode);
+    return { ...asCustomerPlan(result), updated: result.updated, merged: result.merged };
   }
 
   return {
@@ -140,8 +83,7 @@ export function contactsService() {
     async create(t: Tenant, input: ContactInputT): Promise<CustomerContactT> {
       await requireCustomer(t, input.customerId);
       const id = await repo.insertContact(t, values(input));
-      if (input.isPrimary) await repo.makePrimary(t, input.customerId, id);
-      else await ensurePrimary(t, input.customerId);
+      await book.settlePrimary(t, input.customerId, id, false, input.isPrimary);
       const created = await read(t, id);
       await audit(t, { action: 'contact.create', entityType: 'contact', entityId: id, after: created });
       return created;
@@ -152,12 +94,8 @@ export function contactsService() {
       if (input.customerId !== before.customer_id) {
         throw badRequest('contacts.customer_change', 'A contact stays with its customer; merge the customers to move contacts.');
       }
-      await repo.updateContact(t, id, values(input));
-      if (input.isPrimary === true) await repo.makePrimary(t, before.customer_id, id);
-      else if (input.isPrimary === false && before.is_primary) {
-        const other = await repo.oldestContactId(t, before.customer_id, id);
-        if (other !== null) await repo.makePrimary(t, before.customer_id, other);
-      }
+      await repo.contactList.update(t, id, values(input));
+      await book.settlePrimary(t, before.customer_id, id, before.is_primary, input.isPrimary);
       const after = await read(t, id);
       await audit(t, { action: 'contact.update', entityType: 'contact', entityId: id, before: toContact(before), after });
       return after;
@@ -167,18 +105,10 @@ export function contactsService() {
     async remove(t: Tenant, id: number, reassignToPrimary: boolean) {
       const contact = await requireContact(t, id);
       const used = usageDto(id, (await repo.usage(t, [id])).get(id)!);
-      const successor = contact.is_primary ? await repo.oldestContactId(t, contact.customer_id, id) : await repo.primaryOf(t, contact.customer_id);
-      let reassignedTo: number | null = null;
-      if (used.total > 0) {
-        if (!reassignToPrimary) {
-          throw badRequest('contacts.in_use', `Contact ${id} is used by ${used.sentEmails} sent email(s) and ${used.supportTickets} support ticket(s); send reassignToPrimary=true to move them to the primary contact.`);
-        }
-        if (successor === null) throw badRequest('contacts.no_primary', `Contact ${id} is the customer's only contact: there is no primary contact to move its uses to.`);
-        await repo.reassignUses(t, [id], successor);
-        reassignedTo = successor;
-      }
-      await repo.deleteContacts(t, [id]);
-      const newPrimary = contact.is_primary ? await ensurePrimary(t, contact.customer_id) : null;
+      const { reassignedTo, newPrimary } = await book.remove(t, contact, used.total, reassignToPrimary, {
+        inUse: () => badRequest('contacts.in_use', `Contact ${id} is used by ${used.sentEmails} sent email(s) and ${used.supportTickets} support ticket(s); send reassignToPrimary=true to move them to the primary contact.`),
+        noPrimary: () => badRequest('contacts.no_primary', `Contact ${id} is the customer's only contact: there is no primary contact to move its uses to.`),
+      });
       await audit(t, { action: 'contact.delete', entityType: 'contact', entityId: id, before: toContact(contact), after: { reassignedTo } });
       return { contactId: id, reassignedToContactId: reassignedTo, reassigned: reassignedTo === null ? usageDto(id, { sentEmails: 0, supportTickets: 0 }) : used, newPrimaryContactId: newPrimary };
     },
@@ -186,7 +116,7 @@ export function contactsService() {
     async setPrimary(t: Tenant, id: number): Promise<CustomerContactT> {
       const contact = await requireContact(t, id);
       if (!contact.is_primary) {
-        await repo.makePrimary(t, contact.customer_id, id);
+        await repo.contactList.makePrimary(t, contact.customer_id, id);
         await audit(t, { action: 'contact.set_primary', entityType: 'contact', entityId: id, after: { customerId: contact.customer_id } });
       }
       return read(t, id);

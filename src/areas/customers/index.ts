@@ -47,3 +47,8 @@ export { Address, AddressInput, type AddressT } from './addresses.schemas.js';
 export { addressKey, formatAddress } from './address-key.js';
 export { requireCustomer } from './customers.service.js';
 export { findContact } from './contacts.repository.js';
+// Contact lists of other owners (carriers) follow the same rules and answer the same shapes.
+export { contactBook, contactFields, type ContactBook, type ContactPlan, type ContactStore } from './contact-book.js';
+export { contactTable, type ContactColumns } from './contact-book.repository.js';
+export { ContactInput, ContactMerge, CustomerContact, DeleteContactQuery, InvalidPhone } from './contacts.schemas.js';
+export { checkPhone, isEmail, nameKey, normalizeEmail } from './keys.js';

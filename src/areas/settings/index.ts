@@ -45,3 +45,4 @@ export const settingsAreas: Area[] = [warehousesArea, zonesArea, nonWorkingDaysA
 export { Zone, type ZoneT, type ZoneRow } from './zones.schemas.js';
 export { findZone, zoneOfPostalCode, type ZoneMatch } from './zones.repository.js';
 export { normalizePostalCode } from './postal-codes.js';
+export { countryOf } from './country.js';

@@ -1,0 +1,143 @@
+// Rules of carriers' contacts — those of customers' contacts (the contact book): one primary per
+// carrier that has contacts; a used contact (a finance record's billing contact) is deleted only by
+// moving its uses to the primary; normalization writes E.164 phones (in the carrier's country) and
+// lower-case emails and merges identical contacts.
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { text } from '../../platform/writes.js';
+import { contactBook, type ContactPlan } from '../customers/index.js';
+import * as repo from './carrier-contacts.repository.js';
+import {
+  toOutsourceCompanyContact, type NormalizeOutsourceCompanyContactsPreviewDtoT, type OutsourceCompanyContactInputT, type OutsourceCompanyContactRow,
+  type OutsourceCompanyContactT, type OutsourceCompanyContactUsageDtoT,
+} from './carrier-contacts.schemas.js';
+import { requireCarrier } from './carrier-lookup.js';
+
+const book = contactBook<OutsourceCompanyContactRow>({
+  ...repo.contactList,
+  ownerOf: (row) => row.outsource_company_id,
+  countriesOf: repo.countriesOf,
+  reassignUses: repo.reassignUses,
+});
+
+async function requireContact(t: Tenant, id: number): Promise<OutsourceCompanyContactRow> {
+  const row = await repo.findContact(t, id);
+  if (!row) throw notFound('Contact', id);
+  return row;
+}
+
+function values(outsourceCompanyId: number, input: Omit<OutsourceCompanyContactInputT, 'outsourceCompanyId'>) {
+  return {
+    outsource_company_id: outsourceCompanyId,
+    name: input.name.trim(),
+    email: text(input.email)?.toLowerCase() ?? null,
+    phone: text(input.phone),
+    phone_extension: text(input.phoneExtension),
+    title: text(input.title),
+    notes: text(input.notes),
+  };
+}
+
+const usageDto = (contactId: number, u: { finances: number }): OutsourceCompanyContactUsageDtoT => ({ contactId, finances: u.finances, total: u.finances });
+
+/** The plan in the carriers' terms: each change names its carrier. */
+function asCarrierPlan(plan: ContactPlan): NormalizeOutsourceCompanyContactsPreviewDtoT {
+  return {
+    changes: plan.changes.map(({ ownerId, ...change }) => ({ ...change, outsourceCompanyId: ownerId })),
+    merges: plan.merges,
+    invalidPhones: plan.invalidPhones,
+  };
+}
+
+export function carrierContactsService() {
+  async function read(t: Tenant, id: number): Promise<OutsourceCompanyContactT> {
+    return toOutsourceCompanyContact(await requireContact(t, id));
+  }
+
+  /** Adds a contact to a carrier known to exist. */
+  async function add(t: Tenant, outsourceCompanyId: number, input: Omit<OutsourceCompanyContactInputT, 'outsourceCompanyId'>): Promise<OutsourceCompanyContactT> {
+    if (!input.name.trim()) throw invalid('name', 'The name field is required.');
+    const id = await repo.insertContact(t, values(outsourceCompanyId, input));
+    await book.settlePrimary(t, outsourceCompanyId, id, false, input.isPrimary);
+    const created = await read(t, id);
+    await audit(t, { action: 'outsource_contact.create', entityType: 'outsource_contact', entityId: id, after: created });
+    return created;
+  }
+
+  async function normalize(t: Tenant, outsourceCompanyId: number | null | undefined, mode: 'preview' | 'apply') {
+    if (outsourceCompanyId !== null && outsourceCompanyId !== undefined) await requireCarrier(t, outsourceCompanyId);
+    const result = await book.normalize(t, outsourceCompanyId ?? null, mode);
+    return { ...asCarrierPlan(result), updated: result.updated, merged: result.merged };
+  }
+
+  return {
+    add,
+
+    async ofCarrier(t: Tenant, outsourceCompanyId: number) {
+      const carrier = await requireCarrier(t, outsourceCompanyId);
+      const list = (await repo.contactList.contactsOf(t, [outsourceCompanyId])).map(toOutsourceCompanyContact);
+      return { outsourceCompanyId, outsourceCompanyName: carrier.name, primaryContact: list.find((c) => c.isPrimary) ?? null, contacts: list };
+    },
+
+    async primaryOf(t: Tenant, outsourceCompanyId: number): Promise<OutsourceCompanyContactT | null> {
+      const row = await repo.primaryContactOf(t, outsourceCompanyId);
+      return row ? toOutsourceCompanyContact(row) : null;
+    },
+
+    async create(t: Tenant, input: OutsourceCompanyContactInputT): Promise<OutsourceCompanyContactT> {
+      await requireCarrier(t, input.outsourceCompanyId);
+      return add(t, input.outsourceCompanyId, input);
+    },
+
+    async update(t: Tenant, id: number, input: OutsourceCompanyContactInputT): Promise<OutsourceCompanyContactT> {
+      const before = await requireContact(t, id);
+      if (input.outsourceCompanyId !== before.outsource_company_id) {
+        throw badRequest('outsource_contacts.carrier_change', 'A contact stays with its carrier; add it to the other carrier instead.');
+      }
+      if (!input.name.trim()) throw invalid('name', 'The name field is required.');
+      await repo.contactList.update(t, id, values(before.outsource_company_id, input));
+      await book.settlePrimary(t, before.outsource_company_id, id, before.is_primary, input.isPrimary);
+      const after = await read(t, id);
+      await audit(t, { action: 'outsource_contact.update', entityType: 'outsource_contact', entityId: id, before: toOutsourceCompanyContact(before), after });
+      return after;
+    },
+
+    /** Refused while the contact is used, unless its uses move to the primary contact. */
+    async remove(t: Tenant, id: number, reassignToPrimary: boolean) {
+      const contact = await requireContact(t, id);
+      const used = usageDto(id, (await repo.usage(t, [id])).get(id)!);
+      const { reassignedTo, newPrimary } = await book.remove(t, contact, used.total, reassignToPrimary, {
+        inUse: () => badRequest('outsource_contacts.in_use', `Contact ${id} is the billing contact of ${used.finances} finance record(s); send reassignToPrimary=true to move them to the primary contact.`),
+        noPrimary: () => badRequest('outsource_contacts.no_primary', `Contact ${id} is the carrier's only contact: there is no primary contact to move its uses to.`),
+      });
+      await audit(t, { action: 'outsource_contact.delete', entityType: 'outsource_contact', entityId: id, before: toOutsourceCompanyContact(contact), after: { reassignedTo } });
+      return { contactId: id, reassignedToContactId: reassignedTo, reassigned: reassignedTo === null ? usageDto(id, { finances: 0 }) : used, newPrimaryContactId: newPrimary };
+    },
+
+    async setPrimary(t: Tenant, id: number): Promise<OutsourceCompanyContactT> {
+      const contact = await requireContact(t, id);
+      if (!contact.is_primary) {
+        await repo.contactList.makePrimary(t, contact.outsource_company_id, id);
+        await audit(t, { action: 'outsource_contact.set_primary', entityType: 'outsource_contact', entityId: id, after: { outsourceCompanyId: contact.outsource_company_id } });
+      }
+      return read(t, id);
+    },
+
+    async usage(t: Tenant, id: number): Promise<OutsourceCompanyContactUsageDtoT> {
+      await requireContact(t, id);
+      return usageDto(id, (await repo.usage(t, [id])).get(id)!);
+    },
+
+    preview: (t: Tenant, outsourceCompanyId: number | null | undefined): Promise<NormalizeOutsourceCompanyContactsPreviewDtoT> =>
+      normalize(t, outsourceCompanyId, 'preview').then(({ changes, merges, invalidPhones }) => ({ changes, merges, invalidPhones })),
+
+    async normalize(t: Tenant, outsourceCompanyId: number | null | undefined) {
+      const result = await normalize(t, outsourceCompanyId, 'apply');
+      await audit(t, { action: 'outsource_contact.normalize', entityType: 'outsource_company', entityId: outsourceCompanyId ?? null, after: { updated: result.updated, merged: result.merged } });
+      return result;
+    },
+  };
+}
+
+export type CarrierContactsService = ReturnType<typeof carrierContactsService>;

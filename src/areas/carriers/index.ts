@@ -1,0 +1,72 @@
+// The carriers section (part 2, "Carriers"): outsource companies with their contacts, finance
+// records and truck types, and the company's list of truck types — one tag each on the reference
+// page. Other areas use from here: the carrier lookups (drivers point at carriers) and the truck
+// types (trucks name one).
+import type { Area } from '../../platform/area.js';
+import { carrierContactsRoutes } from './carrier-contacts.routes.js';
+import { OutsourceCompanyContact } from './carrier-contacts.schemas.js';
+import { carrierContactsService } from './carrier-contacts.service.js';
+import { carrierFinancesRoutes } from './carrier-finances.routes.js';
+import { OutsourceCompanyFinanceCreateDto, OutsourceCompanyFinanceDto } from './carrier-finances.schemas.js';
+import { carrierFinancesService } from './carrier-finances.service.js';
+import { carrierTruckTypesRoutes } from './carrier-truck-types.routes.js';
+import { OutsourceCompanyTypeOfTruckCreateDto, OutsourceCompanyTypeOfTruckDto } from './carrier-truck-types.schemas.js';
+import { carrierTruckTypesService } from './carrier-truck-types.service.js';
+import { carriersRoutes } from './carriers.routes.js';
+import {
+  OutsourceCompanyCreateDto, OutsourceCompanyListDto, OutsourceCompanyUpdateDto, ValidateOutsourceCompanyDto,
+} from './carriers.schemas.js';
+import { carriersService } from './carriers.service.js';
+import { typeOfTrucksRoutes } from './type-of-trucks.routes.js';
+import { TypeOfTruckCreateDto, TypeOfTruckDto } from './type-of-trucks.schemas.js';
+import { typeOfTrucksService } from './type-of-trucks.service.js';
+
+function services() {
+  const contacts = carrierContactsService();
+  return {
+    carriers: carriersService(contacts),
+    contacts,
+    finances: carrierFinancesService(),
+    truckTypes: carrierTruckTypesService(),
+    typeOfTrucks: typeOfTrucksService(),
+  };
+}
+export type CarrierServices = ReturnType<typeof services>;
+
+export const carriersArea: Area = {
+  name: 'Carriers',
+  schemas: [OutsourceCompanyContact, OutsourceCompanyListDto, OutsourceCompanyCreateDto, OutsourceCompanyUpdateDto, ValidateOutsourceCompanyDto],
+  routes: () => carriersRoutes(services()),
+};
+
+export const carrierContactsArea: Area = {
+  name: 'Carrier contacts',
+  routes: () => carrierContactsRoutes(services()),
+};
+
+export const carrierFinancesArea: Area = {
+  name: 'Carrier finances',
+  schemas: [OutsourceCompanyFinanceDto, OutsourceCompanyFinanceCreateDto],
+  routes: () => carrierFinancesRoutes(services()),
+};
+
+export const carrierTruckTypesArea: Area = {
+  name: 'Carrier truck types',
+  schemas: [OutsourceCompanyTypeOfTruckDto, OutsourceCompanyTypeOfTruckCreateDto],
+  routes: () => carrierTruckTypesRoutes(services()),
+};
+
+export const typeOfTrucksArea: Area = {
+  name: 'Truck types',
+  schemas: [TypeOfTruckDto, TypeOfTruckCreateDto],
+  routes: () => typeOfTrucksRoutes(services()),
+};
+
+/** The section's areas, in the spec's order. */
+export const carriersAreas: Area[] = [carriersArea, carrierContactsArea, carrierFinancesArea, carrierTruckTypesArea, typeOfTrucksArea];
+
+export { carrierExists, requireCarrier } from './carrier-lookup.js';
+export { requireTypeOfTruck } from './type-of-trucks.service.js';
+export { findTypes as findTypesOfTrucks } from './type-of-trucks.repository.js';
+export { TypeOfTruckDto, WEIGHT_UNITS, VOLUME_UNITS, type WeightUnit, type VolumeUnit } from './type-of-trucks.schemas.js';
+export { OutsourceCompanyDto, type OutsourceCompanyRow } from './carriers.schemas.js';

@@ -1,0 +1,98 @@
+// SQL of a contact list, whoever owns it: customers' contacts (customer_contacts.customer_id) and
+// carriers' (outsource_company_contacts.outsource_company_id) have the same columns but their
+// owner's. One implementation serves both through the owner column's name; each area keeps the
+// queries only it has (lookups with its owner's status, usage, exports).
+import { sql, type ColumnType, type Generated, type Transaction } from 'kysely';
+import type { Tenant } from '../../db/tenant.js';
+
+/** The columns every contact table has, besides its owner. */
+export interface ContactColumns {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  phone_extension: string | null;
+  title: string | null;
+  notes: string | null;
+  is_primary: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface ContactTable {
+  company_id: number;
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  phone_extension: string | null;
+  title: string | null;
+  notes: string | null;
+  is_primary: boolean;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export type ContactTableName = 'customer_contacts' | 'outsource_company_contacts';
+
+/** What a write sets: the row without its key, owner, primary flag (moved by makePrimary) and timestamps. */
+export type ContactFieldValues = Omit<ContactColumns, 'id' | 'is_primary' | 'created_at' | 'updated_at'>;
+
+const COLUMNS = ['id', 'name', 'email', 'phone', 'phone_extension', 'title', 'notes', 'is_primary', 'created_at', 'updated_at'] as const;
+
+/** The contact table `table` whose owner is in column `owner`, rows typed as `Row`. */
+export function contactTable<Row extends ContactColumns>(table: ContactTableName, owner: string) {
+  const db = (t: Tenant) => t.db as unknown as Transaction<Record<ContactTableName, ContactTable>>;
+  const ownerRef = sql.ref(owner);
+  const rows = (t: Tenant) => db(t).selectFrom(table).where('company_id', '=', t.companyId);
+
+  return {
+    /** The owners' contacts, each owner's primary first, then oldest first. */
+    async contactsOf(t: Tenant, ownerIds: number[]): Promise<Row[]> {
+      if (ownerIds.length === 0) return [];
+      const found = await rows(t).select([...COLUMNS, sql<number>`${ownerRef}`.as(owner)]).where(ownerRef, 'in', ownerIds)
+        .orderBy(ownerRef).orderBy('is_primary', 'desc').orderBy('id').execute();
+      return found as unknown as Row[];
+    },
+
+    async update(t: Tenant, id: number, values: Partial<ContactFieldValues>): Promise<void> {
+      await db(t).updateTable(table).set({ ...values, updated_at: new Date() })
+        .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+    },
+
+    async remove(t: Tenant, ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db(t).deleteFrom(table).where('company_id', '=', t.companyId).where('id', 'in', ids).execute();
+    },
+
+    /** Makes one contact its owner's primary (the previous one stops being it). */
+    async makePrimary(t: Tenant, ownerId: number, id: number): Promise<void> {
+      await db(t).updateTable(table).set({ is_primary: false })
+        .where('company_id', '=', t.companyId).where(ownerRef, '=', ownerId).where('is_primary', '=', true).where('id', '<>', id).execute();
+      await db(t).updateTable(table).set({ is_primary: true, updated_at: new Date() })
+        .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+    },
+
+    async primaryOf(t: Tenant, ownerId: number): Promise<number | null> {
+      const row = await rows(t).select('id').where(ownerRef, '=', ownerId).where('is_primary', '=', true).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** The owner's oldest contact, other than one. */
+    async oldestContactId(t: Tenant, ownerId: number, exceptId: number | null): Promise<number | null> {
+      let q = rows(t).select('id').where(ownerRef, '=', ownerId);
+      if (exceptId !== null) q = q.where('id', '<>', exceptId);
+      const row = await q.orderBy('id').limit(1).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /** Owners having contacts, in id order from `after`: the batches of a company-wide pass. */
+    async ownersWithContacts(t: Tenant, after: number, limit: number): Promise<number[]> {
+      const found = await rows(t).select(sql<number>`${ownerRef}`.as('owner_id')).distinct().where(ownerRef, '>', after)
+        .orderBy('owner_id').limit(limit).execute();
+      return found.map((r) => r.owner_id);
+    },
+  };
+}
+
+export type ContactTableSql<Row extends ContactColumns> = ReturnType<typeof contactTable<Row>>;
