@@ -43,7 +43,9 @@ export function loadRoutes(inst: Instance, plan: Plan, routes: RoutePlan[]): voi
       if (partner >= 0) {
         const at = nodes.indexOf(partner);
         const isPickup = partner > node;
-        if (at < 0 || (isPickup ? at < k : at > k)) {
+        // A locked pickup may wait for its delivery to be placed.
+        const waiting = at < 0 && isPickup && inst.jobPinnedDelivery[inst.job[node]] === 1;
+        if (!waiting && (at < 0 || (isPickup ? at < k : at > k))) {
           throw new ProblemError(`routes: shipment ${inst.jobIds[inst.job[node]]} needs its pickup before its delivery on the same route`);
         }
       }
@@ -55,6 +57,6 @@ export function loadRoutes(inst: Instance, plan: Plan, routes: RoutePlan[]): voi
   }
   // Vehicles not given keep what the plan had (their locked stops).
   plan.jobRoute.fill(-1);
-  for (const route of plan.routes) for (let pos = 1; pos <= route.n; pos++) plan.jobRoute[inst.job[route.nodes[pos]]] = route.v;
+  for (const route of plan.routes) plan.assign(inst, route.v);
   plan.unassigned = [];
 }

@@ -55,8 +55,19 @@ export class Plan {
       const locked = inst.locked[v];
       route.setStops(locked, locked.length);
       route.lockedCount = locked.length;
-      for (const node of locked) this.jobRoute[inst.job[node]] = v;
       route.update(inst);
+      this.assign(inst, v);
+    }
+  }
+
+  /** Records the jobs on route r as riding it. A shipment whose pickup is locked counts only once
+   *  its delivery is on the route too. */
+  assign(inst: Instance, r: number): void {
+    const route = this.routes[r];
+    for (let pos = 1; pos <= route.n; pos++) {
+      const node = route.nodes[pos];
+      const j = inst.job[node];
+      if (inst.jobPinnedDelivery[j] === 0 || node !== inst.jobNode[j]) this.jobRoute[j] = r;
     }
   }
 

@@ -3,6 +3,8 @@
 // per stop, leaving as late as the route allows is best: waiting only shrinks. With several windows
 // a later departure can miss a window and jump to the next one, so the best departure is the
 // latest one, or the latest one that still makes some stop's earlier window, whichever is shortest.
+// Among departures of equal duration the earliest is kept: the route leaves at its shift start
+// unless waiting would make it longer.
 import type { Instance } from './compile.js';
 import { earliest, latest } from './time.js';
 
@@ -42,6 +44,25 @@ export function latestDeparture(inst: Instance, nodes: ArrayLike<number>, to: nu
   return t;
 }
 
+/** How much earlier the vehicle could leave than `departure` without waiting anywhere: 0 when it waits. */
+function earlierSlack(inst: Instance, nodes: ArrayLike<number>, len: number, departure: number): number {
+  const { loc, service, dur, L, winOff, winStart, winEnd } = inst;
+  let time = departure;
+  let slack = Infinity;
+  for (let pos = 1; pos < len; pos++) {
+    const prev = nodes[pos - 1];
+    const node = nodes[pos];
+    const arrival = time + service[prev] + dur[loc[prev] * L + loc[node]];
+    const start = earliest(inst, node, arrival);
+    if (start === Infinity || start > arrival) return 0;
+    for (let w = winOff[node]; w < winOff[node + 1]; w++) {
+      if (start >= winStart[w] && start <= winEnd[w]) slack = Math.min(slack, start - winStart[w]);
+    }
+    time = start;
+  }
+  return slack === Infinity ? 0 : slack;
+}
+
 /** Feasibility (windows, shift, maxDuration) and the shortest-duration departure of a sequence. */
 export function timing(inst: Instance, v: number, nodes: ArrayLike<number>, len: number): Timing {
   const shiftStart = inst.shift0[v];
@@ -49,11 +70,16 @@ export function timing(inst: Instance, v: number, nodes: ArrayLike<number>, len:
   if (earliestEnd === Infinity) return { feasible: false, departure: shiftStart, end: Infinity, duration: Infinity };
   let departure = shiftStart;
   let end = earliestEnd;
+  // The shortest duration wins; among equal ones the earliest departure (no needless delay).
   const consider = (t: number): void => {
     if (!(t >= shiftStart) || t === departure) return;
     const e = driveFrom(inst, nodes, len, t);
-    // Float noise can make the latest departure miss a window by an ulp; keep the last good one.
-    if (e !== Infinity && e - t < end - departure) {
+    // Float noise can make the latest departure miss a window by an ulp: such a candidate is skipped.
+    if (e === Infinity) return;
+    const d = e - t;
+    const best = end - departure;
+    const tol = 1e-9 * Math.max(1, best);
+    if (d < best - tol || (d <= best + tol && t < departure)) {
       departure = t;
       end = e;
     }
@@ -64,6 +90,17 @@ export function timing(inst: Instance, v: number, nodes: ArrayLike<number>, len:
     const node = nodes[pos];
     if (multi[node] === 0) continue;
     for (let w = winOff[node]; w < winOff[node + 1] - 1; w++) consider(latestDeparture(inst, nodes, pos, winEnd[w]));
+  }
+  // With no waiting on the way, leaving earlier keeps the duration until some stop reaches the
+  // start of its window: leave that much earlier.
+  const slack = earlierSlack(inst, nodes, len, departure);
+  if (slack > 0) {
+    const t = Math.max(shiftStart, departure - slack);
+    const e = driveFrom(inst, nodes, len, t);
+    if (e !== Infinity && e - t <= end - departure + 1e-9 * Math.max(1, end - departure)) {
+      end = e;
+      departure = t;
+    }
   }
   const duration = end - departure;
   return { feasible: duration <= inst.maxDur[v], departure, end, duration };

@@ -1,8 +1,8 @@
 // The search: a first plan by greedy insertion, then (vehicle-first) fleet minimization, then
 // ruin-and-recreate under simulated annealing to cut cost, keeping the best plan seen. The
-// temperature falls from `t0` to `tf` (times the mean cost per job) as the budget is spent; the
-// budget is the time limit or the iteration count, whichever ends first. Jobs no vehicle can serve
-// alone stay out from the start.
+// temperature falls from `t0` to `tf` (times the mean cost per job) as the budget is spent: the
+// time limit, or, when one is given, the iteration budget (the clock then only cuts the run short,
+// and a seed gives the same answer on any machine). Jobs no vehicle can serve alone stay out.
 import type { Instance } from './compile.js';
 import { minimizeFleet, vehicleLowerBound, type Clock } from './fleet.js';
 import { compareScores, compareService, copyScore, makeContext, newScore, Plan, type Context, type Score } from './plan.js';
@@ -81,7 +81,9 @@ export function search(inst: Instance, options: SearchOptions): SearchResult {
     const share = options.fleetShare ?? 0.5;
     const clock: Clock = {
       iterations: 0,
-      done: () => elapsed() >= limit * share || clock.iterations >= maxIterations * share,
+      // With an iteration budget the phases split by count alone (the clock only cuts the run
+      // short), so that a seed gives the same search on any machine.
+      done: () => (Number.isFinite(maxIterations) ? clock.iterations >= maxIterations * share : elapsed() >= limit * share) || elapsed() >= limit,
       improved: () => { stats.bestAtMs = elapsed(); },
     };
     minimizeFleet(ctx, best, cur, cand, keys, ruin, clock, vehicleLowerBound(inst, active));
@@ -117,9 +119,9 @@ function improve(
   for (;;) {
     const now = elapsed();
     if (now >= limit || stats.fleetIterations + stats.iterations >= maxIterations) break;
-    const byTime = limit > startTime ? (now - startTime) / (limit - startTime) : 1;
-    const byCount = Number.isFinite(maxIterations) ? stats.iterations / Math.max(1, maxIterations - startIteration) : 0;
-    const progress = Math.min(1, Math.max(byTime, byCount));
+    const progress = Number.isFinite(maxIterations)
+      ? Math.min(1, stats.iterations / Math.max(1, maxIterations - startIteration))
+      : Math.min(1, limit > startTime ? (now - startTime) / (limit - startTime) : 1);
     const temperature = t0 * Math.pow(tf / t0, progress);
     stats.iterations++;
 

@@ -30,8 +30,7 @@ export function commit(inst: Instance, plan: Plan, backup: Plan, routes: number[
   }
   if (!ok) for (const r of routes) plan.routes[r].copyFrom(backup.routes[r]);
   for (const r of routes) {
-    const route = plan.routes[r];
-    for (let pos = 1; pos <= route.n; pos++) plan.jobRoute[inst.job[route.nodes[pos]]] = r;
+    plan.assign(inst, r);
     if (ok) plan.touch(r);
   }
   return ok;
