@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountArea } from './areas/account/index.js';
 import { carriersAreas } from './areas/carriers/index.js';
+import { fleetAreas } from './areas/fleet/index.js';
 import { pricingArea } from './areas/pricing/index.js';
 import { chargeTypesArea } from './areas/charge-types/index.js';
 import { addressesArea, contactsArea, customersArea } from './areas/customers/index.js';
@@ -26,7 +27,7 @@ import { registerRoutes, type RouteConfig } from './platform/route.js';
 import { registerSchema, validatorCompiler } from './platform/validation.js';
 
 /** Every area the service serves, in the order of the spec. */
-export const AREAS: Area[] = [accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, pricingArea, chargeTypesArea, supportArea, ...settingsAreas, referenceArea, ...carriersAreas];
+export const AREAS: Area[] = [accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, pricingArea, chargeTypesArea, supportArea, ...settingsAreas, referenceArea, ...carriersAreas, ...fleetAreas];
 
 export interface AppDeps {
   config: Config;

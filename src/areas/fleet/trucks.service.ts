@@ -1,0 +1,134 @@
+// Rules of the company's trucks: a unit name, VIN and telematics vehicle belong to one live truck; a
+// 17-character VIN must carry its check digit; a new truck of a type takes the type's capacities
+// unless it says otherwise; delete is a date (deleted_at), so routes, expenses and driver checks
+// keep pointing at the truck.
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import type { Paged } from '../../platform/envelope.js';
+import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { pageOf, paged, sortOf } from '../../platform/paging.js';
+import { columnsOf, text, type Writers } from '../../platform/writes.js';
+import { requireTypeOfTruck } from '../carriers/index.js';
+import * as repo from './trucks.repository.js';
+import { toTruck, type TruckInputT, type TruckRow, type TrucksQueryT, type TruckT, type TruckUpdateT } from './trucks.schemas.js';
+import { checkVin } from './vin.js';
+
+function vinOf(v: string | null | undefined): string | null {
+  const written = text(v);
+  if (!written) return null;
+  const { vin, problem } = checkVin(written);
+  if (problem) throw invalid('vin', problem);
+  return vin;
+}
+
+const WRITERS: Writers<TruckUpdateT, repo.TruckValues> = {
+  id: () => ({}),
+  name: (v) => {
+    const name = text(v);
+    if (!name) throw invalid('name', 'The name field is required.');
+    return { name };
+  },
+  plateNumber: (v) => ({ plate_number: text(v)?.toUpperCase() ?? null }),
+  plateState: (v) => ({ plate_state: text(v)?.toUpperCase() ?? null }),
+  vin: (v) => ({ vin: vinOf(v) }),
+  make: (v) => ({ make: text(v) }),
+  model: (v) => ({ model: text(v) }),
+  year: (v) => ({ year: v ?? null }),
+  typeOfTruckId: (v) => ({ type_of_truck_id: v ?? null }),
+  status: (v) => ({ status: v ?? 'Active' }),
+  capacityWeight: (v) => ({ capacity_weight: v ?? null }),
+  weightUnit: (v) => ({ weight_unit: v ?? 'lb' }),
+  capacityPallets: (v) => ({ capacity_pallets: v ?? null }),
+  capacityVolume: (v) => ({ capacity_volume: v ?? null }),
+  volumeUnit: (v) => ({ volume_unit: v ?? 'ft3' }),
+  telematicsVehicleId: (v) => ({ telematics_vehicle_id: text(v) }),
+  notes: (v) => ({ notes: text(v) }),
+};
+
+const CLASH_TEXT = { name: 'unit name', vin: 'VIN', telematics_vehicle_id: 'telematics vehicle' } as const;
+
+/** Unit name, VIN and telematics vehicle belong to one live truck. */
+async function checkClashes(t: Tenant, values: Partial<repo.TruckValues>, exceptId: number | null): Promise<void> {
+  const clash = await repo.clashOf(t, values, exceptId);
+  if (clash) throw badRequest(`trucks.duplicate_${clash.on}`, `Truck ${clash.id} "${clash.name}" already has this ${CLASH_TEXT[clash.on]}.`);
+}
+
+/** Capacities a new truck of a type takes from it when it does not give its own. */
+async function typeDefaults(t: Tenant, input: TruckInputT, values: Partial<repo.TruckValues>): Promise<void> {
+  if (values.type_of_truck_id === null || values.type_of_truck_id === undefined) return;
+  const type = await requireTypeOfTruck(t, values.type_of_truck_id);
+  if (input.capacityWeight === undefined) Object.assign(values, { capacity_weight: type.capacity_weight, ...(input.weightUnit === undefined ? { weight_unit: type.weight_unit } : {}) });
+  if (input.capacityVolume === undefined) Object.assign(values, { capacity_volume: type.capacity_volume, ...(input.volumeUnit === undefined ? { volume_unit: type.volume_unit } : {}) });
+  if (input.capacityPallets === undefined) values.capacity_pallets = type.capacity_pallets;
+}
+
+async function requireTruck(t: Tenant, id: number): Promise<TruckRow> {
+  const row = await repo.findTruck(t, id);
+  if (!row) throw notFound('Truck', id);
+  return row;
+}
+
+export function trucksService() {
+  const read = async (t: Tenant, id: number): Promise<TruckT> => toTruck(await requireTruck(t, id));
+
+  return {
+    async list(t: Tenant, q: TrucksQueryT): Promise<Paged<TruckT>> {
+      const page = pageOf(q);
+      const sort = sortOf(q, { name: 'name', plateNumber: 'plate_number', createdAt: 'created_at' } as const, { by: 'name', descending: false });
+      const filter: repo.TruckFilter = {
+        search: q.SearchTerm?.trim() || null,
+        statuses: q.status?.length ? q.status : null,
+        typeIds: q.typeOfTruckIds?.length ? q.typeOfTruckIds : null,
+      };
+      const [rows, total] = await Promise.all([repo.listTrucks(t, filter, sort, page.limit, page.offset), repo.countTrucks(t, filter)]);
+      return paged(rows.map(toTruck), page, total);
+    },
+
+    read,
+
+    async create(t: Tenant, input: TruckInputT): Promise<TruckT> {
+      const values = columnsOf(input, WRITERS, 'all') as repo.TruckValues;
+      await typeDefaults(t, input, values);
+      await checkClashes(t, values, null);
+      const id = await repo.insertTruck(t, values);
+      const created = await read(t, id);
+      await audit(t, { action: 'truck.create', entityType: 'truck', entityId: id, after: created });
+      return created;
+    },
+
+    /** Changes the fields sent and keeps the others. */
+    async update(t: Tenant, id: number, input: TruckUpdateT): Promise<TruckT> {
+      const before = await read(t, id);
+      const values = columnsOf(input, WRITERS, 'sent');
+      if (values.type_of_truck_id !== null && values.type_of_truck_id !== undefined) await requireTypeOfTruck(t, values.type_of_truck_id);
+      await checkClashes(t, values, id);
+      await repo.updateTruck(t, id, values);
+      const after = await read(t, id);
+      await audit(t, { action: 'truck.update', entityType: 'truck', entityId: id, before, after });
+      return after;
+    },
+
+    /** Marks the truck deleted and answers it. `removeExpenses` is accepted for the expenses area:
+     *  until it exists a truck has no expenses to remove. */
+    async remove(t: Tenant, id: number, removeExpenses: boolean): Promise<TruckT> {
+      const before = await read(t, id);
+      const at = new Date();
+      await repo.markDeleted(t, id, at);
+      await audit(t, { action: 'truck.delete', entityType: 'truck', entityId: id, before, after: { deletedAt: at, removeExpenses } });
+      return { ...before, deletedAt: at, updatedAt: at };
+    },
+
+    /** The company's live trucks paired with these telematics vehicles, by vehicle id. */
+    async trucksOfVehicles(t: Tenant, vehicleIds: string[]): Promise<Map<string, number>> {
+      const rows = await repo.trucksOfVehicles(t, [...new Set(vehicleIds)]);
+      return new Map(rows.map((r) => [r.telematics_vehicle_id!, r.id]));
+    },
+  };
+}
+
+export type TrucksService = ReturnType<typeof trucksService>;
+
+/** Whether the company has this live truck (for records pointing at trucks: driver checks, routes). */
+export async function truckExists(t: Tenant, id: number): Promise<boolean> {
+  return (await repo.findTruck(t, id)) !== undefined;
+}
