@@ -1,0 +1,248 @@
+// The Samsara adapter against a local stub of Samsara's API (node:http on 127.0.0.1, port 0): the
+// bearer token, cursor paging, errors and timeouts; then the /Telematics rows and TrucksWithVehicles
+// with the account connected through the TELEMATICS_* variables.
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { telematicsFromEnv, TelematicsError } from '../../src/integrations/telematics/index.js';
+import { samsaraProvider } from '../../src/integrations/telematics/samsara.js';
+import { call, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectFailure, expectNotFound, expectProblem } from '../helpers/expect.js';
+import { createTruck, signIn, type Session } from '../helpers/factories.js';
+
+const TOKEN = 'samsara_api_TESTTOKEN_0123456789';
+
+type Mode = 'ok' | 'slow' | 'unauthorized' | 'failing' | 'rate_limited' | 'not_json' | 'endless' | 'echo_token';
+let mode: Mode = 'ok';
+const seen: Array<{ method: string; url: string; authorization: string | undefined; body: string }> = [];
+
+const VEHICLES = [
+  { id: '281474976710001', name: 'Unit 101', vin: '3AKJHHDR3MSA12345', licensePlate: 'TX 4KD2291', make: 'Freightliner', model: 'Cascadia', year: '2021', serial: 'GFRV-43N-VGX' },
+  { id: '281474976710002', name: 'Unit 102', vin: 'JALC4W162L7012345', licensePlate: 'TX 9PL0042', make: 'Isuzu', model: 'NPR-HD', year: '2020' },
+  { id: '281474976710003', name: 'Yard spotter', vin: '', year: '' },
+];
+const LOCATIONS = [
+  { id: '281474976710001', name: 'Unit 101', location: { time: '2025-05-01T14:03:11Z', latitude: 30.2672, longitude: -97.7431, heading: 90, speed: 55.5, reverseGeo: { formattedLocation: 'Austin, TX' } } },
+  { id: '281474976710002', name: 'Unit 102', location: { time: '2025-05-01T14:02:50Z', latitude: 32.7767, longitude: -96.797, heading: 0, speed: 0 } },
+  { id: '281474976710003', name: 'Yard spotter' },
+];
+
+/** Two pages: the first ends with a cursor, the second has no next page. */
+function paged(res: ServerResponse, url: URL, items: unknown[]): void {
+  const after = url.searchParams.get('after');
+  if (mode === 'endless') return json(res, 200, { data: [items[0]], pagination: { endCursor: 'same', hasNextPage: true } });
+  if (!after) return json(res, 200, { data: items.slice(0, 2), pagination: { endCursor: 'cursor-2', hasNextPage: true } });
+  if (after === 'cursor-2') return json(res, 200, { data: items.slice(2), pagination: { endCursor: '', hasNextPage: false } });
+  json(res, 400, { message: `unknown cursor ${after}` });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let body = '';
+  for await (const chunk of req) body += chunk;
+  const url = new URL(req.url!, 'http://stub');
+  seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body });
+  if (mode === 'slow') return; // never answers: the caller's deadline must end it
+  if (req.headers.authorization !== `Bearer ${TOKEN}` || mode === 'unauthorized') return json(res, 401, { message: 'Invalid token', requestId: 'r1' });
+  if (mode === 'failing') return json(res, 500, { message: 'internal error', requestId: 'r2' });
+  if (mode === 'rate_limited') return json(res, 429, { message: 'Too many requests' });
+  if (mode === 'not_json') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+  if (mode === 'echo_token') return json(res, 400, { message: `bad request with ${TOKEN}` });
+  if (req.method === 'GET' && url.pathname === '/fleet/vehicles') return paged(res, url, VEHICLES);
+  if (req.method === 'GET' && url.pathname === '/fleet/vehicles/locations') return paged(res, url, LOCATIONS);
+  const patch = url.pathname.match(/^\/fleet\/vehicles\/([^/]+)$/);
+  if (req.method === 'PATCH' && patch) {
+    const vehicle = VEHICLES.find((v) => v.id === decodeURIComponent(patch[1]!));
+    if (!vehicle) return json(res, 404, { message: 'Object not found' });
+    return json(res, 200, { data: { ...vehicle, ...JSON.parse(body) } });
+  }
+  json(res, 404, { message: 'no such endpoint' });
+}
+
+let server: Server;
+let baseUrl: string;
+let t: TestApp;
+
+before(async () => {
+  server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The fleet area reads the account from the environment when the app is built.
+  Object.assign(process.env, { TELEMATICS_PROVIDER: 'samsara', TELEMATICS_API_TOKEN: TOKEN, TELEMATICS_BASE_URL: baseUrl, TELEMATICS_TIMEOUT_MS: '300' });
+  t = await startTestApp();
+  for (const name of ['TELEMATICS_PROVIDER', 'TELEMATICS_API_TOKEN', 'TELEMATICS_BASE_URL', 'TELEMATICS_TIMEOUT_MS']) delete process.env[name];
+});
+after(async () => {
+  await t.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  mode = 'ok';
+  seen.length = 0;
+});
+
+const provider = (options: { token?: string; timeoutMs?: number; base?: string } = {}) =>
+  samsaraProvider({ token: options.token ?? TOKEN, baseUrl: options.base ?? baseUrl, timeoutMs: options.timeoutMs ?? 300 });
+
+async function failure(work: Promise<unknown>): Promise<TelematicsError> {
+  try {
+    await work;
+  } catch (err) {
+    assert.ok(err instanceof TelematicsError, String(err));
+    assert.ok(!err.message.includes(TOKEN), `the token leaked: ${err.message}`);
+    return err;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('the Samsara adapter', () => {
+  it('sends the bearer token and follows the cursor to the last page', async () => {
+    const vehicles = await provider().vehicles();
+    assert.deepEqual(vehicles.map((v) => v.id), VEHICLES.map((v) => v.id));
+    assert.deepEqual(vehicles[0], {
+      id: '281474976710001', name: 'Unit 101', vin: '3AKJHHDR3MSA12345', licensePlate: 'TX 4KD2291', make: 'Freightliner', model: 'Cascadia', year: 2021, notes: null, gatewaySerial: 'GFRV-43N-VGX',
+    });
+    assert.deepEqual([vehicles[2]!.vin, vehicles[2]!.year], [null, null]);
+    assert.deepEqual(seen.map((s) => s.url), ['/fleet/vehicles?limit=512', '/fleet/vehicles?limit=512&after=cursor-2']);
+    assert.ok(seen.every((s) => s.authorization === `Bearer ${TOKEN}`));
+  });
+
+  it('reads the latest locations, leaving out vehicles without one', async () => {
+    const locations = await provider().locations();
+    assert.deepEqual(locations.map((l) => l.vehicleId), ['281474976710001', '281474976710002']);
+    assert.deepEqual(locations[0], { vehicleId: '281474976710001', name: 'Unit 101', latitude: 30.2672, longitude: -97.7431, heading: 90, speedMph: 55.5, time: '2025-05-01T14:03:11Z', formattedLocation: 'Austin, TX' });
+  });
+
+  it('patches a vehicle and answers it', async () => {
+    const vehicle = await provider().updateVehicle('281474976710002', { name: 'Unit 102B', notes: null });
+    assert.equal(vehicle.name, 'Unit 102B');
+    assert.deepEqual([seen[0]!.method, seen[0]!.url, JSON.parse(seen[0]!.body)], ['PATCH', '/fleet/vehicles/281474976710002', { name: 'Unit 102B', notes: null }]);
+    assert.equal((await failure(provider().updateVehicle('999', { name: 'x' }))).failure, 'not_found');
+  });
+
+  it('turns every failure into a TelematicsError that never carries the token', async () => {
+    assert.equal((await failure(provider({ token: 'wrong-token' }).vehicles())).failure, 'rejected');
+    mode = 'unauthorized';
+    const rejected = await failure(provider().vehicles());
+    assert.match(rejected.message, /refused the API token \(HTTP 401\)/);
+    mode = 'slow';
+    const slow = await failure(provider({ timeoutMs: 150 }).vehicles());
+    assert.deepEqual([slow.failure, slow.message], ['unavailable', 'Samsara did not answer within 0.2 s.']);
+    mode = 'failing';
+    assert.equal((await failure(provider().vehicles())).failure, 'unavailable');
+    mode = 'rate_limited';
+    assert.match((await failure(provider().locations())).message, /rate limiting/);
+    mode = 'not_json';
+    assert.equal((await failure(provider().vehicles())).failure, 'bad_response');
+    mode = 'endless';
+    assert.match((await failure(provider().vehicles())).message, /repeat a cursor/);
+    mode = 'echo_token';
+    const echoed = await failure(provider().updateVehicle('281474976710001', { name: 'x' }));
+    assert.deepEqual([echoed.failure, echoed.message.includes('***')], ['invalid', true]);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    assert.match((await failure(provider({ base: `http://127.0.0.1:${port}` }).vehicles())).message, /could not be reached/);
+  });
+
+  it('is configured by the environment; without a token there is no account', () => {
+    assert.equal(telematicsFromEnv({}), null);
+    assert.equal(telematicsFromEnv({ TELEMATICS_PROVIDER: 'samsara' }), null);
+    const connection = telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_COMPANY_ID: '4, 7' })!;
+    assert.deepEqual([connection.provider.name, [...connection.companyIds!]], ['Samsara', [4, 7]]);
+    assert.equal(telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x' })!.companyIds, null);
+    assert.throws(() => telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_PROVIDER: 'geotab' }), /TELEMATICS_PROVIDER must be one of: samsara/);
+    assert.throws(() => telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_TIMEOUT_MS: 'soon' }), /TELEMATICS_TIMEOUT_MS/);
+    assert.throws(() => telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_COMPANY_ID: 'acme' }), /TELEMATICS_COMPANY_ID/);
+    assert.throws(() => telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_BASE_URL: 'ftp://x' }), /TELEMATICS_BASE_URL/);
+  });
+});
+
+const api = (session: Session, method: 'GET' | 'PUT', url: string, body?: unknown) =>
+  call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
+
+describe('/Telematics rows with a connected account', () => {
+  it('lists the account\'s vehicles with the trucks paired with them', async () => {
+    const admin = await signIn(t);
+    const truck = await createTruck(t, admin, { name: 'Unit 101', telematicsVehicleId: '281474976710001' });
+    const res = await api(admin, 'GET', '/Telematics/Fleet');
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.data.map((v: any) => [v.id, v.truckId]), [['281474976710001', truck.id], ['281474976710002', null], ['281474976710003', null]]);
+    const locations = (await api(admin, 'GET', '/Telematics/FleetLocations')).body.data;
+    assert.deepEqual(locations.map((l: any) => [l.vehicleId, l.truckId, l.speedMph]), [['281474976710001', truck.id, 55.5], ['281474976710002', null, 0]]);
+    const other = await signIn(t);
+    assert.ok((await api(other, 'GET', '/Telematics/Fleet')).body.data.every((v: any) => v.truckId === null), 'never another company\'s trucks');
+  });
+
+  it('changes a vehicle in the account; checks the VIN first', async () => {
+    const admin = await signIn(t);
+    const res = await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', name: 'Unit 102B', licensePlate: 'tx 9pl0043', truckId: 5 });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual([res.body.data.name, res.body.data.licensePlate, res.body.data.truckId], ['Unit 102B', 'TX 9PL0043', null]);
+    assert.deepEqual(JSON.parse(seen[0]!.body), { name: 'Unit 102B', licensePlate: 'TX 9PL0043' });
+    seen.length = 0;
+    expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', vin: '3AKJHHDR4MSA12345' }), 'vin');
+    expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002' }), '$');
+    expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { name: 'X' }), 'id');
+    assert.equal(seen.length, 0, 'nothing sent to the account');
+    expectNotFound(await api(admin, 'PUT', '/Telematics/Vehicle', { id: 'no-such-vehicle', name: 'X' }));
+  });
+
+  it('answers provider failures with a clear 502 or 503 envelope, never a crash or the token', async () => {
+    const admin = await signIn(t);
+    const cases: Array<[Mode, number, string]> = [['slow', 503, 'telematics.unavailable'], ['failing', 503, 'telematics.unavailable'], ['unauthorized', 502, 'telematics.rejected'], ['not_json', 502, 'telematics.bad_response']];
+    for (const [failing, status, code] of cases) {
+      mode = failing;
+      for (const url of ['/Telematics/Fleet', '/Telematics/FleetLocations', '/Trucks/TrucksWithVehicles']) {
+        if (url === '/Trucks/TrucksWithVehicles') await createTruck(t, admin);
+        const res = await api(admin, 'GET', url);
+        assert.equal(res.status, status, `${failing} ${url}: ${JSON.stringify(res.body)}`);
+        assert.deepEqual([res.body.success, res.body.errors[0].code], [false, code]);
+        assert.ok(!JSON.stringify(res.body).includes(TOKEN));
+      }
+    }
+    mode = 'ok';
+    assert.equal((await api(admin, 'GET', '/Telematics/Fleet')).status, 200, 'the service carries on');
+  });
+
+  it('pairs trucks with vehicles on TrucksWithVehicles: paired, suggested by VIN, missing, unpaired', async () => {
+    const admin = await signIn(t);
+    const paired = await createTruck(t, admin, { name: 'A paired', telematicsVehicleId: '281474976710001' });
+    const byVin = await createTruck(t, admin, { name: 'B by VIN', vin: 'JALC4W162L7012345' });
+    const missing = await createTruck(t, admin, { name: 'C missing', telematicsVehicleId: 'gone-from-account' });
+    const unpaired = await createTruck(t, admin, { name: 'D unpaired' });
+    const res = await api(admin, 'GET', '/Trucks/TrucksWithVehicles?ItemsPerPage=10');
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const list = res.body.data.list;
+    assert.deepEqual(list.map((x: any) => [x.id, x.pairing, x.vehicle?.id ?? null]), [
+      [paired.id, 'Paired', '281474976710001'], [byVin.id, 'SuggestedByVin', '281474976710002'], [missing.id, 'VehicleMissing', null], [unpaired.id, 'Unpaired', null],
+    ]);
+    assert.equal(list[0].vehicle.truckId, paired.id);
+    assert.deepEqual([res.body.data.totalCount, list[0].name, list[0].plateNumber], [4, 'A paired', null]);
+    const page = (await api(admin, 'GET', '/Trucks/TrucksWithVehicles?ItemsPerPage=1&Page=2&SortBy=name')).body.data;
+    assert.deepEqual([page.list.map((x: any) => x.id), page.totalCount], [[byVin.id], 4]);
+  });
+
+  it('serves only the companies TELEMATICS_COMPANY_ID names', async () => {
+    const owner = await signIn(t);
+    const stranger = await signIn(t);
+    Object.assign(process.env, { TELEMATICS_API_TOKEN: TOKEN, TELEMATICS_BASE_URL: baseUrl, TELEMATICS_COMPANY_ID: String(owner.companyId) });
+    const restricted = await startTestApp({ database: t.database });
+    for (const name of ['TELEMATICS_API_TOKEN', 'TELEMATICS_BASE_URL', 'TELEMATICS_COMPANY_ID']) delete process.env[name];
+    try {
+      const get = (s: Session, url: string) => call(restricted, 'GET', `/api/v1${url}`, { token: s.token });
+      assert.equal((await get(owner, '/Telematics/Fleet')).status, 200);
+      expectFailure(await get(stranger, '/Telematics/Fleet'), 'telematics.not_connected');
+      await createTruck(restricted, stranger);
+      assert.equal((await get(stranger, '/Trucks/TrucksWithVehicles')).body.data.list[0].pairing, 'NotConnected');
+    } finally {
+      await restricted.close();
+    }
+  });
+});
