@@ -317,22 +317,50 @@ function compileLocked(
   return { locked, jobLockedTo, jobPinnedDelivery };
 }
 
-/** Each job node's nearest job nodes (by the mean of both directions), for the string removals. */
+/** Each job node's nearest job nodes (by the mean of both directions), for the string removals:
+ *  a bounded max-heap keeps the K nearest of each row, O(S log K) per node. */
 function nearestNodes(S: number, K: number, loc: Int32Array, dist: Float64Array, L: number): Int32Array {
   const out = new Int32Array(S * K);
-  const key = new Float64Array(S);
-  const sorted = new Float64Array(S);
+  if (K === 0) return out;
+  const heapKey = new Float64Array(K);
+  const heapNode = new Int32Array(K);
+  // The heap's root is the worst (largest key; on equal keys, larger node) of the K kept.
+  const worse = (ka: number, na: number, kb: number, nb: number): boolean => ka > kb || (ka === kb && na > nb);
   for (let a = 0; a < S; a++) {
-    for (let b = 0; b < S; b++) key[b] = b === a ? Infinity : dist[loc[a] * L + loc[b]] + dist[loc[b] * L + loc[a]];
-    if (K === 0) continue;
-    // The K-th smallest key by a native numeric sort, then only the nodes within it sorted by key.
-    sorted.set(key);
-    sorted.sort();
-    const threshold = sorted[K - 1];
-    const near: number[] = [];
-    for (let b = 0; b < S; b++) if (key[b] <= threshold && b !== a) near.push(b);
-    near.sort((x, y) => (key[x] < key[y] ? -1 : key[x] > key[y] ? 1 : x - y));
-    for (let k = 0; k < K; k++) out[a * K + k] = near[k] ?? a;
+    let size = 0;
+    for (let b = 0; b < S; b++) {
+      if (b === a) continue;
+      const key = dist[loc[a] * L + loc[b]] + dist[loc[b] * L + loc[a]];
+      let i: number;
+      if (size < K) {
+        i = size++;
+        while (i > 0) {
+          const parent = (i - 1) >> 1;
+          if (!worse(key, b, heapKey[parent], heapNode[parent])) break;
+          heapKey[i] = heapKey[parent];
+          heapNode[i] = heapNode[parent];
+          i = parent;
+        }
+      } else {
+        if (!worse(heapKey[0], heapNode[0], key, b)) continue;
+        i = 0;
+        for (;;) {
+          const l = 2 * i + 1;
+          if (l >= size) break;
+          const r = l + 1;
+          const c = r < size && worse(heapKey[r], heapNode[r], heapKey[l], heapNode[l]) ? r : l;
+          if (!worse(heapKey[c], heapNode[c], key, b)) break;
+          heapKey[i] = heapKey[c];
+          heapNode[i] = heapNode[c];
+          i = c;
+        }
+      }
+      heapKey[i] = key;
+      heapNode[i] = b;
+    }
+    const order = Array.from({ length: size }, (_, k) => k)
+      .sort((x, y) => (worse(heapKey[x], heapNode[x], heapKey[y], heapNode[y]) ? 1 : -1));
+    for (let k = 0; k < K; k++) out[a * K + k] = k < size ? heapNode[order[k]] : a;
   }
   return out;
 }

@@ -2,7 +2,9 @@
 // constant time against the route's cached schedule and loads (a shipment: each pickup position,
 // then each delivery position after it, pushing the schedule forward as it goes). Cost is checked
 // first, since it is cheapest and prunes most. With `blink` > 0 each position is skipped with that
-// probability, the "blinks" that keep ruin-and-recreate from rebuilding the same routes.
+// probability, the "blinks" that keep ruin-and-recreate from rebuilding the same routes. The draw
+// comes last: skipping a place that would not have been taken changes nothing, so only places that
+// would win are drawn for.
 import type { Instance } from './compile.js';
 import type { Context, Plan } from './plan.js';
 import type { Route } from './route.js';
@@ -45,7 +47,6 @@ export function insertSingle(ctx: Context, route: Route, r: number, u: number, e
   const checkDuration = inst.hasMaxDur[v] === 1;
   for (let i = route.lockedCount; i <= route.n; i++) {
     if (est[i] > tw1[u]) break; // the vehicle is only later from here on
-    if (blink > 0 && rng.next() < blink) continue;
     const prev = nodes[i];
     const next = nodes[i + 1];
     const lp = loc[prev];
@@ -67,6 +68,7 @@ export function insertSingle(ctx: Context, route: Route, r: number, u: number, e
     if (su === Infinity) continue;
     if (!(earliest(inst, next, su + service[u] + dur[lu * L + ln]) <= lst[i + 1])) continue;
     if (checkDuration && !trialFeasible(inst, route, i, u, -1, -1)) continue;
+    if (blink > 0 && rng.next() < blink) continue;
     out.cost = cost;
     out.r = r;
     out.i = i;
@@ -107,10 +109,10 @@ export function insertPair(ctx: Context, route: Route, r: number, p: number, ext
     const toP = dist[lprev * L + lp] - dist[lprev * L + lnext];
     // Delivery right after the pickup.
     const adjacent = (toP + pq + dist[lq * L + lnext]) * cpd + extra;
-    if (adjacent < out.cost && !(blink > 0 && rng.next() < blink)) {
+    if (adjacent < out.cost) {
       const sq = earliest(inst, q, sp + service[p] + dur[lp * L + lq]);
       if (sq !== Infinity && earliest(inst, next, sq + service[q] + dur[lq * L + lnext]) <= lst[i + 1]
-        && (!checkDuration || trialFeasible(inst, route, i, p, i, q))) {
+        && (!checkDuration || trialFeasible(inst, route, i, p, i, q)) && !(blink > 0 && rng.next() < blink)) {
         out.cost = adjacent;
         out.r = r;
         out.i = i;
@@ -140,11 +142,11 @@ export function insertPair(ctx: Context, route: Route, r: number, p: number, ext
       const la = loc[after];
       const cost = (pickupCost + dist[ln * L + lq] + dist[lq * L + la] - dist[ln * L + la]) * cpd + extra;
       if (!(cost < out.cost)) continue;
-      if (blink > 0 && rng.next() < blink) continue;
       const sq = earliest(inst, q, s + service[node] + dur[ln * L + lq]);
       if (sq === Infinity) continue;
       if (!(earliest(inst, after, sq + service[q] + dur[lq * L + la]) <= lst[j + 1])) continue;
       if (checkDuration && !trialFeasible(inst, route, i, p, j, q)) continue;
+      if (blink > 0 && rng.next() < blink) continue;
       out.cost = cost;
       out.r = r;
       out.i = i;

@@ -5,7 +5,7 @@ import type { Problem, Solution } from './model.js';
 import { solutionOut } from './output.js';
 import { search, type SearchOptions, type SearchStats } from './search.js';
 
-export interface SolveOptions extends Partial<Omit<SearchOptions, 'start'>> {
+export interface SolveOptions extends Partial<Omit<SearchOptions, 'start' | 'startedAt'>> {
   /** Wall-clock budget in milliseconds (default 1000). */
   timeLimitMs?: number;
   /** Seed of the search (default 1). */
@@ -15,7 +15,8 @@ export interface SolveOptions extends Partial<Omit<SearchOptions, 'start'>> {
 export type SolveResult = Solution & { search: SearchStats };
 
 export function solve(problem: Problem, options: SolveOptions = {}): SolveResult {
+  const startedAt = performance.now();
   const inst = compile(problem);
-  const result = search(inst, { ...options, timeLimitMs: options.timeLimitMs ?? 1000, seed: options.seed ?? 1 });
+  const result = search(inst, { ...options, timeLimitMs: options.timeLimitMs ?? 1000, seed: options.seed ?? 1, startedAt });
   return { ...solutionOut(inst, result.plan, result.impossible), search: result.stats };
 }
