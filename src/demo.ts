@@ -9,6 +9,8 @@ import { chargeTypesDemo } from './areas/charge-types/charge-types.demo.js';
 import { customersDemo } from './areas/customers/customers.demo.js';
 import { pricingDemo } from './areas/pricing/pricing.demo.js';
 import { settingsDemo } from './areas/settings/settings.demo.js';
+import { carriersDemo } from './areas/carriers/carriers.demo.js';
+import { fleetDemo } from './areas/fleet/fleet.demo.js';
 
 export const DEMO_COMPANY = 'Demo Freight Co';
 export const DEMO_EMAIL = 'demo@fds.example';
@@ -43,7 +45,7 @@ const users: DemoSeeder = {
 };
 
 /** Areas' seeders, in the order of the spec. */
-const SEEDERS: DemoSeeder[] = [users, customersDemo, settingsDemo, chargeTypesDemo, pricingDemo];
+const SEEDERS: DemoSeeder[] = [users, customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, carriersDemo, fleetDemo];
 
 export async function runDemo(db: Db): Promise<{ companyId: number; email: string; password: string }> {
   let company = await db.selectFrom('companies').select('id').where('is_demo', '=', true).orderBy('id').executeTakeFirst();

@@ -67,6 +67,6 @@ export const carriersAreas: Area[] = [carriersArea, carrierContactsArea, carrier
 
 export { carrierExists, requireCarrier } from './carrier-lookup.js';
 export { requireTypeOfTruck } from './type-of-trucks.service.js';
-export { findTypes as findTypesOfTrucks } from './type-of-trucks.repository.js';
+export { findTypes as findTypesOfTrucks, typeIdsByName } from './type-of-trucks.repository.js';
 export { TypeOfTruckDto, WEIGHT_UNITS, VOLUME_UNITS, type WeightUnit, type VolumeUnit } from './type-of-trucks.schemas.js';
 export { OutsourceCompanyDto, type OutsourceCompanyRow } from './carriers.schemas.js';

@@ -69,3 +69,10 @@ export async function updateType(t: Tenant, id: number, values: Partial<TypeOfTr
 export async function deleteType(t: Tenant, id: number): Promise<void> {
   await t.db.deleteFrom('type_of_trucks').where('company_id', '=', t.companyId).where('id', '=', id).execute();
 }
+
+/** The company's types by name (any case), for records made by name (demo data). */
+export async function typeIdsByName(t: Tenant, names: string[]): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await types(t, null).select(['id', 'name']).where(sql`lower(name)`, 'in', names.map((n) => n.toLowerCase())).execute();
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
