@@ -16,6 +16,7 @@ import { supportArea } from './areas/support/index.js';
 import { usersArea } from './areas/users/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { tenantRunner } from './db/tenant.js';
 import type { Area } from './platform/area.js';
 import { authenticator, type Tokens } from './platform/auth.js';
 import { failure, sharedSchemas } from './platform/envelope.js';
@@ -113,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     principals.close();
   });
 
-  const routeDeps = { db: deps.database.db, authenticate: authenticator(deps.database.db, deps.tokens, principals) };
+  const routeDeps = { db: deps.database.db, tenants: tenantRunner(deps.database), authenticate: authenticator(deps.database.db, deps.tokens, principals) };
   const areaDeps = { config, db: deps.database.db, tokens: deps.tokens };
   for (const area of AREAS) registerRoutes(app, area.routes(areaDeps), routeDeps, [area.name]);
   return app;

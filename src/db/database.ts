@@ -8,6 +8,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { openTenantPool, type TenantPool } from './tenant-pool.js';
 import type { DB } from './types.js';
 
 export type Db = Kysely<DB>;
@@ -17,6 +18,9 @@ export interface Database {
    *  sign-in, the CLI and cross-company jobs use it; requests go through tenant.ts. */
   readonly db: Db;
   readonly kind: 'postgres' | 'pglite';
+  /** PostgreSQL: the pool of request code (unprivileged role, company set per checkout; see
+   *  tenant-pool.ts). Null on PGlite, whose one session serves requests in transactions instead. */
+  readonly tenants: TenantPool | null;
   /** The PGlite instance when embedded (tests dump it to make snapshots). */
   readonly lite: PGlite | null;
   /** Receives notifications on a channel (PostgreSQL LISTEN), reconnecting when the connection
@@ -75,12 +79,21 @@ function openPostgres(options: OpenOptions): Database {
     client.on('error', (err) => options.log.warn({ err: { message: err.message } }, 'database connection lost'));
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const tenants = openTenantPool({
+    connectionString: options.databaseUrl!,
+    max: options.poolSize,
+    types,
+    onError: (err) => options.log.warn({ err: { message: err.message } }, 'database connection lost'),
+  });
   return {
     db,
     kind: 'postgres',
+    tenants,
     lite: null,
     listen: (channel, handlers) => listenPostgres(options, channel, handlers),
-    close: () => db.destroy(),
+    close: async () => {
+      await Promise.all([db.destroy(), tenants.db.destroy()]);
+    },
   };
 }
 
@@ -163,6 +176,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      tenants: null,
       lite,
       async listen(channel, handlers) {
         // In-process: notifications are delivered by the same PGlite instance, never lost.

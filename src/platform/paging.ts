@@ -53,7 +53,17 @@ export function dateRangeOf(range: readonly (string | Date)[] | null | undefined
   return { start, end };
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%term%` for ILIKE with the user's wildcards taken literally. */
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(term)}%`;
+}
+
+/** `%word%word%`: the term's words in order, a pattern every text containing the term matches.
+ *  A trigram index serves it without the word-boundary trigrams that nearly every row holds
+ *  (migration 0010); the caller checks the exact term on what it finds. */
+export function wordsPattern(term: string): string {
+  const words = term.split(/\s+/).filter(Boolean).map(escapeLike);
+  return `%${words.join('%')}%`;
 }

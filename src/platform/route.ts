@@ -4,7 +4,7 @@
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.js';
-import { forCompany, type Tenant } from '../db/tenant.js';
+import type { Tenant, TenantRunner } from '../db/tenant.js';
 import { describeAccess, missingFor, type Access } from './access.js';
 import { Versioned, type AnswerCache } from './answer-cache.js';
 import type { Principal } from './auth.js';
@@ -79,6 +79,9 @@ export interface RouteDef<P, Q, B, R extends ResponseKind> {
   access: Access;
   /** Run the handler in the company's transaction (default for signed-in routes). */
   transaction?: boolean;
+  /** A GET that writes (e.g. makes a record's defaults on first read). Other GETs read only:
+   *  a write from one fails (db/tenant.ts); POST, PUT, DELETE and PATCH always may write. */
+  writes?: boolean;
   params?: P;
   querystring?: Q;
   body?: B;
@@ -110,6 +113,7 @@ export function defineRoute<
 
 export interface RouteDeps {
   db: Db;
+  tenants: TenantRunner;
   authenticate: (authorization: string | undefined) => Promise<Principal>;
 }
 
@@ -170,6 +174,7 @@ function sendJson(reply: FastifyReply, body: string): string {
 export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const isPublic = def.access.kind === 'public';
   const useTransaction = !isPublic && def.transaction !== false;
+  const mode = def.method === 'GET' && !def.writes ? 'read' : 'write';
   const response = def.response;
   const isFile = response === FileResponse;
   const bare = typeof response === 'object' && response !== null && 'bare' in response ? (response as { bare: TSchema }).bare : null;
@@ -217,7 +222,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
         if (body !== undefined) return sendJson(reply, body);
       }
       const result = useTransaction
-        ? await forCompany(deps.db, request.principal!, request.id, async (tenant) => def.handler({ ...ctx, tenant }))
+        ? await deps.tenants(request.principal!, request.id, mode, async (tenant) => def.handler({ ...ctx, tenant }))
         : await def.handler(ctx);
       if (isFile) {
         const file = result as FileResult;

@@ -123,6 +123,16 @@ describe('address searches', () => {
     assert.deepEqual(depot.map((a: any) => a.name), ['Desert depot']);
     const byAddress = (await get(admin, '/Addresses/SearchCompaniesByAddress?address=canyon%20road')).body.data;
     assert.deepEqual(byAddress.map((a: any) => a.customerName), ['Acme Rocket Supply']);
+    // Enough addresses contain the text: those that only resemble it are not looked for.
+    for (const n of [1, 2, 3, 4, 5]) await createCustomer(t, admin, { name: `Canyon Haulers ${n}`, addresses: [{ street: `${n} Canyon Road`, city: 'Sedona', state: 'AZ', country: 'US' }] });
+    await createCustomer(t, admin, { name: 'Canyan Hauler', addresses: [{ street: '6 Canyan Raod', city: 'Sedona', state: 'AZ', country: 'US' }] });
+    const many = (await get(admin, '/Addresses/SearchCompaniesByAddress?address=canyon%20road')).body.data;
+    assert.equal(many.length, 6);
+    assert.ok(many.every((a: any) => a.street.includes('Canyon Road')));
+    const typo = (await get(admin, '/Addresses/SearchByCompanyName?companyName=canyan%20hauler')).body.data;
+    assert.equal(typo[0].customerName, 'Canyan Hauler', 'the one containing it first');
+    assert.ok(typo.length > 1, 'one contains it: the resembling ones are looked for too');
+    assert.ok((await get(admin, '/Addresses/SearchByCompanyName?companyName=canyon%20haulers')).body.data.every((a: any) => a.customerName.startsWith('Canyon Haulers')));
     expectProblem(await get(admin, '/Addresses/SearchByCompanyName'), 'companyName');
     expectProblem(await get(admin, '/Addresses/SearchCompaniesByAddress?address='), 'address');
     const other = await signIn(t);

@@ -98,6 +98,25 @@ describe('GET /Customers', () => {
     assert.ok(beta.id && alpha.id);
   });
 
+  it('matches the search term as written: its words, adjacent and in order', async () => {
+    const admin = await signIn(t);
+    await createCustomer(t, admin, { name: 'Lone Star Steel Supply', addresses: [{ street: '9 Mill Rd', city: 'Waco', state: 'TX', country: 'US' }] });
+    await createCustomer(t, admin, { name: 'Lone Pine Steel', addresses: [] });
+    await createCustomer(t, admin, { name: '50% Off_Pallets', addresses: [] });
+    const names = async (term: string, nameOnly = false) =>
+      (await get(admin, `/Customers?SearchTerm=${encodeURIComponent(term)}${nameOnly ? '&searchOnlyByCustomerName=true' : ''}`)).body.data.list.map((c: any) => c.name);
+    assert.deepEqual(await names('lone star steel'), ['Lone Star Steel Supply']);
+    assert.deepEqual(await names('lone steel'), [], 'the words in order but apart');
+    assert.deepEqual(await names('steel lone'), []);
+    assert.deepEqual(await names('LONE   STAR'), [], 'spaces count as written');
+    assert.deepEqual(await names('lone', true), ['Lone Pine Steel', 'Lone Star Steel Supply']);
+    assert.deepEqual(await names('pine steel', true), ['Lone Pine Steel']);
+    assert.deepEqual(await names('star supply', true), []);
+    assert.deepEqual(await names('50% off_'), ['50% Off_Pallets'], 'wildcards taken literally');
+    assert.deepEqual(await names('50%pallets'), []);
+    assert.deepEqual(await names('9 mill rd'), ['Lone Star Steel Supply'], 'in the address');
+  });
+
   it('filters by the latest order date range (kept by the orders area)', async () => {
     const admin = await signIn(t);
     const early = await createCustomer(t, admin, { name: 'Early Co' });

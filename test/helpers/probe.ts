@@ -2,6 +2,7 @@
 // nested bodies, every shared list parameter, a failure after a write, an unexpected error.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database.js';
+import { tenantRunner } from '../../src/db/tenant.js';
 import { signedIn } from '../../src/platform/access.js';
 import { audit } from '../../src/platform/audit.js';
 import { authenticator, type Tokens } from '../../src/platform/auth.js';
@@ -51,5 +52,5 @@ export function addProbeRoutes(app: FastifyInstance, deps: { database: Database;
         throw new Error('secret internal detail at /srv/app/file.ts: SELECT password FROM users');
       },
     }),
-  ], { db: deps.database.db, authenticate: authenticator(deps.database.db, deps.tokens) }, ['Probe']);
+  ], { db: deps.database.db, tenants: tenantRunner(deps.database), authenticate: authenticator(deps.database.db, deps.tokens) }, ['Probe']);
 }

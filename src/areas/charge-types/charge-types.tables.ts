@@ -1,7 +1,7 @@
 // Kysely types of the tables of migration 0006, kept with the area that owns them and added to a
 // transaction's database type with `withTables` (src/db/types.ts lists the platform's and older
 // areas' tables). `chargeDb(trx)` is how this area's repositories reach them.
-import type { ColumnType, Generated, Transaction } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { ChargeKind, WeightUnit } from './charge-types.schemas.js';
 
@@ -49,8 +49,8 @@ export type ChargeTables = {
   customer_charge_types: CustomerChargeTypesTable;
 };
 
-export type ChargeDb = Transaction<DB & ChargeTables>;
+export type ChargeDb = Kysely<DB & ChargeTables>;
 
-export function chargeDb(trx: Transaction<DB>): ChargeDb {
+export function chargeDb(trx: Kysely<DB>): ChargeDb {
   return trx.withTables<ChargeTables>() as unknown as ChargeDb;
 }

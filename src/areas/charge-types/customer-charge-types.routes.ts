@@ -15,7 +15,7 @@ const List = Type.Array(Type.Ref('ChargeType'));
 export function customerChargeTypesRoutes(types: CustomerChargeTypesService): AnyRoute[] {
   return [
     defineRoute({
-      method: 'GET', url: '/Customers/:customerId/chargeTypes', access: VIEW,
+      method: 'GET', url: '/Customers/:customerId/chargeTypes', access: VIEW, writes: true,
       summary: 'The customer\'s charge types',
       description: 'With seedIfEmpty (default true), a customer without charge types gets a copy of the company\'s first — when the user may edit customers ("Create customers"); otherwise, or with seedIfEmpty=false, the list is only read (empty: pricing uses the company\'s types). Rows removed from the company\'s list are answered with isRemoved.',
       params: CustomerParams, querystring: CustomerTypesQuery, response: List,

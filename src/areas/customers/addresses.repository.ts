@@ -1,7 +1,7 @@
 // SQL of addresses, in the company's transaction.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { likePattern } from '../../platform/paging.js';
+import { likePattern, wordsPattern } from '../../platform/paging.js';
 import type { AddressRow } from './addresses.schemas.js';
 
 /** What a write sets: the row without its key, timestamps and the joined customer name. */
@@ -71,6 +71,9 @@ export async function oldestAddressId(t: Tenant, customerId: number, exceptId: n
 }
 
 const LOOKUP_LIMIT = 50;
+/** Resembling addresses are looked for only when fewer than this many contain the text: a
+ *  resemblance search reads every posting list of every trigram of the text (migration 0010). */
+const RESEMBLANCE_BELOW = 5;
 
 /** Warehouses and hubs whose text matches, best match first. */
 export function lookupForTransfer(t: Tenant, term: string | null): Promise<AddressRow[]> {
@@ -80,9 +83,9 @@ export function lookupForTransfer(t: Tenant, term: string | null): Promise<Addre
 }
 
 /** Ids of the company's customer addresses matching the text, through the trigram indexes (a
- *  function: row security keeps LIKE and % from reaching them directly; migration 0004). */
+ *  function: row security keeps LIKE and % from reaching them directly; migrations 0004, 0010). */
 function matchingAddressIds(t: Tenant, lowered: string, byName: boolean) {
-  return sql<number>`(SELECT m FROM fds_address_matches(${t.companyId}, ${likePattern(lowered)}, ${lowered}, ${byName}, ${LOOKUP_LIMIT}) m)`;
+  return sql<number>`(SELECT m FROM fds_address_matches(${t.companyId}, ${wordsPattern(lowered)}, ${lowered}, ${byName}, ${RESEMBLANCE_BELOW}) m)`;
 }
 
 /** Customer addresses whose place name or customer name contains or resembles the name, best first. */

@@ -50,14 +50,14 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'GET', url: '/Addresses/SearchByCompanyName', access: signedIn,
       summary: 'Addresses by company name',
-      description: 'Customer addresses whose place name or customer name contains or resembles (trigram similarity) companyName, best match first; at most 50.',
+      description: 'Customer addresses whose place name or customer name contains companyName, best match (trigram similarity) first; at most 50. When fewer than 5 contain it, also those whose name resembles it (a misspelt name).',
       querystring: Term('companyName', true), response: Type.Array(Address),
       handler: ({ tenant, query }) => addresses.searchByCompanyName(tenant, query.companyName as string),
     }),
     defineRoute({
       method: 'GET', url: '/Addresses/SearchCompaniesByAddress', access: signedIn,
       summary: 'Companies at an address',
-      description: 'Customer addresses whose text contains or resembles `address`, best match first, each with its customer; at most 50.',
+      description: 'Customer addresses whose text contains `address`, best match (trigram similarity) first, each with its customer; at most 50. When fewer than 5 contain it, also those whose text resembles it (a misspelt address).',
       querystring: Term('address', true), response: Type.Array(Address),
       handler: ({ tenant, query }) => addresses.searchByAddress(tenant, query.address as string),
     }),

@@ -89,6 +89,23 @@ export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptio
         }
       }
 
+      // A search not counted yet: the trigram index gives the page, the count and the version in
+      // one statement (the version read first would be a round trip of its own).
+      if (filter.search && (assumed === undefined || counts.get(keyOf(t, filter), assumed) === undefined)) {
+        const rows = await repo.listCustomers(t, filter, sort, page.limit, page.offset, true);
+        const first = rows[0];
+        if (first) {
+          const total = Number(first.full_count);
+          const version = first.wrote ? null : first.list_version;
+          if (version !== null) {
+            lastSeen.set(t.companyId, version);
+            counts.set(keyOf(t, filter), version, total);
+          }
+          return { total, rows, plan: 'index', version };
+        }
+        // No row: no match at all, or a page past the end; the counts below say which.
+      }
+
       const version = await repo.listVersion(t);
       if (version !== null) lastSeen.set(t.companyId, version);
       // Each statement reports the version of its own snapshot: all of them agreeing is what makes
@@ -103,17 +120,6 @@ export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptio
         else agreed = false;
         return counted.n;
       };
-      // A search not counted yet: the trigram index gives the page and the count in one pass.
-      if (filter.search && (version === null || counts.get(keyOf(t, filter), version) === undefined)) {
-        const rows = await repo.listCustomers(t, filter, sort, page.limit, page.offset, true);
-        if (rows.length > 0) {
-          const total = Number(rows[0]!.full_count);
-          if (version !== null && rows.every((r) => r.list_version === version)) counts.set(keyOf(t, filter), version, total);
-          else agreed = false;
-          return { total, rows, plan: 'index', version: agreed ? version : null };
-        }
-        // No row: no match at all, or a page past the end; the count below says which.
-      }
       const total = await count(filter);
       if (total === 0 || page.offset >= total) return { total, rows: [], plan: 'empty', version: agreed ? version : null };
       const candidates = needsCandidates(filter) ? await count(repo.withoutSearch(filter)) : null;

@@ -2,7 +2,7 @@
 import { sql, type Expression, type OperationNodeSource, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
-import { likePattern, type SortSpec } from '../../platform/paging.js';
+import { wordsPattern, type SortSpec } from '../../platform/paging.js';
 import type { AddressRow } from './addresses.schemas.js';
 import type { CustomerRow } from './customers.schemas.js';
 
@@ -49,9 +49,9 @@ function filtered(t: Tenant, f: CustomerFilter) {
   let q = customers(t).where('c.status', 'in', f.statuses);
   if (f.search) {
     // Through the trigram index, by a function: row security keeps LIKE from reaching the index
-    // directly (migration 0003, fds_customer_matches).
-    const pattern = likePattern(f.search.toLowerCase());
-    q = q.where('c.id', 'in', sql<number>`(SELECT m FROM fds_customer_matches(${t.companyId}, ${pattern}, ${f.nameOnly}) m)`);
+    // directly (migrations 0003 and 0010, fds_customer_matches).
+    const term = f.search.toLowerCase();
+    q = q.where('c.id', 'in', sql<number>`(SELECT m FROM fds_customer_matches(${t.companyId}, ${wordsPattern(term)}, ${term}, ${f.nameOnly}) m)`);
   }
   if (f.pipelines) q = q.where('c.pipeline', 'in', f.pipelines);
   if (f.sources) q = q.where('c.source', 'in', f.sources);

@@ -15,7 +15,7 @@ const Model = PricingModelDto;
 export function pricingModelRoutes(models: PricingModelsService): AnyRoute[] {
   return [
     defineRoute({
-      method: 'GET', url: '/PricingModel', access: signedIn,
+      method: 'GET', url: '/PricingModel', access: signedIn, writes: true,
       summary: 'Read a pricing model',
       description: "The customer's own model when it has one, else the company default (made on first read with neutral values: USD, miles, no charges).",
       querystring: CustomerQuery, response: Model,
