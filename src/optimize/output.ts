@@ -48,7 +48,11 @@ export function solutionOut(inst: Instance, plan: Plan, impossible: Map<number, 
   for (let j = 0; j < inst.J; j++) {
     const why = impossible.get(j);
     if (why) unassigned.push({ jobId: inst.jobIds[j], reason: why.reason, detail: why.detail });
-    else if (left.has(j)) unassigned.push({ jobId: inst.jobIds[j], reason: 'no-room', detail: 'it fits no route alongside the jobs served' });
+    else if (left.has(j) && inst.jobPinnedDelivery[j]) {
+      // Its pickup is locked on a route: the route carries the load to its end, which the checker reports.
+      const vehicle = inst.vehicleIds[inst.jobLockedTo[j]];
+      unassigned.push({ jobId: inst.jobIds[j], reason: 'no-room', detail: `its pickup is locked on vehicle ${vehicle}, and its delivery fits nowhere after it` });
+    } else if (left.has(j)) unassigned.push({ jobId: inst.jobIds[j], reason: 'no-room', detail: 'it fits no route alongside the jobs served' });
   }
   const distance = routes.reduce((s, r) => s + r.distance, 0);
   const duration = routes.reduce((s, r) => s + r.duration, 0);
