@@ -1,8 +1,10 @@
 // Models of carriers' contacts. The spec answers them as CustomerContact: the same fields, with
 // the carrier (outsourceCompanyId) in place of the customer; usage, deletion and normalization
 // answers likewise follow the customer contacts' shapes.
-import { ContactInput, ContactMerge, contactFields, CustomerContact, InvalidPhone, type ContactColumns } from '../customers/index.js';
-import { Id, NameEnum, Nullable, Type, type Static } from '../../platform/schemas.js';
+import {
+  ContactChange, ContactInput, contactFields, CustomerContact, DeleteContactResultDto, NormalizeContactsPreviewDto, type ContactColumns,
+} from '../customers/index.js';
+import { Id, Nullable, Type, type Static } from '../../platform/schemas.js';
 
 const { customerId: _customer, id: _id, ...contactProperties } = CustomerContact.properties;
 const { customerId: _inputCustomer, ...inputProperties } = ContactInput.properties;
@@ -37,25 +39,14 @@ export const OutsourceCompanyContactUsageDto = Type.Object({
 });
 export type OutsourceCompanyContactUsageDtoT = Static<typeof OutsourceCompanyContactUsageDto>;
 
-export const DeleteOutsourceCompanyContactResultDto = Type.Object({
-  contactId: Id,
-  reassignedToContactId: Nullable(Id),
-  reassigned: OutsourceCompanyContactUsageDto,
-  newPrimaryContactId: Nullable(Id),
-});
+export const DeleteOutsourceCompanyContactResultDto = Type.Object({ ...DeleteContactResultDto.properties, reassigned: OutsourceCompanyContactUsageDto });
 
-export const OutsourceCompanyContactChange = Type.Object({
-  contactId: Id,
-  outsourceCompanyId: Id,
-  field: NameEnum(['email', 'phone']),
-  from: Type.String(),
-  to: Type.String(),
-});
+const { customerId: _changeCustomer, ...changeProperties } = ContactChange.properties;
+export const OutsourceCompanyContactChange = Type.Object({ ...changeProperties, outsourceCompanyId: Id });
 
 export const NormalizeOutsourceCompanyContactsPreviewDto = Type.Object({
+  ...NormalizeContactsPreviewDto.properties,
   changes: Type.Array(OutsourceCompanyContactChange),
-  merges: Type.Array(ContactMerge, { description: 'Contacts identical after normalization (name in any case, email, phone), merged into the primary or the oldest.' }),
-  invalidPhones: Type.Array(InvalidPhone, { description: 'Phones that are not valid numbers; left as they are.' }),
 });
 export type NormalizeOutsourceCompanyContactsPreviewDtoT = Static<typeof NormalizeOutsourceCompanyContactsPreviewDto>;
 

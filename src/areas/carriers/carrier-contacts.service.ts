@@ -6,7 +6,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { badRequest, invalid, notFound } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
-import { contactBook, type ContactPlan } from '../customers/index.js';
+import { contactBook } from '../customers/index.js';
 import * as repo from './carrier-contacts.repository.js';
 import {
   toOutsourceCompanyContact, type NormalizeOutsourceCompanyContactsPreviewDtoT, type OutsourceCompanyContactInputT, type OutsourceCompanyContactRow,
@@ -14,12 +14,10 @@ import {
 } from './carrier-contacts.schemas.js';
 import { requireCarrier } from './carrier-lookup.js';
 
-const book = contactBook<OutsourceCompanyContactRow>({
-  ...repo.contactList,
-  ownerOf: (row) => row.outsource_company_id,
-  countriesOf: repo.countriesOf,
-  reassignUses: repo.reassignUses,
-});
+const book = contactBook(
+  { ...repo.contactList, ownerOf: (row: OutsourceCompanyContactRow) => row.outsource_company_id, countriesOf: repo.countriesOf, reassignUses: repo.reassignUses },
+  { entity: 'outsource_contact', ownerEntity: 'outsource_company', ownerKey: 'outsourceCompanyId', toAnswer: toOutsourceCompanyContact },
+);
 
 async function requireContact(t: Tenant, id: number): Promise<OutsourceCompanyContactRow> {
   const row = await repo.findContact(t, id);
@@ -41,15 +39,6 @@ function values(outsourceCompanyId: number, input: Omit<OutsourceCompanyContactI
 
 const usageDto = (contactId: number, u: { finances: number }): OutsourceCompanyContactUsageDtoT => ({ contactId, finances: u.finances, total: u.finances });
 
-/** The plan in the carriers' terms: each change names its carrier. */
-function asCarrierPlan(plan: ContactPlan): NormalizeOutsourceCompanyContactsPreviewDtoT {
-  return {
-    changes: plan.changes.map(({ ownerId, ...change }) => ({ ...change, outsourceCompanyId: ownerId })),
-    merges: plan.merges,
-    invalidPhones: plan.invalidPhones,
-  };
-}
-
 export function carrierContactsService() {
   async function read(t: Tenant, id: number): Promise<OutsourceCompanyContactT> {
     return toOutsourceCompanyContact(await requireContact(t, id));
@@ -67,8 +56,7 @@ export function carrierContactsService() {
 
   async function normalize(t: Tenant, outsourceCompanyId: number | null | undefined, mode: 'preview' | 'apply') {
     if (outsourceCompanyId !== null && outsourceCompanyId !== undefined) await requireCarrier(t, outsourceCompanyId);
-    const result = await book.normalize(t, outsourceCompanyId ?? null, mode);
-    return { ...asCarrierPlan(result), updated: result.updated, merged: result.merged };
+    return book.normalize(t, outsourceCompanyId ?? null, mode);
   }
 
   return {
@@ -111,16 +99,11 @@ export function carrierContactsService() {
         inUse: () => badRequest('outsource_contacts.in_use', `Contact ${id} is the billing contact of ${used.finances} finance record(s); send reassignToPrimary=true to move them to the primary contact.`),
         noPrimary: () => badRequest('outsource_contacts.no_primary', `Contact ${id} is the carrier's only contact: there is no primary contact to move its uses to.`),
       });
-      await audit(t, { action: 'outsource_contact.delete', entityType: 'outsource_contact', entityId: id, before: toOutsourceCompanyContact(contact), after: { reassignedTo } });
       return { contactId: id, reassignedToContactId: reassignedTo, reassigned: reassignedTo === null ? usageDto(id, { finances: 0 }) : used, newPrimaryContactId: newPrimary };
     },
 
     async setPrimary(t: Tenant, id: number): Promise<OutsourceCompanyContactT> {
-      const contact = await requireContact(t, id);
-      if (!contact.is_primary) {
-        await repo.contactList.makePrimary(t, contact.outsource_company_id, id);
-        await audit(t, { action: 'outsource_contact.set_primary', entityType: 'outsource_contact', entityId: id, after: { outsourceCompanyId: contact.outsource_company_id } });
-      }
+      await book.setPrimary(t, await requireContact(t, id));
       return read(t, id);
     },
 
@@ -132,11 +115,7 @@ export function carrierContactsService() {
     preview: (t: Tenant, outsourceCompanyId: number | null | undefined): Promise<NormalizeOutsourceCompanyContactsPreviewDtoT> =>
       normalize(t, outsourceCompanyId, 'preview').then(({ changes, merges, invalidPhones }) => ({ changes, merges, invalidPhones })),
 
-    async normalize(t: Tenant, outsourceCompanyId: number | null | undefined) {
-      const result = await normalize(t, outsourceCompanyId, 'apply');
-      await audit(t, { action: 'outsource_contact.normalize', entityType: 'outsource_company', entityId: outsourceCompanyId ?? null, after: { updated: result.updated, merged: result.merged } });
-      return result;
-    },
+    normalize: (t: Tenant, outsourceCompanyId: number | null | undefined) => normalize(t, outsourceCompanyId, 'apply'),
   };
 }
 

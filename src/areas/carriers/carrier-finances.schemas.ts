@@ -2,6 +2,8 @@
 // shown there): how and where a carrier is paid — payment terms, quick pay, factoring, remit-to
 // address, bank details. The account number and the tax id (EIN) are write-only: every answer,
 // single or list, carries their last four characters only.
+import type { Selectable } from 'kysely';
+import type { OutsourceCompanyFinancesTable } from './carriers.tables.js';
 import { DateTime, Id, NameEnum, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
 
 export const PAYMENT_METHODS = ['ACH', 'Wire', 'Check', 'Other'] as const;
@@ -102,35 +104,7 @@ export const FinanceDeleteQuery = Type.Object({
   ids: Type.Optional(Type.Array(Id, { maxItems: 1000, description: 'With them, {id} is the carrier and these its records to delete (repeat the parameter).' })),
 });
 
-export interface FinanceRow {
-  id: number;
-  outsource_company_id: number;
-  label: string | null;
-  is_default: boolean;
-  payment_terms_days: number;
-  payment_method: string;
-  currency: string;
-  quick_pay_fee_percent: number | null;
-  factoring_company: string | null;
-  remit_to_name: string | null;
-  remit_to_street: string | null;
-  remit_to_street2: string | null;
-  remit_to_city: string | null;
-  remit_to_state: string | null;
-  remit_to_postal_code: string | null;
-  remit_to_country: string | null;
-  remit_to_email: string | null;
-  bank_name: string | null;
-  routing_number: string | null;
-  swift_bic: string | null;
-  account_number: string | null;
-  account_type: string | null;
-  tax_id: string | null;
-  contact_id: number | null;
-  notes: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type FinanceRow = Omit<Selectable<OutsourceCompanyFinancesTable>, 'company_id'>;
 
 const last4 = (v: string | null) => (v === null ? null : v.slice(-4));
 

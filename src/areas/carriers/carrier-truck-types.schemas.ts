@@ -1,6 +1,8 @@
 // Models of the truck types a carrier runs (part 2, "Carriers": OutsourceCompanyTypeOfTruck…Dto;
 // fields not shown there): a type from the company's list, how many the carrier has, and its rates
 // with them — one per type of work (fixed, per distance, per hour, per pallet).
+import type { Selectable } from 'kysely';
+import type { OutsourceCompanyTypeOfTrucksTable } from './carriers.tables.js';
 import { DateTime, Id, NameEnum, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
 
 export const DISTANCE_UNITS = ['mi', 'km'] as const;
@@ -70,22 +72,8 @@ export const TypeOfTruckRowDeleteQuery = Type.Object({
   ids: Type.Optional(Type.Array(Id, { maxItems: 1000, description: 'With them, {id} is the carrier and these its rows to delete (repeat the parameter).' })),
 });
 
-export interface CarrierTruckTypeRow {
-  id: number;
-  outsource_company_id: number;
-  type_of_truck_id: number;
-  type_name: string;
-  truck_count: number | null;
-  fixed_rate: number | null;
-  rate_per_distance: number | null;
-  distance_unit: string;
-  rate_per_hour: number | null;
-  rate_per_pallet: number | null;
-  currency: string;
-  notes: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A carrier's row, read with its type's name. */
+export type CarrierTruckTypeRow = Omit<Selectable<OutsourceCompanyTypeOfTrucksTable>, 'company_id'> & { type_name: string };
 
 export function toCarrierTruckType(r: CarrierTruckTypeRow): OutsourceCompanyTypeOfTruckDtoT {
   return {

@@ -1,5 +1,7 @@
 // Models of carriers (part 2, "Carriers"; fields not shown there, designed here for a US freight
 // company): OutsourceCompanyDto and its create, update, list and validation shapes, and mappers.
+import type { Selectable } from 'kysely';
+import type { OutsourceCompaniesTable } from './carriers.tables.js';
 import { DateTime, FlagsEnum, Id, NameEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
 import { OutsourceCompanyContactInputFields, type OutsourceCompanyContactT } from './carrier-contacts.schemas.js';
 
@@ -172,34 +174,8 @@ export const IdParams = Type.Object({ id: Id });
 export const IdsQuery = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: 1000, description: 'Send several by repeating the parameter (?ids=1&ids=2).' }) });
 export const ReadQuery = Type.Object({ includeDeleted: Type.Optional(Type.Boolean({ description: 'Read a deleted carrier too. Default false.' })) });
 
-export interface OutsourceCompanyRow {
-  id: number;
-  name: string;
-  legal_name: string | null;
-  email: string | null;
-  phone: string | null;
-  types_of_work: number;
-  mc_number: string | null;
-  dot_number: string | null;
-  scac: string | null;
-  street: string | null;
-  street2: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  country: string | null;
-  website: string | null;
-  insurance_provider: string | null;
-  insurance_policy_number: string | null;
-  insurance_expires_on: string | null;
-  cargo_insurance_amount: number | null;
-  liability_insurance_amount: number | null;
-  notes: string | null;
-  is_active: boolean;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-}
+/** A carrier as read (its name key is for duplicate lookups only). */
+export type OutsourceCompanyRow = Omit<Selectable<OutsourceCompaniesTable>, 'company_id' | 'name_key'>;
 
 export interface OutsourceCompanyListRow extends Pick<OutsourceCompanyRow, 'id' | 'name' | 'email' | 'phone' | 'types_of_work' | 'mc_number' | 'dot_number' | 'scac' | 'city' | 'state' | 'country' | 'insurance_expires_on' | 'is_active' | 'created_at' | 'deleted_at'> {
   primary_name: string | null;

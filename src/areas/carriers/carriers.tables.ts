@@ -2,6 +2,7 @@
 // the database type (`DB` is an interface), so any transaction reaches them — the drivers area
 // joins carriers this way — without editing src/db/types.ts.
 import type { ColumnType, Generated } from 'kysely';
+import type { ContactTable } from '../customers/index.js';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Updated = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -40,20 +41,8 @@ export interface OutsourceCompaniesTable {
   deleted_at: Timestamp | null;
 }
 
-export interface OutsourceCompanyContactsTable {
-  company_id: number;
-  id: Generated<number>;
-  outsource_company_id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  phone_extension: string | null;
-  title: string | null;
-  notes: string | null;
-  is_primary: Generated<boolean>;
-  created_at: CreatedAt;
-  updated_at: Updated;
-}
+/** The columns of customers' contacts, with the carrier as owner (the contact book serves both). */
+export type OutsourceCompanyContactsTable = ContactTable & { outsource_company_id: number };
 
 export interface OutsourceCompanyFinancesTable {
   company_id: number;

@@ -1,6 +1,8 @@
 // Models of the company's list of truck types (part 2, "Carriers": /TypeOfTrucks; fields not shown
 // there): Box truck 26 ft, Dry van 53 ft, Reefer, Flatbed, Sprinter van... Carriers say which they
 // run (/OutsourceCompanyTypeOfTrucks) and the company's trucks name theirs.
+import type { Selectable } from 'kysely';
+import type { TypeOfTrucksTable } from './carriers.tables.js';
 import { DateTime, Id, NameEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
 
 export const WEIGHT_UNITS = ['lb', 'kg'] as const;
@@ -11,39 +13,59 @@ export type VolumeUnit = (typeof VOLUME_UNITS)[number];
 const d = {
   name: 'The type\'s name, unique in the company (any case): "Dry van 53 ft".',
   description: 'What it is and what it suits.',
-  capacityWeight: 'Typical payload, in weightUnit.',
-  weightUnit: 'lb (default) or kg.',
-  capacityPallets: 'Typical number of standard pallet positions.',
-  capacityVolume: 'Typical cargo volume, in volumeUnit.',
-  volumeUnit: 'ft3 (cubic feet, default) or m3.',
   isRefrigerated: 'Temperature-controlled (reefer).',
 };
+
+/** The capacity of a truck or of a type of truck: `lead` starts each text ("Typical", "The"),
+ *  `note` ends it. One source for both models' answers and inputs. */
+function capacityTexts(lead: string, note: string) {
+  return {
+    capacityWeight: `${lead} payload, in weightUnit.${note}`,
+    weightUnit: 'lb (default) or kg.',
+    capacityPallets: `${lead} number of standard pallet positions.${note}`,
+    capacityVolume: `${lead} cargo volume, in volumeUnit.${note}`,
+    volumeUnit: 'ft3 (cubic feet, default) or m3.',
+  };
+}
+
+export function capacityAnswer(lead: string, note = '') {
+  const c = capacityTexts(lead, note);
+  return {
+    capacityWeight: Nullable(Type.Number({ description: c.capacityWeight })),
+    weightUnit: NameEnum(WEIGHT_UNITS, { description: c.weightUnit }),
+    capacityPallets: Nullable(Type.Integer({ description: c.capacityPallets })),
+    capacityVolume: Nullable(Type.Number({ description: c.capacityVolume })),
+    volumeUnit: NameEnum(VOLUME_UNITS, { description: c.volumeUnit }),
+  };
+}
+
+export function capacityInput(lead: string, note = '') {
+  const c = capacityTexts(lead, note);
+  const amount = (description: string) => Opt(Type.Number({ minimum: 0, maximum: 99999999.99, description }));
+  return {
+    capacityWeight: amount(c.capacityWeight),
+    weightUnit: Opt(NameEnum(WEIGHT_UNITS, { description: c.weightUnit })),
+    capacityPallets: Opt(Type.Integer({ minimum: 0, maximum: 1000, description: c.capacityPallets })),
+    capacityVolume: amount(c.capacityVolume),
+    volumeUnit: Opt(NameEnum(VOLUME_UNITS, { description: c.volumeUnit })),
+  };
+}
 
 export const TypeOfTruckDto = Type.Object({
   id: Id,
   name: Type.String({ description: d.name }),
   description: Nullable(Type.String({ description: d.description })),
-  capacityWeight: Nullable(Type.Number({ description: d.capacityWeight })),
-  weightUnit: NameEnum(WEIGHT_UNITS, { description: d.weightUnit }),
-  capacityPallets: Nullable(Type.Integer({ description: d.capacityPallets })),
-  capacityVolume: Nullable(Type.Number({ description: d.capacityVolume })),
-  volumeUnit: NameEnum(VOLUME_UNITS, { description: d.volumeUnit }),
+  ...capacityAnswer('Typical'),
   isRefrigerated: Type.Boolean({ description: d.isRefrigerated }),
   createdAt: DateTime,
   updatedAt: DateTime,
 }, { $id: 'TypeOfTruckDto', description: 'A type of truck in the company\'s list, with its typical capacity.' });
 export type TypeOfTruckDtoT = Static<typeof TypeOfTruckDto>;
 
-const Capacity = (description: string) => Type.Number({ minimum: 0, maximum: 99999999.99, description });
-
 export const typeOfTruckFields = {
   name: Type.String({ minLength: 1, maxLength: 100, description: d.name }),
   description: Opt(Type.String({ maxLength: 2000, description: d.description })),
-  capacityWeight: Opt(Capacity(d.capacityWeight)),
-  weightUnit: Opt(NameEnum(WEIGHT_UNITS, { description: d.weightUnit })),
-  capacityPallets: Opt(Type.Integer({ minimum: 0, maximum: 1000, description: d.capacityPallets })),
-  capacityVolume: Opt(Capacity(d.capacityVolume)),
-  volumeUnit: Opt(NameEnum(VOLUME_UNITS, { description: d.volumeUnit })),
+  ...capacityInput('Typical'),
   isRefrigerated: Opt(Type.Boolean({ description: d.isRefrigerated })),
 };
 
@@ -65,19 +87,7 @@ export const TypeOfTrucksQuery = Type.Object({
 });
 export type TypeOfTrucksQueryT = Static<typeof TypeOfTrucksQuery>;
 
-export interface TypeOfTruckRow {
-  id: number;
-  name: string;
-  description: string | null;
-  capacity_weight: number | null;
-  weight_unit: string;
-  capacity_pallets: number | null;
-  capacity_volume: number | null;
-  volume_unit: string;
-  is_refrigerated: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+export type TypeOfTruckRow = Omit<Selectable<TypeOfTrucksTable>, 'company_id'>;
 
 export function toTypeOfTruck(r: TypeOfTruckRow): TypeOfTruckDtoT {
   return {

@@ -2,36 +2,15 @@
 // carriers' (outsource_company_contacts.outsource_company_id) have the same columns but their
 // owner's. One implementation serves both through the owner column's name; each area keeps the
 // queries only it has (lookups with its owner's status, usage, exports).
-import { sql, type ColumnType, type Generated, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import type { CustomerContactsTable } from '../../db/types.js';
 
-/** The columns every contact table has, besides its owner. */
-export interface ContactColumns {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  phone_extension: string | null;
-  title: string | null;
-  notes: string | null;
-  is_primary: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+/** The columns every contact table has, besides its owner: customer_contacts' but customer_id. */
+export type ContactTable = Omit<CustomerContactsTable, 'customer_id'>;
 
-interface ContactTable {
-  company_id: number;
-  id: Generated<number>;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  phone_extension: string | null;
-  title: string | null;
-  notes: string | null;
-  is_primary: boolean;
-  created_at: ColumnType<Date, never, never>;
-  updated_at: ColumnType<Date, never, Date>;
-}
+/** A contact row as read, but its owner. */
+export type ContactColumns = Omit<Selectable<ContactTable>, 'company_id'>;
 
 export type ContactTableName = 'customer_contacts' | 'outsource_company_contacts';
 

@@ -4,6 +4,7 @@
 // the owner's country when they have no +) and merges contacts identical afterwards. Each area
 // gives its table's SQL, where its contacts are used and its owners' countries.
 import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
 import type { AppError } from '../../platform/errors.js';
 import type { ContactColumns, ContactTableSql } from './contact-book.repository.js';
 import { checkPhone, normalizeEmail } from './keys.js';
@@ -30,7 +31,25 @@ export interface ContactPlan {
   invalidPhones: Array<{ contactId: number; phone: string }>;
 }
 
+/** The plan as an owner's area answers it: each change names its owner under `ownerKey`. */
+export interface OwnerPlan<K extends string> {
+  changes: Array<Omit<ContactChange, 'ownerId'> & Record<K, number>>;
+  merges: ContactPlan['merges'];
+  invalidPhones: ContactPlan['invalidPhones'];
+}
+
 export type NormalizeMode = 'preview' | 'apply' | 'merge';
+
+export interface ContactBookOptions<Row, K extends string> {
+  /** The contacts' audit entity and action prefix ("contact", "outsource_contact"). */
+  entity: string;
+  /** The owners' audit entity ("customer", "outsource_company"). */
+  ownerEntity: string;
+  /** The owner's id in answers ("customerId", "outsourceCompanyId"). */
+  ownerKey: K;
+  /** A contact's answer (what audit rows record). */
+  toAnswer(row: Row): unknown;
+}
 
 /** Owners processed together by a company-wide normalization. */
 const NORMALIZE_BATCH = 200;
@@ -51,7 +70,9 @@ export function contactFields(row: ContactColumns) {
   };
 }
 
-export function contactBook<Row extends ContactColumns>(store: ContactStore<Row>) {
+export function contactBook<Row extends ContactColumns, K extends string>(store: ContactStore<Row>, options: ContactBookOptions<Row, K>) {
+  const { entity, ownerEntity, ownerKey } = options;
+
   /** The plan for a set of owners: email and phone changes, merges of identical contacts. */
   function planFor(rows: Row[], countries: Map<number, string>): ContactPlan & { finals: Map<number, { email: string | null; phone: string | null }> } {
     const plan: ContactPlan = { changes: [], merges: [], invalidPhones: [] };
@@ -121,12 +142,21 @@ export function contactBook<Row extends ContactColumns>(store: ContactStore<Row>
       }
       await store.remove(t, [contact.id]);
       const newPrimary = contact.is_primary ? await ensurePrimary(t, ownerId) : null;
+      await audit(t, { action: `${entity}.delete`, entityType: entity, entityId: contact.id, before: options.toAnswer(contact), after: { reassignedTo } });
       return { reassignedTo, newPrimary };
+    },
+
+    /** Makes the contact its owner's primary (the previous one stops being it). */
+    async setPrimary(t: Tenant, contact: Row): Promise<void> {
+      if (contact.is_primary) return;
+      const ownerId = store.ownerOf(contact);
+      await store.makePrimary(t, ownerId, contact.id);
+      await audit(t, { action: `${entity}.set_primary`, entityType: entity, entityId: contact.id, after: { [ownerKey]: ownerId } });
     },
 
     /** Runs the normalization plan owner batch by owner batch, for one owner or (null) all:
      *  `preview` writes nothing, `apply` writes it all, `merge` only merges identical contacts. */
-    async normalize(t: Tenant, ownerId: number | null, mode: NormalizeMode): Promise<ContactPlan & { updated: number; merged: number }> {
+    async normalize(t: Tenant, ownerId: number | null, mode: NormalizeMode): Promise<OwnerPlan<K> & { updated: number; merged: number }> {
       const total: ContactPlan = { changes: [], merges: [], invalidPhones: [] };
       let updated = 0;
       let merged = 0;
@@ -158,9 +188,11 @@ export function contactBook<Row extends ContactColumns>(store: ContactStore<Row>
           after = batch[batch.length - 1]!;
         }
       }
-      return { ...total, updated, merged };
+      if (mode === 'apply') await audit(t, { action: `${entity}.normalize`, entityType: ownerEntity, entityId: ownerId, after: { updated, merged } });
+      const changes = total.changes.map(({ ownerId: owner, ...change }) => ({ ...change, [ownerKey]: owner }) as OwnerPlan<K>['changes'][number]);
+      return { changes, merges: total.merges, invalidPhones: total.invalidPhones, updated, merged };
     },
   };
 }
 
-export type ContactBook<Row extends ContactColumns> = ReturnType<typeof contactBook<Row>>;
+export type ContactBook<Row extends ContactColumns, K extends string> = ReturnType<typeof contactBook<Row, K>>;

@@ -6,7 +6,7 @@ import { writeXlsx, XLSX_TYPE, type Column } from '../../integrations/files/spre
 import type { FileResult } from '../../platform/route.js';
 import { audit } from '../../platform/audit.js';
 import { badRequest, invalid, notFound } from '../../platform/errors.js';
-import { contactBook, type ContactPlan, type NormalizeMode } from './contact-book.js';
+import { contactBook, type NormalizeMode } from './contact-book.js';
 import * as repo from './contacts.repository.js';
 import {
   CONTACT_EXPORT_FIELDS, toContact, type ContactInputT, type ExportContactsRequestModelT, type ContactRow, type ContactUsageDtoT, type CustomerContactT, type NormalizePlan, type ValidateEmailOrPhoneT,
@@ -16,12 +16,10 @@ import { checkPhone, isEmail, normalizeEmail, phoneDigitForms } from './keys.js'
 
 const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
 
-const book = contactBook<ContactRow>({
-  ...repo.contactList,
-  ownerOf: (row) => row.customer_id,
-  countriesOf: repo.countriesOf,
-  reassignUses: repo.reassignUses,
-});
+const book = contactBook(
+  { ...repo.contactList, ownerOf: (row: ContactRow) => row.customer_id, countriesOf: repo.countriesOf, reassignUses: repo.reassignUses },
+  { entity: 'contact', ownerEntity: 'customer', ownerKey: 'customerId', toAnswer: toContact },
+);
 
 async function requireContact(t: Tenant, id: number): Promise<ContactRow> {
   const row = await repo.findContact(t, id);
@@ -53,15 +51,6 @@ function values(input: ContactInputT) {
 const usageDto = (contactId: number, u: { sentEmails: number; supportTickets: number }): ContactUsageDtoT =>
   ({ contactId, sentEmails: u.sentEmails, supportTickets: u.supportTickets, total: u.sentEmails + u.supportTickets });
 
-/** The plan in the customers' terms: each change names its customer. */
-function asCustomerPlan(plan: ContactPlan): NormalizePlan {
-  return {
-    changes: plan.changes.map(({ ownerId, ...change }) => ({ ...change, customerId: ownerId })),
-    merges: plan.merges,
-    invalidPhones: plan.invalidPhones,
-  };
-}
-
 export function contactsService() {
   async function read(t: Tenant, id: number): Promise<CustomerContactT> {
     return toContact(await requireContact(t, id));
@@ -69,8 +58,7 @@ export function contactsService() {
 
   async function normalize(t: Tenant, customerId: number | null | undefined, mode: NormalizeMode) {
     if (customerId !== null && customerId !== undefined) await requireCustomer(t, customerId);
-    const result = await book.normalize(t, customerId ?? null, mode);
-    return { ...asCustomerPlan(result), updated: result.updated, merged: result.merged };
+    return book.normalize(t, customerId ?? null, mode);
   }
 
   return {
@@ -109,16 +97,11 @@ export function contactsService() {
         inUse: () => badRequest('contacts.in_use', `Contact ${id} is used by ${used.sentEmails} sent email(s) and ${used.supportTickets} support ticket(s); send reassignToPrimary=true to move them to the primary contact.`),
         noPrimary: () => badRequest('contacts.no_primary', `Contact ${id} is the customer's only contact: there is no primary contact to move its uses to.`),
       });
-      await audit(t, { action: 'contact.delete', entityType: 'contact', entityId: id, before: toContact(contact), after: { reassignedTo } });
       return { contactId: id, reassignedToContactId: reassignedTo, reassigned: reassignedTo === null ? usageDto(id, { sentEmails: 0, supportTickets: 0 }) : used, newPrimaryContactId: newPrimary };
     },
 
     async setPrimary(t: Tenant, id: number): Promise<CustomerContactT> {
-      const contact = await requireContact(t, id);
-      if (!contact.is_primary) {
-        await repo.contactList.makePrimary(t, contact.customer_id, id);
-        await audit(t, { action: 'contact.set_primary', entityType: 'contact', entityId: id, after: { customerId: contact.customer_id } });
-      }
+      await book.setPrimary(t, await requireContact(t, id));
       return read(t, id);
     },
 
@@ -130,11 +113,7 @@ export function contactsService() {
     preview: (t: Tenant, customerId: number | null | undefined): Promise<NormalizePlan> =>
       normalize(t, customerId, 'preview').then(({ changes, merges, invalidPhones }) => ({ changes, merges, invalidPhones })),
 
-    async normalize(t: Tenant, customerId: number | null | undefined) {
-      const result = await normalize(t, customerId, 'apply');
-      await audit(t, { action: 'contact.normalize', entityType: 'customer', entityId: customerId ?? null, after: { updated: result.updated, merged: result.merged } });
-      return result;
-    },
+    normalize: (t: Tenant, customerId: number | null | undefined) => normalize(t, customerId, 'apply'),
 
     /** Every customer's contacts that are identical after normalization are merged into one
      *  (the primary, else the oldest); their uses move to it. */

@@ -49,6 +49,6 @@ export { requireCustomer } from './customers.service.js';
 export { findContact } from './contacts.repository.js';
 // Contact lists of other owners (carriers) follow the same rules and answer the same shapes.
 export { contactBook, contactFields, type ContactBook, type ContactPlan, type ContactStore } from './contact-book.js';
-export { contactTable, type ContactColumns } from './contact-book.repository.js';
-export { ContactInput, ContactMerge, CustomerContact, DeleteContactQuery, InvalidPhone } from './contacts.schemas.js';
+export { contactTable, type ContactColumns, type ContactTable } from './contact-book.repository.js';
+export { ContactChange, ContactInput, CustomerContact, DeleteContactQuery, DeleteContactResultDto, NormalizeContactsPreviewDto } from './contacts.schemas.js';
 export { checkPhone, isEmail, nameKey, normalizeEmail } from './keys.js';

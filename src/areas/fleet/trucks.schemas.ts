@@ -1,11 +1,14 @@
 // Models of the company's trucks (part 2, "Fleet": Truck; core fields in the contract, the rest
 // designed here): the unit, its plate and VIN, make, model and year, type, status, capacities and
 // the telematics vehicle it is paired with.
+import type { Selectable } from 'kysely';
+import type { TrucksTable } from './fleet.tables.js';
 import { DateTime, Id, Many, NameEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
-import { VOLUME_UNITS, WEIGHT_UNITS, type VolumeUnit, type WeightUnit } from '../carriers/index.js';
+import { capacityAnswer, capacityInput, type VolumeUnit, type WeightUnit } from '../carriers/index.js';
 
 export const TRUCK_STATUSES = ['Active', 'InShop', 'Inactive'] as const;
 export type TruckStatus = (typeof TRUCK_STATUSES)[number];
+const FROM_TYPE = ' On create, from its type when not sent.';
 const STATUS_TEXT = 'Active: in service, can be dispatched; InShop: at the shop for maintenance or repair, back soon; Inactive: parked or out of service.';
 
 const d = {
@@ -17,11 +20,6 @@ const d = {
   model: 'Model (Cascadia, NPR-HD...).',
   year: 'Model year.',
   typeOfTruckId: 'The truck\'s type, from the company\'s list (/TypeOfTrucks).',
-  capacityWeight: 'Payload, in weightUnit. On create, from the type when not sent.',
-  weightUnit: 'lb (default) or kg.',
-  capacityPallets: 'Standard pallet positions. On create, from the type when not sent.',
-  capacityVolume: 'Cargo volume, in volumeUnit. On create, from the type when not sent.',
-  volumeUnit: 'ft3 (cubic feet, default) or m3.',
   telematicsVehicleId: 'The vehicle\'s id in the connected telematics account (see /Telematics/Fleet): pairs the truck with it. Unique among the company\'s trucks.',
   notes: 'Free notes.',
 };
@@ -38,11 +36,7 @@ export const Truck = Type.Object({
   typeOfTruckId: Nullable(Type.Integer({ format: 'int32', description: d.typeOfTruckId })),
   typeOfTruckName: Nullable(Type.String({ description: 'The type\'s name.' })),
   status: NameEnum(TRUCK_STATUSES, { description: STATUS_TEXT }),
-  capacityWeight: Nullable(Type.Number({ description: d.capacityWeight })),
-  weightUnit: NameEnum(WEIGHT_UNITS, { description: d.weightUnit }),
-  capacityPallets: Nullable(Type.Integer({ description: d.capacityPallets })),
-  capacityVolume: Nullable(Type.Number({ description: d.capacityVolume })),
-  volumeUnit: NameEnum(VOLUME_UNITS, { description: d.volumeUnit }),
+  ...capacityAnswer('The truck\'s', FROM_TYPE),
   telematicsVehicleId: Nullable(Type.String({ description: d.telematicsVehicleId })),
   notes: Nullable(Type.String({ description: d.notes })),
   createdAt: DateTime,
@@ -51,7 +45,6 @@ export const Truck = Type.Object({
 }, { $id: 'Truck', description: 'A truck (power unit) of the company\'s fleet.' });
 export type TruckT = Static<typeof Truck>;
 
-const Capacity = (description: string) => Type.Number({ minimum: 0, maximum: 99999999.99, description });
 const currentYear = new Date().getUTCFullYear();
 
 const truckFields = {
@@ -64,11 +57,7 @@ const truckFields = {
   year: Opt(Type.Integer({ minimum: 1900, maximum: currentYear + 2, description: d.year })),
   typeOfTruckId: Opt(Type.Integer({ format: 'int32', description: d.typeOfTruckId })),
   status: Opt(NameEnum(TRUCK_STATUSES, { description: `${STATUS_TEXT} Default Active.` })),
-  capacityWeight: Opt(Capacity(d.capacityWeight)),
-  weightUnit: Opt(NameEnum(WEIGHT_UNITS, { description: d.weightUnit })),
-  capacityPallets: Opt(Type.Integer({ minimum: 0, maximum: 1000, description: d.capacityPallets })),
-  capacityVolume: Opt(Capacity(d.capacityVolume)),
-  volumeUnit: Opt(NameEnum(VOLUME_UNITS, { description: d.volumeUnit })),
+  ...capacityInput('The truck\'s', FROM_TYPE),
   telematicsVehicleId: Opt(Type.String({ maxLength: 100, description: d.telematicsVehicleId })),
   notes: Opt(Type.String({ maxLength: 4000, description: d.notes })),
 };
@@ -95,29 +84,8 @@ export const DeleteTruckQuery = Type.Object({
   removeExpenses: Type.Optional(Type.Boolean({ description: 'Also remove the truck\'s expenses. Accepted now; expenses arrive with the expenses area, so there are none yet to remove.' })),
 });
 
-export interface TruckRow {
-  id: number;
-  name: string;
-  plate_number: string | null;
-  plate_state: string | null;
-  vin: string | null;
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  type_of_truck_id: number | null;
-  type_name: string | null;
-  status: string;
-  capacity_weight: number | null;
-  weight_unit: string;
-  capacity_pallets: number | null;
-  capacity_volume: number | null;
-  volume_unit: string;
-  telematics_vehicle_id: string | null;
-  notes: string | null;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-}
+/** A truck, read with its type's name. */
+export type TruckRow = Omit<Selectable<TrucksTable>, 'company_id'> & { type_name: string | null };
 
 export function toTruck(r: TruckRow): TruckT {
   return {
