@@ -26,6 +26,8 @@ export interface Config {
   bodyLimit: number;
   /** Connections kept to PostgreSQL (ignored on the embedded database, which has one). */
   dbPoolSize: number;
+  /** Memory for whole list answers kept per route (platform/answer-cache.ts); 0 keeps none. */
+  answerCacheBytes: number;
   signIn: { perAddress: RateLimit; perAccount: RateLimit };
   /** POST /Maps/ExpandUrl may follow links to private and loopback addresses (tests only). */
   expandUrlAllowPrivate: boolean;
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 20),
+    answerCacheBytes: int(env, 'ANSWER_CACHE_MB', 32) * 1024 * 1024,
     signIn: {
       perAddress: { max: int(env, 'SIGNIN_LIMIT_PER_ADDRESS', 30), windowMs: 60_000 },
       perAccount: { max: int(env, 'SIGNIN_LIMIT_PER_ACCOUNT', 10), windowMs: 15 * 60_000 },

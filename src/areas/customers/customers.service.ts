@@ -96,10 +96,10 @@ async function saveAddresses(t: Tenant, customerId: number, list: CustomerAddres
   }
 }
 
-export function customersService() {
+export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
   const lists = customerLists();
   // Whole list answers, kept per company data version (GET /Customers declares it).
-  const listAnswers = new AnswerCache({ version: repo.currentListVersion });
+  const listAnswers = new AnswerCache({ version: repo.currentListVersion, maxBytes: answerCacheBytes });
   async function read(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerT> {
     return (await withAddresses(t, [await requireCustomer(t, id, statuses)]))[0]!;
   }

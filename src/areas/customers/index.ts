@@ -1,7 +1,7 @@
 // The customers section: customers, customer contacts and addresses (part 1, "Customers"), one
 // area folder since they share their tables' rules. Other areas use Address and the customer
 // lookups from here.
-import type { Area } from '../../platform/area.js';
+import type { Area, AreaDeps } from '../../platform/area.js';
 import { addressesRoutes } from './addresses.routes.js';
 import { Address } from './addresses.schemas.js';
 import { addressesService } from './addresses.service.js';
@@ -15,9 +15,9 @@ import { emailsService } from './emails.service.js';
 import { placesService } from './places.service.js';
 import { transferService } from './transfer.service.js';
 
-function services() {
+function services(deps?: AreaDeps) {
   return {
-    customers: customersService(),
+    customers: customersService(deps?.config.answerCacheBytes),
     contacts: contactsService(),
     addresses: addressesService(),
     places: placesService(),
@@ -30,7 +30,7 @@ export type CustomerServices = ReturnType<typeof services>;
 export const customersArea: Area = {
   name: 'Customers',
   schemas: [Address, CustomerContact, Customer, FullAddressInfo, NormalizedAddressWithCustomers],
-  routes: () => customersRoutes(services()),
+  routes: (deps) => customersRoutes(services(deps)),
 };
 
 export const contactsArea: Area = {
