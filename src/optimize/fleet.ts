@@ -2,7 +2,8 @@
 // recreate with the remaining vehicles only until every job fits again; repeat while time allows.
 // A candidate is kept when it leaves fewer jobs out, or jobs that were left out less often: each
 // job counts the iterations it has spent unassigned (its "absences"), so the search keeps pushing
-// the hard jobs in first and lets the easy ones make room (Christiaens and Vanden Berghe, 2020).
+// the hard jobs in first and lets the easy ones make room (Christiaens and Vanden Berghe, 2020);
+// half the recreates also insert the most absent jobs first.
 import type { Instance } from './compile.js';
 import { compareScores, newScore, type Context, type Plan } from './plan.js';
 import { recreate, type JobKeys } from './recreate.js';
@@ -68,6 +69,7 @@ export function minimizeFleet(
 ): void {
   const { inst } = ctx;
   const absences = new Float64Array(inst.J);
+  keys.absences = absences; // read by the "most absent first" order
   const bestScore = best.score(inst, newScore(inst));
   const curScore = newScore(inst);
   const removed: number[] = [];
@@ -89,7 +91,9 @@ export function minimizeFleet(
     clock.iterations++;
     removed.length = 0;
     ruinStrings(ctx, cand, ruin, removed);
-    recreate(ctx, cand, keys, removed, 0.01);
+    // Half the time the most absent jobs go in first (order 6): measured on RC101, it halves the
+    // iterations the last route takes to fold in.
+    recreate(ctx, cand, keys, removed, 0.01, ctx.rng.next() < 0.5 ? 6 : -1);
     const fewer = cand.unassigned.length < cur.unassigned.length;
     if (fewer || absenceSum(cand, absences) < absenceSum(cur, absences)) {
       cur.copyRoutes(cand, cand.touchedList);

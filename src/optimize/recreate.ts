@@ -1,6 +1,7 @@
 // Recreate: put the jobs back one at a time, each at its cheapest feasible place (with blinks),
 // in an order drawn at random among a few (random, larger demand first, farther first, closer
-// first, tighter window first, earlier deadline first), after priority. A job with no feasible
+// first, tighter window first, earlier deadline first; fleet minimization adds most absent first),
+// after priority. A job with no feasible
 // place stays unassigned. This is the "greedy insertion with blinks" of SISR (Christiaens and
 // Vanden Berghe, 2020).
 import type { Instance } from './compile.js';
@@ -13,6 +14,8 @@ export interface JobKeys {
   far: Float64Array;
   windowLength: Float64Array;
   deadline: Float64Array;
+  /** Fleet minimization's absence counters, for the "most absent first" order (6). */
+  absences?: Float64Array;
 }
 
 export function jobKeys(inst: Instance): JobKeys {
@@ -61,6 +64,7 @@ export function orderJobs(ctx: Context, keys: JobKeys, jobs: number[], order = -
       case 3: return keys.far[j];
       case 4: return keys.windowLength[j];
       case 5: return keys.deadline[j];
+      case 6: return keys.absences ? -keys.absences[j] : 0;
       default: return 0;
     }
   };

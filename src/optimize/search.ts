@@ -92,7 +92,9 @@ export function search(inst: Instance, options: SearchOptions): SearchResult {
     stats.fleetIterations = clock.iterations;
   }
 
-  improve(ctx, best, cur, cand, keys, ruin, blink, options, stats, elapsed, limit, maxIterations);
+  // Nothing to move (no jobs, or all locked in place): the first plan is the answer.
+  const movable = best.routes.some((r) => r.n > r.lockedCount) || best.unassigned.length > 0;
+  if (movable) improve(ctx, best, cur, cand, keys, ruin, blink, options, stats, elapsed, limit, maxIterations);
   stats.timeMs = elapsed();
   return { plan: best, impossible, stats };
 }
