@@ -9,6 +9,7 @@ import { fleetAreas } from './areas/fleet/index.js';
 import { pricingArea } from './areas/pricing/index.js';
 import { chargeTypesArea } from './areas/charge-types/index.js';
 import { addressesArea, contactsArea, customersArea } from './areas/customers/index.js';
+import { driversAreas } from './areas/drivers/index.js';
 import { mapsArea } from './areas/maps/index.js';
 import { referenceArea } from './areas/reference/index.js';
 import { settingsAreas } from './areas/settings/index.js';
@@ -28,7 +29,7 @@ import { registerRoutes, type RouteConfig } from './platform/route.js';
 import { registerSchema, validatorCompiler } from './platform/validation.js';
 
 /** Every area the service serves, in the order of the spec. */
-export const AREAS: Area[] = [accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, pricingArea, chargeTypesArea, supportArea, ...settingsAreas, referenceArea, ...carriersAreas, ...fleetAreas];
+export const AREAS: Area[] = [accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, pricingArea, chargeTypesArea, supportArea, ...settingsAreas, referenceArea, ...carriersAreas, ...driversAreas, ...fleetAreas];
 
 export interface AppDeps {
   config: Config;

@@ -2,7 +2,9 @@
 // They go through the same provisioning the CLI uses, so tests never depend on each other's data.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { statusChecksService, type DriverStatusCheckInputT } from '../../src/areas/drivers/index.js';
 import { addMember, createCompany as provisionCompany } from '../../src/areas/users/index.js';
+import { forCompany } from '../../src/db/tenant.js';
 import type { Permission } from '../../src/platform/access.js';
 import { call, type TestApp } from './app.js';
 
@@ -139,4 +141,26 @@ export async function createTruck(t: TestApp, session: Session, body: Record<str
   const res = await call(t, 'POST', '/api/v1/Trucks', { token: session.token, body: { name: `Unit ${n} ${randomUUID().slice(0, 6)}`, ...body } });
   if (res.status !== 200) throw new Error(`truck not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+/** A driver made through the API (needs "Create/Edit Drivers"). */
+export async function createDriver(t: TestApp, session: Session, body: Record<string, unknown> = {}, query = ''): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', `/api/v1/Drivers${query}`, { token: session.token, body: { firstName: `Driver${n}`, lastName: `Test ${randomUUID().slice(0, 6)}`, ...body } });
+  if (res.status !== 200) throw new Error(`driver not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** A license type in the company's list (needs "Drivers settings - edit/delete data"). */
+export async function createLicenseType(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', '/api/v1/LicenseTypes', { token: session.token, body: { name: `License ${n} ${randomUUID().slice(0, 6)}`, ...body } });
+  if (res.status !== 200) throw new Error(`license type not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** A truck inspection, recorded as the driver app will (the spec has no row that adds one). */
+export async function createStatusCheck(t: TestApp, session: Session, input: Partial<DriverStatusCheckInputT> & { driverId: number; truckId: number }): Promise<number> {
+  const check: DriverStatusCheckInputT = { checkType: 'PreTrip', status: 4, checkedAt: new Date().toISOString(), ...input };
+  return forCompany(t.database.db, { companyId: session.companyId, userId: session.userId }, 'test', (tenant) => statusChecksService().record(tenant, check));
 }

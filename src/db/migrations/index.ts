@@ -10,6 +10,7 @@ import * as m0007 from './0007_pricing.js';
 import * as m0008 from './0008_carriers.js';
 import * as m0009 from './0009_fleet.js';
 import * as m0010 from './0010_search_terms.js';
+import * as m0011 from './0011_drivers.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_carriers': m0008,
   '0009_fleet': m0009,
   '0010_search_terms': m0010,
+  '0011_drivers': m0011,
 };

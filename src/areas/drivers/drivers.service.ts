@@ -1,0 +1,172 @@
+// Rules of drivers: the record status and the approval status change apart; status Deleted is the
+// restorable delete (deleted_at), and every other status given to a deleted driver restores it;
+// email and license number belong to one live driver; an Outsource driver belongs to a live carrier
+// of the company; a payout type comes with the rates it is computed from. A permanent delete is
+// refused while inspection records name the driver: they are safety records (49 CFR 396.11 keeps
+// them three months), so the driver is deleted (restorable) instead.
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import type { Principal } from '../../platform/auth.js';
+import type { Paged } from '../../platform/envelope.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { pageOf, paged, sortOf } from '../../platform/paging.js';
+import { columnsOf } from '../../platform/writes.js';
+import { requireCarrier } from '../carriers/index.js';
+import { checkReferences, checkUnique, driverWriters, phoneCountry, settleCarrier } from './driver-rules.js';
+import * as repo from './drivers.repository.js';
+import {
+  DRIVER_STATUSES, toDriver, type ApprovalStatus, type DriverInputT, type DriverRow, type DriversQueryT, type DriverStatus, type DriverT,
+  type DriverUpdateT,
+} from './drivers.schemas.js';
+import type { DriverInvitations } from './driver-invitations.js';
+import type { StatusChecksService } from './status-checks.service.js';
+
+export async function requireDriver(t: Tenant, id: number): Promise<DriverRow> {
+  const row = await repo.findDriver(t, id);
+  if (!row) throw notFound('Driver', id);
+  return row;
+}
+
+/** A driver that is not deleted: a deleted one is restored before it changes. */
+export async function requireLiveDriver(t: Tenant, id: number): Promise<DriverRow> {
+  const row = await requireDriver(t, id);
+  if (row.deleted_at) throw badRequest('drivers.deleted', `Driver ${id} is deleted; restore it first (PUT /Drivers/Restore/${id}).`);
+  return row;
+}
+
+/** Every id names a driver of the company (deleted ones too); all or nothing. */
+export async function requireBriefs(t: Tenant, ids: number[]): Promise<repo.DriverBrief[]> {
+  const unique = [...new Set(ids)];
+  const rows = await repo.findBriefs(t, unique);
+  const missing = unique.find((id) => !rows.some((r) => r.id === id));
+  if (missing !== undefined) throw notFound('Driver', missing);
+  return rows;
+}
+
+/** Deleted drivers coming back must not take a live driver's email or license number. */
+async function checkRestorable(t: Tenant, rows: repo.DriverBrief[]): Promise<void> {
+  const back = rows.filter((r) => r.deleted_at !== null);
+  for (const r of back) await checkUnique(t, r, [r.id]);
+}
+
+const LIVE_STATUSES = DRIVER_STATUSES.filter((s) => s !== 'Deleted');
+
+export function driversService(statusChecks: StatusChecksService, invitations: DriverInvitations) {
+  const read = async (t: Tenant, id: number): Promise<DriverT> => toDriver(await requireDriver(t, id));
+
+  return {
+    async list(t: Tenant, q: DriversQueryT): Promise<Paged<DriverT>> {
+      const page = pageOf(q);
+      const sort = sortOf(q, { name: 'name', lastName: 'last_name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
+      const statuses = new Set<DriverStatus>(q.DriverStatus?.length ? q.DriverStatus : LIVE_STATUSES);
+      if (q.deletedDrivers) statuses.add('Deleted');
+      const filter: repo.DriverFilter = {
+        search: q.SearchTerm?.trim() || null,
+        name: q.DriverName?.trim() || null,
+        ids: q.Drivers?.length ? q.Drivers : null,
+        statuses: [...statuses],
+        types: q.DriverTypes?.length ? q.DriverTypes : null,
+        payoutTypes: q.DriverPayoutTypes?.length ? q.DriverPayoutTypes : null,
+        carrierIds: q.OutsourceCompanyIds?.length ? q.OutsourceCompanyIds : null,
+      };
+      const [rows, total] = await Promise.all([repo.listDrivers(t, filter, sort, page.limit, page.offset), repo.countDrivers(t, filter)]);
+      return paged(rows.map(toDriver), page, total);
+    },
+
+    read,
+
+    /** Adds a driver; with `inviteAs`, also writes the driver app invitation (sendEmail=true). */
+    async create(t: Tenant, input: DriverInputT, inviteAs: Principal | null): Promise<DriverT> {
+      const values = columnsOf(input, driverWriters(phoneCountry(input.address?.country)), 'all') as repo.DriverValues;
+      settleCarrier(values, null);
+      await checkReferences(t, values);
+      await checkUnique(t, values, []);
+      const created = await read(t, await repo.insertDriver(t, values));
+      await audit(t, { action: 'driver.create', entityType: 'driver', entityId: created.id, after: created });
+      if (!inviteAs) return created;
+      await invitations.invite(t, inviteAs, created.id);
+      return read(t, created.id);
+    },
+
+    /** Changes the fields sent and keeps the others. */
+    async update(t: Tenant, id: number, input: DriverUpdateT): Promise<DriverT> {
+      const current = await requireLiveDriver(t, id);
+      const { id: _ignored, ...fields } = input;
+      const country = input.address !== undefined ? input.address?.country : current.country;
+      const values = columnsOf(fields, driverWriters(phoneCountry(country)), 'sent');
+      settleCarrier(values, current);
+      await checkReferences(t, values);
+      await checkUnique(t, values, [id]);
+      await repo.updateDriver(t, id, values);
+      const after = await read(t, id);
+      await audit(t, { action: 'driver.update', entityType: 'driver', entityId: id, before: toDriver(current), after });
+      return after;
+    },
+
+    /** Deletes drivers (status Deleted, restorable); all or nothing, deleted ones stay as they are. */
+    async remove(t: Tenant, ids: number[]): Promise<null> {
+      const rows = await requireBriefs(t, ids);
+      const targets = rows.filter((r) => r.deleted_at === null);
+      await repo.markDeleted(t, targets.map((r) => r.id), new Date());
+      for (const r of targets) await audit(t, { action: 'driver.delete', entityType: 'driver', entityId: r.id, before: { status: r.status } });
+      return null;
+    },
+
+    /** Brings a deleted driver back with the status it had; a live one is left as it is. */
+    async restore(t: Tenant, id: number): Promise<null> {
+      const rows = await requireBriefs(t, [id]);
+      if (rows[0]!.deleted_at === null) return null;
+      await checkRestorable(t, rows);
+      await repo.restore(t, id);
+      await audit(t, { action: 'driver.restore', entityType: 'driver', entityId: id, before: { status: 'Deleted' } });
+      return null;
+    },
+
+    async removePermanently(t: Tenant, id: number): Promise<null> {
+      const before = toDriver(await requireDriver(t, id));
+      const checks = (await statusChecks.countsByDriver(t, [id])).get(id)?.total ?? 0;
+      if (checks > 0) {
+        throw badRequest('drivers.in_use', `Driver ${id} "${before.fullName}" made ${checks} truck inspection(s) (status checks), which are kept as safety records: `
+          + 'delete the driver (restorable) instead of erasing it.');
+      }
+      await repo.deleteDriver(t, id);
+      await audit(t, { action: 'driver.delete_permanently', entityType: 'driver', entityId: id, before });
+      return null;
+    },
+
+    /** Gives the drivers a record status: Deleted deletes them, any other restores deleted ones.
+     *  `unassignPendingRoutes` has nothing to act on until dispatch serves routes. */
+    async changeStatus(t: Tenant, status: DriverStatus, ids: number[], unassignPendingRoutes: boolean): Promise<null> {
+      const rows = await requireBriefs(t, ids);
+      const targets = rows.filter((r) => r.status !== status);
+      if (status === 'Deleted') {
+        await repo.markDeleted(t, targets.map((r) => r.id), new Date());
+      } else {
+        await checkRestorable(t, targets);
+        await repo.setStatus(t, targets.map((r) => r.id), status);
+      }
+      for (const r of targets) {
+        await audit(t, { action: 'driver.change_status', entityType: 'driver', entityId: r.id, before: { status: r.status }, after: { status, unassignPendingRoutes } });
+      }
+      return null;
+    },
+
+    /** Sets the approval status and answers it. */
+    async changeApproval(t: Tenant, id: number, approval: ApprovalStatus): Promise<ApprovalStatus> {
+      const current = await requireDriver(t, id);
+      if (current.approval_status !== approval) {
+        await repo.setApproval(t, id, approval);
+        await audit(t, { action: 'driver.change_approval', entityType: 'driver', entityId: id, before: { approvalStatus: current.approval_status }, after: { approvalStatus: approval } });
+      }
+      return approval;
+    },
+
+    /** The live drivers of one of the company's live carriers. */
+    async ofCarrier(t: Tenant, carrierId: number): Promise<DriverT[]> {
+      await requireCarrier(t, carrierId);
+      return (await repo.driversOfCarrier(t, carrierId)).map(toDriver);
+    },
+  };
+}
+
+export type DriversService = ReturnType<typeof driversService>;

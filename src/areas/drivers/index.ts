@@ -1,0 +1,65 @@
+// The drivers section (part 2, "Drivers"): drivers with their truck inspections, the company's
+// license types and the driver app's configuration — one tag each on the reference page. Other
+// areas use from here: the Driver model, the payout rules (dispatch and expenses compute route
+// payouts from them) and the driver lookups; the driver app records inspections through
+// statusChecksService().record.
+import type { Area, AreaDeps } from '../../platform/area.js';
+import { ValidateDriverDisableDto, ValidateDriverDto } from './driver-checks.schemas.js';
+import { driverChecksService } from './driver-checks.service.js';
+import { driverAppRoutes } from './driver-app.routes.js';
+import { DriverApplicationSettings, UserPrompt } from './driver-app.schemas.js';
+import { driverAppService } from './driver-app.service.js';
+import { driverInvitations } from './driver-invitations.js';
+import { driversRoutes } from './drivers.routes.js';
+import { Driver } from './drivers.schemas.js';
+import { driversService } from './drivers.service.js';
+import { licenseTypesRoutes } from './license-types.routes.js';
+import { LicenseType } from './license-types.schemas.js';
+import { licenseTypesService } from './license-types.service.js';
+import { statusChecksRoutes } from './status-checks.routes.js';
+import { DriverStatusCheck } from './status-checks.schemas.js';
+import { statusChecksService } from './status-checks.service.js';
+
+function services(deps: AreaDeps) {
+  const statusChecks = statusChecksService();
+  const invitations = driverInvitations(deps.config.publicUrl);
+  return {
+    drivers: driversService(statusChecks, invitations),
+    checks: driverChecksService(statusChecks),
+    invitations,
+    statusChecks,
+    licenseTypes: licenseTypesService(),
+    driverApp: driverAppService(),
+  };
+}
+export type DriverServices = ReturnType<typeof services>;
+
+export const driversArea: Area = {
+  name: 'Drivers',
+  schemas: [Driver, DriverStatusCheck, ValidateDriverDto, ValidateDriverDisableDto],
+  routes: (deps) => {
+    const all = services(deps);
+    return [...driversRoutes(all), ...statusChecksRoutes(all)];
+  },
+};
+
+export const licenseTypesArea: Area = {
+  name: 'License types',
+  schemas: [LicenseType],
+  routes: (deps) => licenseTypesRoutes(services(deps)),
+};
+
+export const driverAppArea: Area = {
+  name: 'Driver app',
+  schemas: [UserPrompt, DriverApplicationSettings],
+  routes: (deps) => driverAppRoutes(services(deps)),
+};
+
+/** The section's areas, in the spec's order. */
+export const driversAreas: Area[] = [driversArea, licenseTypesArea, driverAppArea];
+
+export { Driver, type DriverT, DRIVER_STATUSES, APPROVAL_STATUSES, DRIVER_TYPES, type DriverStatus, type ApprovalStatus, type DriverType } from './drivers.schemas.js';
+export { DriverPayout, DRIVER_PAYOUT_TYPES, PAYOUT_RATES, type DriverPayoutT, type DriverPayoutType } from './driver-payout.js';
+export { requireDriver, requireLiveDriver } from './drivers.service.js';
+export { statusChecksService } from './status-checks.service.js';
+export { INSPECTION_STATUSES, type DriverStatusCheckInputT } from './status-checks.schemas.js';
