@@ -45,6 +45,13 @@ export function insertSingle(ctx: Context, route: Route, r: number, u: number, e
   const cpd = inst.cpd[v];
   const lu = loc[u];
   const checkDuration = inst.hasMaxDur[v] === 1;
+  // The running maxima only grow (pmax) or shrink (smax) along the route: when even the most
+  // favourable position is over capacity, no position fits.
+  const last = route.n + 1;
+  for (let d = 0; d < D; d++) {
+    const s = startAdd[u * D + d];
+    if (pmax[route.lockedCount * D + d] + s > cap[v * D + d] || smax[last * D + d] + s + delta[u * D + d] > cap[v * D + d]) return;
+  }
   for (let i = route.lockedCount; i <= route.n; i++) {
     if (est[i] > tw1[u]) break; // the vehicle is only later from here on
     const prev = nodes[i];
