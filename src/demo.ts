@@ -11,6 +11,7 @@ import { pricingDemo } from './areas/pricing/pricing.demo.js';
 import { settingsDemo } from './areas/settings/settings.demo.js';
 import { carriersDemo } from './areas/carriers/carriers.demo.js';
 import { fleetDemo } from './areas/fleet/fleet.demo.js';
+import { driversDemo } from './areas/drivers/drivers.demo.js';
 
 export const DEMO_COMPANY = 'Demo Freight Co';
 export const DEMO_EMAIL = 'demo@fds.example';
@@ -45,7 +46,7 @@ const users: DemoSeeder = {
 };
 
 /** Areas' seeders, in the order of the spec. */
-const SEEDERS: DemoSeeder[] = [users, customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, carriersDemo, fleetDemo];
+const SEEDERS: DemoSeeder[] = [users, customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, carriersDemo, fleetDemo, driversDemo];
 
 export async function runDemo(db: Db): Promise<{ companyId: number; email: string; password: string }> {
   let company = await db.selectFrom('companies').select('id').where('is_demo', '=', true).orderBy('id').executeTakeFirst();

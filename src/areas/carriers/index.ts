@@ -70,3 +70,4 @@ export { requireTypeOfTruck } from './type-of-trucks.service.js';
 export { findTypes as findTypesOfTrucks, typeIdsByName } from './type-of-trucks.repository.js';
 export { capacityAnswer, capacityInput, TypeOfTruckDto, WEIGHT_UNITS, VOLUME_UNITS, type WeightUnit, type VolumeUnit } from './type-of-trucks.schemas.js';
 export { OutsourceCompanyDto, type OutsourceCompanyRow } from './carriers.schemas.js';
+export { listCarriers } from './carriers.repository.js';

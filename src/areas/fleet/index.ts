@@ -38,4 +38,4 @@ export const fleetAreas: Area[] = [trucksArea, telematicsArea];
 
 export { Truck, type TruckT, TRUCK_STATUSES, type TruckStatus } from './trucks.schemas.js';
 export { checkVin, vinCheckDigit } from './vin.js';
-export { truckExists } from './trucks.service.js';
+export { truckExists, trucksService } from './trucks.service.js';
