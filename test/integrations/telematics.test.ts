@@ -13,7 +13,7 @@ import { createTruck, signIn, type Session } from '../helpers/factories.js';
 
 const TOKEN = 'samsara_api_TESTTOKEN_0123456789';
 
-type Mode = 'ok' | 'slow' | 'unauthorized' | 'failing' | 'rate_limited' | 'not_json' | 'endless' | 'echo_token';
+type Mode = 'ok' | 'drop_once' | 'slow' | 'unauthorized' | 'failing' | 'rate_limited' | 'not_json' | 'endless' | 'echo_token';
 let mode: Mode = 'ok';
 const seen: Array<{ method: string; url: string; authorization: string | undefined; body: string }> = [];
 
@@ -47,6 +47,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const url = new URL(req.url!, 'http://stub');
   seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body });
   if (mode === 'slow') return; // never answers: the caller's deadline must end it
+  if (mode === 'drop_once') {
+    mode = 'ok';
+    return void req.socket.destroy(); // a connection closed under the request
+  }
   if (req.headers.authorization !== `Bearer ${TOKEN}` || mode === 'unauthorized') return json(res, 401, { message: 'Invalid token', requestId: 'r1' });
   if (mode === 'failing') return json(res, 500, { message: 'internal error', requestId: 'r2' });
   if (mode === 'rate_limited') return json(res, 429, { message: 'Too many requests' });
@@ -69,10 +73,12 @@ let t: TestApp;
 
 before(async () => {
   server = createServer((req, res) => void handle(req, res));
+  // Idle connections stay open longer than the tests last: none is closed under a request.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The fleet area reads the account from the environment when the app is built.
-  Object.assign(process.env, { TELEMATICS_PROVIDER: 'samsara', TELEMATICS_API_TOKEN: TOKEN, TELEMATICS_BASE_URL: baseUrl, TELEMATICS_TIMEOUT_MS: '300' });
+  Object.assign(process.env, { TELEMATICS_PROVIDER: 'samsara', TELEMATICS_API_TOKEN: TOKEN, TELEMATICS_BASE_URL: baseUrl, TELEMATICS_TIMEOUT_MS: '2000' });
   t = await startTestApp();
   for (const name of ['TELEMATICS_PROVIDER', 'TELEMATICS_API_TOKEN', 'TELEMATICS_BASE_URL', 'TELEMATICS_TIMEOUT_MS']) delete process.env[name];
 });
@@ -87,7 +93,7 @@ beforeEach(() => {
 });
 
 const provider = (options: { token?: string; timeoutMs?: number; base?: string } = {}) =>
-  samsaraProvider({ token: options.token ?? TOKEN, baseUrl: options.base ?? baseUrl, timeoutMs: options.timeoutMs ?? 300 });
+  samsaraProvider({ token: options.token ?? TOKEN, baseUrl: options.base ?? baseUrl, timeoutMs: options.timeoutMs ?? 5000 });
 
 async function failure(work: Promise<unknown>): Promise<TelematicsError> {
   try {
@@ -110,6 +116,12 @@ describe('the Samsara adapter', () => {
     assert.deepEqual([vehicles[2]!.vin, vehicles[2]!.year], [null, null]);
     assert.deepEqual(seen.map((s) => s.url), ['/fleet/vehicles?limit=512', '/fleet/vehicles?limit=512&after=cursor-2']);
     assert.ok(seen.every((s) => s.authorization === `Bearer ${TOKEN}`));
+  });
+
+  it('sends a read again once when its connection is closed under it', async () => {
+    mode = 'drop_once';
+    assert.equal((await provider().vehicles()).length, 3);
+    assert.equal(seen.length, 3, 'the dropped request, then both pages');
   });
 
   it('reads the latest locations, leaving out vehicles without one', async () => {

@@ -26,13 +26,14 @@ export function typeOfTrucksRoutes({ typeOfTrucks }: CarrierServices): AnyRoute[
     defineRoute({
       method: 'GET', url: '/TypeOfTrucks/:id', access: VIEW,
       summary: 'Read a truck type',
+      description: 'Answers the type (the spec leaves data undefined).',
       params: IdParams, response: TypeOfTruckDto,
       handler: ({ tenant, params }) => typeOfTrucks.read(tenant, params.id),
     }),
     defineRoute({
       method: 'PUT', url: '/TypeOfTrucks/:id', access: ADD_EDIT,
       summary: 'Update a truck type',
-      description: 'Changes the fields sent and keeps the others; null clears one. The name stays unique.',
+      description: 'Changes the fields sent and keeps the others; null clears one. The name stays unique. Answers the type (the spec leaves data undefined).',
       params: IdParams, body: TypeOfTruckUpdateDto, response: TypeOfTruckDto,
       handler: ({ tenant, params, body }) => typeOfTrucks.update(tenant, params.id, body),
     }),

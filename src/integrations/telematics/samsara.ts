@@ -72,22 +72,29 @@ export function samsaraProvider(options: SamsaraOptions): TelematicsProvider {
   async function call(method: 'GET' | 'PATCH', path: string, query: Record<string, string> = {}, body?: unknown): Promise<unknown> {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(url, {
+    const send = async () => {
+      const res = await fetch(url, {
         method,
         headers: { authorization: `Bearer ${options.token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
-      text = await res.text();
+      return { res, text: await res.text() };
+    };
+    let answer: { res: Response; text: string };
+    try {
+      answer = await send().catch((err: unknown) => {
+        // A kept-alive connection the server has just closed fails at once: a read is sent again.
+        if (method !== 'GET' || (err as { name?: string }).name === 'TimeoutError') throw err;
+        return send();
+      });
     } catch (err) {
       const timedOut = (err as { name?: string }).name === 'TimeoutError';
       throw new TelematicsError('unavailable', timedOut
         ? `Samsara did not answer within ${seconds} s.`
         : 'Samsara could not be reached (no connection to its API).');
     }
+    const { res, text } = answer;
     let json: unknown = null;
     try {
       json = text ? JSON.parse(text) : null;
