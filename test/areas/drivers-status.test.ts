@@ -1,10 +1,9 @@
 // The drivers' two status axes, delete, restore and erase, invitations and the disable preview.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectProblem } from '../helpers/expect.js';
-import { countRows, createDriver, createStatusCheck, createTruck, signIn, type Session } from '../helpers/factories.js';
+import { auditCount, countRows, createDriver, createStatusCheck, createTruck, signIn, type Session } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -17,10 +16,6 @@ const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
 
 const statusOf = async (session: Session, id: number) => (await api(session, 'GET', `/Drivers/${id}`)).body.data;
 
-const auditCount = async (companyId: number, action: string) => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
-  return rows[0]!.n;
-};
 
 describe('PUT /Drivers/ChangeStatus/{status}', () => {
   it('gives every driver the record status, leaves the approval alone, and restores deleted drivers with any status but Deleted', async () => {
@@ -38,7 +33,7 @@ describe('PUT /Drivers/ChangeStatus/{status}', () => {
     await api(admin, 'PUT', '/Drivers/ChangeStatus/Active', [a.id]);
     const back = await statusOf(admin, a.id);
     assert.deepEqual([back.status, back.deletedAt], ['Active', null]);
-    assert.equal(await auditCount(admin.companyId, 'driver.change_status'), 5);
+    assert.equal(await auditCount(t, admin.companyId, 'driver.change_status'), 5);
   });
 
   it('refuses an unknown status or a body that is no id list, and changes nothing', async () => {
@@ -72,7 +67,7 @@ describe('POST /Drivers/ChangeDriverStatus', () => {
     expectProblem(await api(admin, 'POST', `/Drivers/ChangeDriverStatus?id=${a.id}&driverStatus=Fired`), 'driverStatus');
     expectProblem(await api(admin, 'POST', '/Drivers/ChangeDriverStatus?driverStatus=Approved'), 'id');
     assert.equal((await statusOf(admin, a.id)).approvalStatus, 'Approved');
-    assert.equal(await auditCount(admin.companyId, 'driver.change_approval'), 2);
+    assert.equal(await auditCount(t, admin.companyId, 'driver.change_approval'), 2);
   });
 });
 
@@ -90,7 +85,7 @@ describe('DELETE /Drivers, PUT /Drivers/Restore/{id}, DELETE /Drivers/Permanent/
     assert.equal((await api(admin, 'PUT', `/Drivers/Restore/${a.id}`)).status, 200, 'a live driver is left as it is');
     assert.equal((await statusOf(admin, a.id)).status, 'Invited');
     expectProblem(await api(admin, 'DELETE', '/Drivers', []), '$');
-    assert.deepEqual([await auditCount(admin.companyId, 'driver.delete'), await auditCount(admin.companyId, 'driver.restore')], [2, 1]);
+    assert.deepEqual([await auditCount(t, admin.companyId, 'driver.delete'), await auditCount(t, admin.companyId, 'driver.restore')], [2, 1]);
   });
 
   it('erases a driver for good, but not one with truck inspections: they are safety records', async () => {
@@ -107,7 +102,7 @@ describe('DELETE /Drivers, PUT /Drivers/Restore/{id}, DELETE /Drivers/Permanent/
     assert.equal((await api(admin, 'DELETE', `/Drivers/Permanent/${plain.id}`)).status, 200);
     assert.equal((await api(admin, 'GET', `/Drivers/${plain.id}`)).status, 404);
     assert.equal(await countRows(t, 'drivers', admin.companyId), 1);
-    assert.equal(await auditCount(admin.companyId, 'driver.delete_permanently'), 1);
+    assert.equal(await auditCount(t, admin.companyId, 'driver.delete_permanently'), 1);
   });
 });
 
@@ -131,7 +126,7 @@ describe('POST /Drivers/{id}/Invite and sendEmail', () => {
     await api(admin, 'POST', `/Drivers/${active.id}/Invite`);
     assert.equal((await statusOf(admin, active.id)).status, 'Active', 'a working driver keeps its status');
     assert.equal(await countRows(t, 'outbox', admin.companyId), 2);
-    assert.equal(await auditCount(admin.companyId, 'driver.invite'), 2);
+    assert.equal(await auditCount(t, admin.companyId, 'driver.invite'), 2);
   });
 
   it('invites on create with sendEmail=true; refuses drivers without email, deleted or disabled, writing nothing', async () => {

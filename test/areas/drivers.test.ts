@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCarrier, createDriver, createLicenseType, createTruck, signIn, type Session } from '../helpers/factories.js';
+import { auditCount, countRows, createCarrier, createDriver, createLicenseType, createTruck, signIn, type Session } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -14,10 +13,6 @@ after(() => t.close());
 const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
 
-const auditCount = async (companyId: number, action: string) => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
-  return rows[0]!.n;
-};
 
 const DALLAS = { street: '2500 Irving Blvd', city: 'Dallas', state: 'TX', postalCode: '75207', country: 'US', latitude: 32.799, longitude: -96.842 };
 
@@ -59,7 +54,7 @@ describe('POST and GET /Drivers/{id}', () => {
     assert.deepEqual(read.body.data, driver);
     const plain = await createDriver(t, admin, { firstName: 'Sam', lastName: 'Lee' });
     assert.deepEqual([plain.status, plain.approvalStatus, plain.type, plain.payout, plain.outsourceCompanyId, plain.hazmatEndorsement], ['Active', 'New', 'Default', null, null, false]);
-    assert.equal(await auditCount(admin.companyId, 'driver.create'), 2);
+    assert.equal(await auditCount(t, admin.companyId, 'driver.create'), 2);
   });
 
   it('accepts every payout type with the rates it needs', async () => {
@@ -195,7 +190,7 @@ describe('PUT /Drivers/{id}', () => {
     assert.equal((await api(admin, 'PUT', `/Drivers/${other.id}`, { email: 'lee@example.com', licenseNumber: 'L1' })).status, 200, 'its own values are no duplicates');
     const read = (await api(admin, 'GET', `/Drivers/${driver.id}`)).body.data;
     assert.deepEqual([read.email, read.type], ['kim@example.com', 'Outsource'], 'refused changes wrote nothing');
-    assert.equal(await auditCount(admin.companyId, 'driver.update'), 4);
+    assert.equal(await auditCount(t, admin.companyId, 'driver.update'), 4);
   });
 
   it('refuses to change a deleted driver until it is restored', async () => {

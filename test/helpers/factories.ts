@@ -164,3 +164,9 @@ export async function createStatusCheck(t: TestApp, session: Session, input: Par
   const check: DriverStatusCheckInputT = { checkType: 'PreTrip', status: 4, checkedAt: new Date().toISOString(), ...input };
   return forCompany(t.database.db, { companyId: session.companyId, userId: session.userId }, 'test', (tenant) => statusChecksService().record(tenant, check));
 }
+
+/** Audit rows of a company with this action, read through the privileged executor. */
+export async function auditCount(t: TestApp, companyId: number, action: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
+  return rows[0]!.n;
+}

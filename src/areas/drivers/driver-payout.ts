@@ -2,8 +2,10 @@
 // the rates it is computed from. Dispatch and expenses compute route payouts from these fields, so
 // each type's formula is written here once — in the schema's descriptions (the reference page),
 // in PAYOUT_RATES (what the service requires) and in migration 0011's CHECK (the backstop).
+import type { Selectable } from 'kysely';
 import { invalid, ValidationError } from '../../platform/errors.js';
 import { NameEnum, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
+import type { DriversTable } from './drivers.tables.js';
 
 export const DRIVER_PAYOUT_TYPES = ['Hourly', 'FixedSalary', 'Distance', 'FixDistance', 'FixHourly', 'Percent', 'DistanceAndPercent', 'FixedCost', 'Pallets'] as const;
 export type DriverPayoutType = (typeof DRIVER_PAYOUT_TYPES)[number];
@@ -85,18 +87,8 @@ export const DriverPayoutInput = Type.Object({
 export type DriverPayoutInputT = Static<typeof DriverPayoutInput>;
 
 /** The payout columns of a driver. */
-export interface PayoutColumns {
-  payout_type: string | null;
-  hourly_rate: number | null;
-  salary_amount: number | null;
-  salary_period: string | null;
-  rate_per_distance: number | null;
-  distance_unit: string;
-  revenue_percent: number | null;
-  fixed_cost_per_route: number | null;
-  rate_per_pallet: number | null;
-  payout_currency: string;
-}
+export type PayoutColumns = Pick<Selectable<DriversTable>, 'payout_type' | 'hourly_rate' | 'salary_amount' | 'salary_period' | 'rate_per_distance' | 'distance_unit'
+  | 'revenue_percent' | 'fixed_cost_per_route' | 'rate_per_pallet' | 'payout_currency'>;
 
 /** Columns of a payout (null: none), refused with every missing rate named when its type needs it. */
 export function payoutColumns(p: DriverPayoutInputT | null | undefined): PayoutColumns {

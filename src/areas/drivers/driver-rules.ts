@@ -112,7 +112,7 @@ const UNIQUE_TEXT = { Email: ['email', 'email'], LicenseNumber: ['license_number
 /** Email and license number belong to one live driver. */
 export async function checkUnique(t: Tenant, keys: { email?: string | null; license_number?: string | null }, exceptIds: number[]): Promise<void> {
   const clashes = await repo.duplicatesOf(t, { email: keys.email ?? null, phone: null, license: keys.license_number ?? null }, exceptIds);
-  const clash = clashes.find((c) => c.reason !== 'Phone');
+  const clash = clashes[0];
   if (!clash || clash.reason === 'Phone') return;
   const [column, label] = UNIQUE_TEXT[clash.reason];
   throw badRequest(`drivers.duplicate_${column}`, `Driver ${clash.id} "${clash.name}" already has the ${label} ${keys[column]}.`);

@@ -1,8 +1,10 @@
 // Models of drivers (part 2, "Drivers": Driver; core fields in the contract, the rest designed here
 // for a US freight company): identity and contact, the two status axes, the driver's type and
 // carrier, licensing (license, medical card, TWIC, hazmat), home terminal, default truck, payout.
-import { DateTime, Id, Many, NameEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
-import { DriverPayout, DriverPayoutInput, toDriverPayout, type PayoutColumns } from './driver-payout.js';
+import type { Selectable } from 'kysely';
+import { DateTime, Id, NameEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
+import { DriverPayout, DriverPayoutInput, toDriverPayout } from './driver-payout.js';
+import type { DriversTable } from './drivers.tables.js';
 
 export const DRIVER_STATUSES = ['Active', 'Inactive', 'Deleted', 'Draft', 'New', 'Invited', 'Disabled'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
@@ -167,48 +169,13 @@ export const ChangeApprovalQuery = Type.Object({
   id: Id,
 });
 
-/** A driver row as read, with the names of what it points at. */
-export interface DriverRow extends PayoutColumns {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  status: string;
-  approval_status: string;
-  type: string;
-  outsource_company_id: number | null;
+/** A driver row as read, with the names of what it points at (the invitation code stays in the table). */
+export type DriverRow = Omit<Selectable<DriversTable>, 'company_id' | 'invitation_token_hash' | 'invitation_expires_at'> & {
   carrier_name: string | null;
-  license_number: string | null;
-  license_state: string | null;
-  license_expires_on: string | null;
-  license_type_id: number | null;
   license_type_name: string | null;
-  hazmat_endorsement: boolean;
-  medical_card_expires_on: string | null;
-  twic_expires_on: string | null;
-  date_of_birth: string | null;
-  hire_date: string | null;
-  street: string | null;
-  street2: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  country: string | null;
-  emergency_contact_name: string | null;
-  emergency_contact_phone: string | null;
-  emergency_contact_relationship: string | null;
-  home_warehouse_id: number | null;
   warehouse_name: string | null;
-  default_truck_id: number | null;
   truck_name: string | null;
-  notes: string | null;
-  invited_at: Date | null;
-  restore_status: string | null;
-  created_at: Date;
-  updated_at: Date;
-  deleted_at: Date | null;
-}
+};
 
 export const fullName = (r: { first_name: string; last_name: string }) => `${r.first_name} ${r.last_name}`;
 

@@ -59,18 +59,8 @@ export async function countsByDriver(t: Tenant, driverIds: number[]): Promise<Ma
   return new Map(rows.map((r) => [r.driver_id, { total: r.total, open: r.open }]));
 }
 
-export interface StatusCheckValues {
-  driver_id: number;
-  truck_id: number;
-  check_type: string;
-  status: number;
-  checked_at: Date | string;
-  odometer: number | null;
-  odometer_unit: string;
-  defects: string[];
-  notes: string | null;
-  location: string | null;
-}
+/** What recording an inspection sets: the row's own columns, its time as a date or a date-time text. */
+export type StatusCheckValues = Omit<StatusCheckRow, 'id' | 'first_name' | 'last_name' | 'truck_name' | 'created_at' | 'checked_at'> & { checked_at: Date | string };
 
 export async function insertCheck(t: Tenant, values: StatusCheckValues): Promise<number> {
   const row = await t.db.insertInto('driver_status_checks')

@@ -2,7 +2,9 @@
 // driver's pre-trip or post-trip inspection of a truck (49 CFR 396.11, 396.13), its outcome
 // (InspectionStatus), the defects found and the odometer. The driver app records them; the
 // company reads them.
+import type { Selectable } from 'kysely';
 import { DateTime, Id, Many, NameEnum, NumEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
+import type { DriverStatusChecksTable } from './drivers.tables.js';
 
 export const INSPECTION_STATUSES = { Pending: 1, Failed: 2, Maintenance: 3, Completed: 4 } as const;
 export type InspectionStatus = (typeof INSPECTION_STATUSES)[keyof typeof INSPECTION_STATUSES];
@@ -55,23 +57,7 @@ export const StatusChecksQuery = Type.Object({
 });
 export type StatusChecksQueryT = Static<typeof StatusChecksQuery>;
 
-export interface StatusCheckRow {
-  id: number;
-  driver_id: number;
-  first_name: string;
-  last_name: string;
-  truck_id: number;
-  truck_name: string;
-  check_type: string;
-  status: number;
-  checked_at: Date;
-  odometer: number | null;
-  odometer_unit: string;
-  defects: string[];
-  notes: string | null;
-  location: string | null;
-  created_at: Date;
-}
+export type StatusCheckRow = Omit<Selectable<DriverStatusChecksTable>, 'company_id'> & { first_name: string; last_name: string; truck_name: string };
 
 export function toStatusCheck(r: StatusCheckRow): DriverStatusCheckT {
   return {
