@@ -16,8 +16,9 @@ function services(deps: AreaDeps) {
   return {
     trucks,
     telematics: telematicsService(telematicsFromEnv(), trucks),
-    /** The request's company transaction, for rows that open it themselves (after calling the provider). */
-    inCompany: (actor: Actor, requestId: string): InCompany => (work) => forCompany(deps.db, actor, requestId, work),
+    /** A read-only company transaction for rows that open it themselves, after calling the provider
+     *  (AreaDeps carries no tenant runner, so it is forCompany's: role fds_app, company set). */
+    inCompany: (actor: Actor, requestId: string): InCompany => (work) => forCompany(deps.db, actor, requestId, work, 'read'),
   };
 }
 export type FleetServices = ReturnType<typeof services>;

@@ -12,7 +12,7 @@ import type { TrucksService } from './trucks.service.js';
 import type { TrucksQueryT } from './trucks.schemas.js';
 import { checkVin } from './vin.js';
 
-/** Runs work in the request's company transaction (opened when needed, after the provider). */
+/** Runs reads in the request's company (a read-only transaction opened after the provider answered). */
 export type InCompany = <T>(work: (t: Tenant) => Promise<T>) => Promise<T>;
 
 const STATUS: Record<TelematicsError['failure'], [number, string]> = {
