@@ -59,11 +59,3 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function likePattern(term: string): string {
   return `%${escapeLike(term)}%`;
 }
-
-/** `%word%word%`: the term's words in order, a pattern every text containing the term matches.
- *  A trigram index serves it without the word-boundary trigrams that nearly every row holds
- *  (migration 0010); the caller checks the exact term on what it finds. */
-export function wordsPattern(term: string): string {
-  const words = term.split(/\s+/).filter(Boolean).map(escapeLike);
-  return `%${words.join('%')}%`;
-}

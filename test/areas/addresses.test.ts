@@ -139,4 +139,22 @@ describe('address searches', () => {
     assert.deepEqual((await get(other, '/Addresses/SearchByCompanyName?companyName=acme')).body.data, []);
     assert.deepEqual((await get(other, '/Addresses/SearchCompaniesByAddress?address=canyon')).body.data, []);
   });
+
+  it('ranks the closest text first, leaves deleted customers out, answers at most 50, and takes short terms', async () => {
+    const admin = await signIn(t);
+    const far = await createCustomer(t, admin, { name: 'Gulf Industrial Park Tenants Association', addresses: [{ street: '5 Elm Ln', city: 'Jacksonville Beach', state: 'FL', postalCode: '32250', country: 'US' }] });
+    const near = await createCustomer(t, admin, { name: 'Ely', addresses: [{ street: '5 Elm Ln', city: 'Ely', country: 'US' }] });
+    const gone = await createCustomer(t, admin, { name: 'Gone Elm', addresses: [{ street: '9 Elm Ln', city: 'Ely', country: 'US' }] });
+    assert.equal((await call(t, 'DELETE', `/api/v1/Customers?ids=${gone.id}`, { token: admin.token })).status, 200);
+    const ranked = (await get(admin, '/Addresses/SearchCompaniesByAddress?address=5%20elm%20ln')).body.data;
+    assert.deepEqual(ranked.map((a: any) => a.customerId), [near.id, far.id], 'the shorter, closer text first');
+    const all = (await get(admin, '/Addresses/SearchCompaniesByAddress?address=elm%20ln')).body.data;
+    assert.deepEqual(all.map((a: any) => a.customerId).sort(), [near.id, far.id].sort(), 'a deleted customer\'s address is left out');
+    assert.deepEqual((await get(admin, '/Addresses/SearchByCompanyName?companyName=gone%20elm')).body.data, []);
+    const short = (await get(admin, '/Addresses/SearchByCompanyName?companyName=el')).body.data;
+    assert.deepEqual(short.map((a: any) => a.customerId), [near.id], 'two letters: no search key, still found');
+    for (let n = 0; n < 52; n++) await createCustomer(t, admin, { name: `Birch Carrier ${n}`, addresses: [{ street: `${n} Birch Rd`, city: 'Bend', country: 'US' }] });
+    assert.equal((await get(admin, '/Addresses/SearchCompaniesByAddress?address=birch%20rd')).body.data.length, 50);
+    assert.equal((await get(admin, '/Addresses/SearchByCompanyName?companyName=birch%20carrier')).body.data.length, 50);
+  });
 });

@@ -1,5 +1,5 @@
 // The customer list's counting and page plans (customer-lists.ts): every plan answers exactly what
-// the plain trigram-index query answers, cached counts follow every write, and a transaction that
+// the plain search-index query answers, cached counts follow every write, and a transaction that
 // wrote never caches its own uncommitted view.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -138,7 +138,7 @@ describe('customer list plans', () => {
     await createCustomer(t, a, { name: 'Shared Word Freight' });
     await createCustomer(t, b, { name: 'Shared Word Freight' });
     const matches = (s: Session, companyId: number) => inCompany(s, async (tx) =>
-      (await sql<{ m: number }>`select m from fds_customer_matches(${companyId}, '%shared%word%', 'shared word', false) m`.execute(tx.db)).rows.length);
+      (await sql<{ m: number }>`select m from fds_customer_matches(${companyId}, 'shared word', false) m`.execute(tx.db)).rows.length);
     assert.equal(await matches(a, a.companyId), 1);
     assert.equal(await matches(a, b.companyId), 0, 'asked for company b inside company a');
   });
@@ -149,7 +149,7 @@ describe('customer list plans', () => {
     await createCustomer(t, a, { name: 'Shared Dock Co', addresses: [{ name: 'Shared Dock', street: '9 Wharf Rd', city: 'Mobile', country: 'US' }] });
     await createCustomer(t, b, { name: 'Shared Dock Co', addresses: [{ name: 'Shared Dock', street: '9 Wharf Rd', city: 'Mobile', country: 'US' }] });
     const matches = (s: Session, companyId: number, byName: boolean) => inCompany(s, async (tx) =>
-      (await sql<{ m: number }>`select distinct m from fds_address_matches(${companyId}, '%shared%dock%', 'shared dock', ${byName}, 50) m`.execute(tx.db)).rows.length);
+      (await sql<{ m: number }>`select distinct m from fds_address_matches(${companyId}, 'shared dock', ${byName}, 5, 50) m`.execute(tx.db)).rows.length);
     for (const byName of [true, false]) {
       assert.equal(await matches(a, a.companyId, byName), 1, `byName ${byName}`);
       assert.equal(await matches(a, b.companyId, byName), 0, `asked for company b inside company a, byName ${byName}`);

@@ -1,11 +1,12 @@
-// The search indexes behave on both engines: trigram operators answer, the trigram GIN index serves
-// a selective search, and a search through it finds what a plain scan finds, for the company only.
+// The search indexes behave on both engines: trigram operators answer (address resemblance), the
+// company-keyed search index serves a containment search, and a search through it finds exactly
+// what a plain scan finds, for the company only (migration 0012).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { forCompany } from '../../src/db/tenant.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { createCompany } from '../helpers/factories.js';
+import { createCompany, type TestCompany } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -13,41 +14,76 @@ before(async () => {
 });
 after(() => t.close());
 
-describe('trigram search', () => {
-  it('answers the similarity operators', async () => {
+/** 600 customers of the company: hex names, emails with punctuation, a few short words. */
+async function seed(company: TestCompany) {
+  await sql`insert into customers (company_id, name, name_key, email, phone)
+    select ${company.companyId}, 'Cust ' || i || ' ' || md5(i::text), 'k' || i, 'orders' || i || '.x@ship-it.example', '+1 512 555 ' || lpad(i::text, 4, '0')
+    from generate_series(1, 600) i`.execute(t.database.db);
+  await sql`analyze customers`.execute(t.database.db);
+}
+
+const keysOf = async (companyId: number, text: string) =>
+  (await sql<{ k: number[] }>`select fds_search_keys(${companyId}, ${text}) as k`.execute(t.database.db)).rows[0]!.k;
+
+describe('search indexes', () => {
+  it('answers the similarity operators (address resemblance)', async () => {
     const { rows } = await sql<{ m: boolean; n: boolean; s: number }>`select 'acme rocket' % 'acme' as m, 'desert depot' % 'acme' as n, similarity('abc', 'abd') as s`.execute(t.database.db);
     assert.deepEqual(rows, [{ m: true, n: false, s: 0.33333334 }]);
   });
 
-  it('finds through the trigram GIN index what a scan finds, and only in the company', async () => {
+  it('keys a text by company: a contained term\'s keys are among the text\'s, another company\'s are not', async () => {
+    const text = 'lone star steel supply orders1.2@shipper.example';
+    const [own, term, other, short] = await Promise.all([keysOf(7, text), keysOf(7, 'star steel'), keysOf(8, 'star steel'), keysOf(7, 'st')]);
+    assert.equal(short.length, 0, 'no key below 3 characters');
+    assert.equal(new Set(term).size, term.length, 'distinct');
+    assert.equal(term.length, 8, '"star steel" has 8 distinct 3-character substrings');
+    assert.ok(term.every((k) => own.includes(k)), 'contained term: every key in the text\'s');
+    assert.ok(other.some((k) => !own.includes(k)), 'the same term in another company has other keys');
+  });
+
+  it('serves a selective search through the company-keyed index', async () => {
     const a = await createCompany(t);
-    const b = await createCompany(t);
-    for (const company of [a, b]) {
-      await sql`insert into customers (company_id, name, name_key)
-        select ${company.companyId}, 'Cust ' || i || ' ' || md5(i::text), 'k' || i from generate_series(1, 600) i`.execute(t.database.db);
-    }
-    await sql`analyze customers`.execute(t.database.db);
-    // Through the privileged connection (no row-security condition, itself indexable by the btree
-    // indexes): the trigram index is then the planner's choice for a selective term.
+    await seed(a);
+    // Through the privileged connection (no row-security condition): the planner's choice.
     const plan = await t.database.db.transaction().execute(async (tx) => {
       await sql`set local enable_seqscan = off`.execute(tx);
       const { rows } = await sql<{ 'QUERY PLAN': string }>`explain select count(*) from customers c
-        where c.search_text like '%' || left(md5('7'), 10) || '%'`.execute(tx);
+        where fds_search_keys(c.company_id, c.search_text) @> fds_search_keys(${a.companyId}, left(md5('7'), 10))`.execute(tx);
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
-    assert.match(plan, /Bitmap Index Scan on customers_search_idx[^\n]*\n\s+Index Cond: \(search_text ~~ /);
-    const count = (settings: string, term: string) => forCompany(t.database.db, { companyId: a.companyId, userId: a.adminUserId }, null, async (tenant) => {
-      await sql.raw(settings).execute(tenant.db);
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from customers c
-        where c.company_id = ${a.companyId} and c.search_text like ${`%${term}%`}`.execute(tenant.db);
-      return rows[0]!.n;
-    });
-    const viaIndex = 'set local enable_seqscan = off; set local enable_indexscan = off';
-    const viaScan = 'set local enable_bitmapscan = off; set local enable_indexscan = off';
+    assert.match(plan, /Bitmap Index Scan on customers_search_keys_idx/);
+  });
+
+  it('finds through fds_customer_matches exactly what a scan finds, and only in the company', async () => {
+    const a = await createCompany(t);
+    const b = await createCompany(t);
+    await seed(a);
+    await seed(b);
     const { rows } = await sql<{ term: string }>`select left(md5('7'), 10) as term`.execute(t.database.db);
-    for (const [term, expected] of [['cust 1', 111], [rows[0]!.term, 1]] as const) {
-      assert.equal(await count(viaIndex, term), expected, `${term}: of the company only`);
-      assert.equal(await count(viaScan, term), expected, term);
+    const terms = [
+      'cust 1', // 111 names
+      rows[0]!.term, // one
+      's7.x@ship', // across punctuation
+      '555 0042', // a phone fragment across a space
+      '7', // shorter than a key: read without the index
+      'zz', // nothing
+      'cust 1 ', // a trailing space is part of the term
+    ];
+    const actor = { companyId: a.companyId, userId: a.adminUserId };
+    for (const term of terms) {
+      for (const nameOnly of [false, true]) {
+        const [found, scanned] = await forCompany(t.database.db, actor, null, async (tenant) => {
+          const found = await sql<{ m: number }>`select m from fds_customer_matches(${a.companyId}, ${term}, ${nameOnly}) m order by m`.execute(tenant.db);
+          const scanned = await sql<{ id: number }>`select id from customers
+            where company_id = ${a.companyId} and strpos(${sql.raw(nameOnly ? 'lower(name)' : 'search_text')}, ${term}) > 0 order by id`.execute(tenant.db);
+          return [found.rows.map((r) => r.m), scanned.rows.map((r) => r.id)];
+        });
+        assert.deepEqual(found, scanned, `"${term}", name only: ${nameOnly}`);
+        if (term === 'cust 1' && nameOnly) assert.equal(found.length, 111);
+      }
     }
+    const asB = await forCompany(t.database.db, actor, null, (tenant) =>
+      sql<{ m: number }>`select m from fds_customer_matches(${b.companyId}, 'cust 1', false) m`.execute(tenant.db));
+    assert.equal(asB.rows.length, 0, 'asked for company b inside company a');
   });
 });

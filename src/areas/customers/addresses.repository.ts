@@ -1,7 +1,7 @@
 // SQL of addresses, in the company's transaction.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { likePattern, wordsPattern } from '../../platform/paging.js';
+import { likePattern } from '../../platform/paging.js';
 import type { AddressRow } from './addresses.schemas.js';
 
 /** What a write sets: the row without its key, timestamps and the joined customer name. */
@@ -82,36 +82,29 @@ export function lookupForTransfer(t: Tenant, term: string | null): Promise<Addre
   return q.orderBy('a.name').orderBy('a.id').limit(LOOKUP_LIMIT).execute();
 }
 
-/** Ids of the company's customer addresses matching the text, through the trigram indexes (a
- *  function: row security keeps LIKE and % from reaching them directly; migrations 0004, 0010). */
-function matchingAddressIds(t: Tenant, lowered: string, byName: boolean) {
-  return sql<number>`(SELECT m FROM fds_address_matches(${t.companyId}, ${wordsPattern(lowered)}, ${lowered}, ${byName}, ${RESEMBLANCE_BELOW}) m)`;
+/** The best customer addresses matching the text, ranked (a definer function: row security keeps
+ *  @> and % from reaching the search-key and trigram indexes directly; migrations 0004, 0012). */
+function rankedMatches(t: Tenant, lowered: string, byName: boolean) {
+  return sql<{ id: number; rank: number }>`fds_address_matches(${t.companyId}, ${lowered}, ${byName}, ${RESEMBLANCE_BELOW}, ${LOOKUP_LIMIT})`.as('m');
 }
 
-/** Customer addresses whose place name or customer name contains or resembles the name, best first. */
+function rankedAddresses(t: Tenant, text: string, byName: boolean): Promise<AddressRow[]> {
+  return selectAddresses(t)
+    .innerJoin(rankedMatches(t, text.toLowerCase(), byName), 'm.id', 'a.id')
+    .orderBy('m.rank', 'desc')
+    .orderBy('a.id')
+    .execute();
+}
+
+/** Customer addresses (of active customers) whose place name or customer name contains or
+ *  resembles the name, best first. */
 export function searchByCompanyName(t: Tenant, name: string): Promise<AddressRow[]> {
-  const lowered = name.toLowerCase();
-  return selectAddresses(t)
-    .where('a.kind', '=', 'customer')
-    .where('a.id', 'in', matchingAddressIds(t, lowered, true))
-    .where((eb) => eb.or([eb('c.status', 'is', null), eb('c.status', '=', 0)]))
-    .orderBy(sql`greatest(similarity(lower(coalesce(a.name, '')), ${lowered}), similarity(lower(coalesce(c.name, '')), ${lowered}))`, 'desc')
-    .orderBy('a.id')
-    .limit(LOOKUP_LIMIT)
-    .execute();
+  return rankedAddresses(t, name, true);
 }
 
-/** Customer addresses whose text contains or resembles the given address, best first. */
+/** Customer addresses (of active customers) whose text contains or resembles the given address, best first. */
 export function searchByAddress(t: Tenant, text: string): Promise<AddressRow[]> {
-  const lowered = text.toLowerCase();
-  return selectAddresses(t)
-    .where('a.kind', '=', 'customer')
-    .where('a.id', 'in', matchingAddressIds(t, lowered, false))
-    .where((eb) => eb.or([eb('c.status', 'is', null), eb('c.status', '=', 0)]))
-    .orderBy(sql`similarity(a.search_text, ${lowered})`, 'desc')
-    .orderBy('a.id')
-    .limit(LOOKUP_LIMIT)
-    .execute();
+  return rankedAddresses(t, text, false);
 }
 
 export interface PlaceFilter {

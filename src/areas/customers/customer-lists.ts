@@ -11,12 +11,12 @@
 // one snapshot. It assumes the version last seen for the company; when the statement reports
 // another (a write happened), the counts are read again under the new version.
 //
-// The first read of a search (its count unknown) goes through the trigram index once for both the
+// The first read of a search (its count unknown) goes through the search index once for both the
 // page and the count (a window count over the matches). After that, the page of a search: with the
 // count of matches and the count of candidates (the same filter without the search) known, the
 // share of matching rows is known. Many matches: walk the sort
 // index and test rows until the page is full (reads about page end ÷ share rows). Few matches:
-// the trigram index finds them all, then they are sorted. When the matches cluster late in the
+// the search index finds them all, then they are sorted. When the matches cluster late in the
 // sort order (a name-prefix search sorted by name), the walk stops at its cap and the index
 // answers; that choice is remembered for the version.
 import type { Tenant } from '../../db/tenant.js';
@@ -31,7 +31,7 @@ export interface ListOptions {
   maxEntries?: number;
 }
 
-/** How the page was read: no read needed, by the sort walk, or through the trigram index. */
+/** How the page was read: no read needed, by the sort walk, or through the search index. */
 export type ListPlan = 'empty' | 'walk' | 'index';
 
 type Page = { limit: number; offset: number };
@@ -89,7 +89,7 @@ export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptio
         }
       }
 
-      // A search not counted yet: the trigram index gives the page, the count and the version in
+      // A search not counted yet: the search index gives the page, the count and the version in
       // one statement (the version read first would be a round trip of its own).
       if (filter.search && (assumed === undefined || counts.get(keyOf(t, filter), assumed) === undefined)) {
         const rows = await repo.listCustomers(t, filter, sort, page.limit, page.offset, true);

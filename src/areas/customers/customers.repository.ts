@@ -2,7 +2,7 @@
 import { sql, type Expression, type OperationNodeSource, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
-import { wordsPattern, type SortSpec } from '../../platform/paging.js';
+import type { SortSpec } from '../../platform/paging.js';
 import type { AddressRow } from './addresses.schemas.js';
 import type { CustomerRow } from './customers.schemas.js';
 
@@ -48,10 +48,9 @@ export function withoutSearch(f: CustomerFilter): CustomerFilter {
 function filtered(t: Tenant, f: CustomerFilter) {
   let q = customers(t).where('c.status', 'in', f.statuses);
   if (f.search) {
-    // Through the trigram index, by a function: row security keeps LIKE from reaching the index
-    // directly (migrations 0003 and 0010, fds_customer_matches).
-    const term = f.search.toLowerCase();
-    q = q.where('c.id', 'in', sql<number>`(SELECT m FROM fds_customer_matches(${t.companyId}, ${wordsPattern(term)}, ${term}, ${f.nameOnly}) m)`);
+    // Through the company's search-key index, by a function: row security keeps the index
+    // condition from reaching it directly (migrations 0003 and 0012, fds_customer_matches).
+    q = q.where('c.id', 'in', sql<number>`(SELECT m FROM fds_customer_matches(${t.companyId}, ${f.search.toLowerCase()}, ${f.nameOnly}) m)`);
   }
   if (f.pipelines) q = q.where('c.pipeline', 'in', f.pipelines);
   if (f.sources) q = q.where('c.source', 'in', f.sources);
@@ -111,7 +110,7 @@ function sortKeyOf(sort: SortSpec<CustomerSort>) {
   return sort.by === 'name' ? sql<string>`lower(c.name)` : sql<string>`c.created_at`;
 }
 
-/** The page through the trigram index: every match is found, then sorted. Cheap when matches are few.
+/** The page through the search index: every match is found, then sorted. Cheap when matches are few.
  *  `counted` adds each row's `full_count`, the number of all matches (the count and the page from
  *  one pass through the index, when the count is not known yet). */
 export function listCustomers(
@@ -129,7 +128,7 @@ export function listCustomers(
  * The page of a search by walking the sort index (company, status, sort key, id) and testing each
  * row, stopping when the page is full, and after `cap` rows at most. Cheap when matches are many;
  * `null` when the cap was reached first (the matches cluster late in the sort order): the caller
- * then reads the page through the trigram index instead. `candidates` is how many rows the filter
+ * then reads the page through the search index instead. `candidates` is how many rows the filter
  * gives without the search. Needs a single status: the sort index orders one status at a time.
  */
 export async function walkCustomers(

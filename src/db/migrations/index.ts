@@ -11,6 +11,7 @@ import * as m0008 from './0008_carriers.js';
 import * as m0009 from './0009_fleet.js';
 import * as m0010 from './0010_search_terms.js';
 import * as m0011 from './0011_drivers.js';
+import * as m0012 from './0012_company_search_keys.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_fleet': m0009,
   '0010_search_terms': m0010,
   '0011_drivers': m0011,
+  '0012_company_search_keys': m0012,
 };
