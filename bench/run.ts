@@ -125,9 +125,12 @@ try {
       const rows: Measure[] = [await load('bare Fastify, same bytes', `${floor.info.url}${search('logistics')}`)];
       for (const [label, term] of terms) rows.push(await load(`SearchTerm=${term}`.slice(0, 44), `${url}${search(term)}`, headers));
       rows.push(await load('GET /Customers (no search)', `${url}/api/v1/Customers`, headers));
-      // 2,000 distinct "place trade" terms (~50 matches each), never asked before in this run.
-      const combos = PLACES.flatMap((p) => TRADES.map((t) => search(`${p} ${t}`.toLowerCase())));
-      const cold = await rotating('2,000 distinct never-asked terms', url, combos, headers);
+      // 6,000 distinct terms of ~50 matches each, never asked before in this run: "place trade",
+      // and the same with the trade's last letter or the place's first left off (what a user
+      // typing sends). Enough that none repeats within the row's 10 s.
+      const combos = [...new Set(PLACES.flatMap((p) => TRADES.flatMap((t) => [`${p} ${t}`, `${p} ${t.slice(0, -1)}`, `${p.slice(1)} ${t}`])
+        .map((term) => search(term.toLowerCase()))))];
+      const cold = await rotating(`${combos.length.toLocaleString('en-US')} distinct never-asked terms`, url, combos, headers);
       rows.push(cold);
       // Address lookups (never kept: each request ranks every match by resemblance). Last: they
       // saturate the database, and what queues behind them would weigh on the rows after.

@@ -138,7 +138,7 @@ describe('customer list plans', () => {
     await createCustomer(t, a, { name: 'Shared Word Freight' });
     await createCustomer(t, b, { name: 'Shared Word Freight' });
     const matches = (s: Session, companyId: number) => inCompany(s, async (tx) =>
-      (await sql<{ m: number }>`select m from fds_customer_matches(${companyId}, 'shared word', false) m`.execute(tx.db)).rows.length);
+      (await sql<{ id: number }>`select m.id from fds_customer_matches(${companyId}, 'shared word', false) m`.execute(tx.db)).rows.length);
     assert.equal(await matches(a, a.companyId), 1);
     assert.equal(await matches(a, b.companyId), 0, 'asked for company b inside company a');
   });

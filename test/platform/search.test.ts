@@ -73,17 +73,17 @@ describe('search indexes', () => {
     for (const term of terms) {
       for (const nameOnly of [false, true]) {
         const [found, scanned] = await forCompany(t.database.db, actor, null, async (tenant) => {
-          const found = await sql<{ m: number }>`select m from fds_customer_matches(${a.companyId}, ${term}, ${nameOnly}) m order by m`.execute(tenant.db);
+          const found = await sql<{ id: number }>`select m.id from fds_customer_matches(${a.companyId}, ${term}, ${nameOnly}) m order by m.id`.execute(tenant.db);
           const scanned = await sql<{ id: number }>`select id from customers
             where company_id = ${a.companyId} and strpos(${sql.raw(nameOnly ? 'lower(name)' : 'search_text')}, ${term}) > 0 order by id`.execute(tenant.db);
-          return [found.rows.map((r) => r.m), scanned.rows.map((r) => r.id)];
+          return [found.rows.map((r) => r.id), scanned.rows.map((r) => r.id)];
         });
         assert.deepEqual(found, scanned, `"${term}", name only: ${nameOnly}`);
         if (term === 'cust 1' && nameOnly) assert.equal(found.length, 111);
       }
     }
     const asB = await forCompany(t.database.db, actor, null, (tenant) =>
-      sql<{ m: number }>`select m from fds_customer_matches(${b.companyId}, 'cust 1', false) m`.execute(tenant.db));
+      sql<{ id: number }>`select m.id from fds_customer_matches(${b.companyId}, 'cust 1', false) m`.execute(tenant.db));
     assert.equal(asB.rows.length, 0, 'asked for company b inside company a');
   });
 });
