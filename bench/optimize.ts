@@ -11,6 +11,7 @@
 // With files, any Solomon (.txt), LKH-3 CVRPTW (.vrptw) or Li & Lim (.txt) instance is measured the
 // same way (default: vehicle-first, double, 10 s). --json prints one object per instance:
 // {instance, vehicles, distance, feasible, timeMs}.
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { checkSolution, solve, type Objective } from '../src/optimize/index.js';
 import { readBks, readInstance, type DistanceConvention } from '../src/optimize/instances/index.js';
@@ -102,6 +103,13 @@ function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const results: Measured[] = [];
   if (args.files.length > 0) {
+    // Every file checked before the first solve: a mistyped name fails at once, in one line.
+    const missing = args.files.filter((file) => !existsSync(file));
+    if (missing.length > 0) {
+      console.error(`bench:optimize: no such instance file: ${missing.join(', ')}`);
+      process.exitCode = 2;
+      return;
+    }
     const widths = [-16, 8, 10, 9, -8];
     if (!args.json) printRow(['instance', 'vehicles', 'distance', 'time ms', 'feasible'], widths);
     for (const file of args.files) {
