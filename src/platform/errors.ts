@@ -98,6 +98,11 @@ function fromSqlState(err: unknown): AppError | null {
     case '22007':
     case '22008':
       return badRequest(Codes.invalidValue, 'A value is out of range or malformed.');
+    // A character the database cannot store (NUL in text or JSON): requests are refused earlier,
+    // naming the field (text-guard.ts); this covers what reaches the database another way.
+    case '22021':
+    case '22P05':
+      return badRequest(Codes.invalidValue, 'A text contains a character that cannot be stored (NUL, \\u0000).');
     default:
       return null;
   }

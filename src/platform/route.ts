@@ -11,6 +11,7 @@ import type { Principal } from './auth.js';
 import { Env, ok, WithNotices } from './envelope.js';
 import { AppError, Codes, invalid } from './errors.js';
 import { compileNormalizer, type Normalizer } from './normalize.js';
+import { refuseNul } from './text-guard.js';
 import type { Static, TSchema } from './schemas.js';
 import { resolveSchema } from './validation.js';
 
@@ -266,12 +267,14 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       uploadsOf.set(request, uploads);
     };
   }
-  if (norms.length > 0) {
+  const parts = (['params', 'query', 'body'] as const).filter((part) => (part === 'query' ? def.querystring : def[part]) !== undefined);
+  if (norms.length > 0 || parts.length > 0) {
     options.preValidation = async (request) => {
       for (const [part, norm] of norms) {
         const value = request[part];
         if (value !== undefined) (request as unknown as Record<string, unknown>)[part] = norm(value);
       }
+      for (const part of parts) refuseNul(request[part], part);
     };
   }
   return options;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectProblem } from '../helpers/expect.js';
 import { countRows, signIn, type Session } from '../helpers/factories.js';
 import { addProbeRoutes } from '../helpers/probe.js';
 
@@ -139,6 +140,18 @@ describe('validation problem object', () => {
       token: session.token, payload: '{"customerId": 1, "stops": [], "__proto__": {"admin": true}}', headers: { 'content-type': 'application/json' },
     });
     assert.equal(res.status, 400);
+  });
+
+  it('refuses a NUL character in a body, query or path value, naming the field, and writes nothing', async () => {
+    const customers = await countRows(t, 'customers', session.companyId);
+    const body = await call(t, 'POST', '/api/v1/Customers', { token: session.token, body: { name: 'Nul\u0000 Freight', addresses: [{ street: '1 Main St', city: 'Austin', country: 'US' }] } });
+    expectProblem(body, 'name');
+    assert.match(body.body.errors.name[0], /NUL/);
+    const nested = await call(t, 'POST', '/api/v1/Customers', { token: session.token, body: { name: 'Nul Freight', addresses: [{ street: '1 Main\u0000 St', city: 'Austin', country: 'US' }] } });
+    expectProblem(nested, 'addresses[0].street');
+    assert.equal(await countRows(t, 'customers', session.companyId), customers);
+    expectProblem(await call(t, 'GET', '/api/v1/Customers?SearchTerm=a%00b', { token: session.token }), 'SearchTerm');
+    expectProblem(await call(t, 'GET', '/api/v1/Countries/U%00S/States', { token: session.token }), 'countryId');
   });
 });
 
