@@ -198,6 +198,7 @@ describe('POST /Customers/{customerId}/chargeTypes/sync', () => {
     await customerList(admin, customer.id);
     await putRow(admin, customer.id, lift.id, { rate: 60, isActive: false, minimumCharge: 55 });
     await putRow(admin, customer.id, detention.id, { rate: 45, freeUnits: 1 });
+    const own = await putRow(admin, customer.id, 0, { name: 'Weekend delivery', code: 'WEEKEND', rate: 150, currency: 'USD', appliesPerStop: true });
     await api(admin, 'PUT', `/Accounting/chargeTypes/${lift.id}`, { name: 'Lift gate', code: 'LIFTGATE', rate: 80, description: 'No dock' });
     await api(admin, 'PUT', `/Accounting/chargeTypes/${detention.id}`, { kind: 'Flat', appliesPerStop: true });
     const added = await companyType(admin, { name: 'Pallet jack', rate: 30 });
@@ -207,7 +208,9 @@ describe('POST /Customers/{customerId}/chargeTypes/sync', () => {
     assert.deepEqual([l.name, l.code, l.description, l.rate, l.isActive, l.minimumCharge], ['Lift gate', 'LIFTGATE', 'No dock', 60, false, 55]);
     const d = byLink.get(detention.id);
     assert.deepEqual([d.kind, d.unit, d.rate, d.freeUnits, d.appliesPerStop], ['Flat', 'flat', 45, null, true]);
-    assert.deepEqual([byLink.get(added.id)?.rate, res.data.length], [30, 5]);
+    assert.deepEqual([byLink.get(added.id)?.rate, res.data.length], [30, 6]);
+    // A type of the customer's own is left as it was.
+    assert.deepEqual({ ...res.data.find((c) => c.id === own.id), updatedAt: 0 }, { ...own, updatedAt: 0 });
     assert.equal(res.otherMessages.length, 1);
     assert.match(res.otherMessages[0]!.message, /kind changed from PerStop to Flat; the customer's rate 45 was kept/);
     // Nothing left to do: a second sync changes nothing.

@@ -42,7 +42,27 @@ describe('FxRates', () => {
     expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 0 }), 'rate');
     expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.3, date: '2026-02-30' }), 'date');
     expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.3, date: 'yesterday' }), 'date');
+    // 8 decimals are kept: a rate that would be kept as 0 is refused, not a 500.
+    expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 0.000000001 }), 'rate');
+    expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 2e9 }), 'rate');
+    expectProblem(await api(s, 'POST', '', { toCurrency: 'CAD', rate: 1.3 }), 'fromCurrency');
+    expectProblem(await api(s, 'DELETE', '/abc'), 'id');
     assert.equal(await countRows(t, 'fx_rates', s.companyId), 0);
+    const smallest = (await api(s, 'POST', '', { fromCurrency: 'VND', toCurrency: 'USD', rate: 0.00000004 })).body.data;
+    assert.equal(smallest.rate, 0.00000004);
+  });
+
+  it('keeps one rate of a pair for a day when entries of that day arrive together', async () => {
+    const s = await signIn(t);
+    const res = await Promise.all([1.31, 1.32, 1.33].map((rate) => api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate, date: '2026-11-05' })));
+    assert.deepEqual(res.map((r) => r.status), [200, 200, 200]);
+    assert.equal(new Set(res.map((r) => r.body.data.id)).size, 1);
+    const list = (await api(s, 'GET', '')).body.data;
+    assert.equal(list.length, 1);
+    assert.ok([1.31, 1.32, 1.33].includes(list[0].rate));
+    // The other direction of the pair is another pair.
+    await api(s, 'POST', '', { fromCurrency: 'CAD', toCurrency: 'USD', rate: 0.75, date: '2026-11-05' });
+    assert.equal(await countRows(t, 'fx_rates', s.companyId), 2);
   });
 
   it('needs the zone permissions', async () => {

@@ -103,6 +103,60 @@ describe('POST /PricingModel', () => {
     assert.equal(await countRows(t, 'pricing_mileage_charges', s.companyId), 0);
   });
 
+  it("refuses bad input for a customer's model without deriving one; distances are checked as they are kept (to the cent)", async () => {
+    const s = await signIn(t);
+    const c = await createCustomer(t, s);
+    const base = await defaultModel(s);
+    expectProblem(await api(s, 'POST', '', { customerId: c.id, id: base.id, baseCharge: 1 }), 'id');
+    expectProblem(await api(s, 'POST', '', { customerId: c.id, mileageCharges: [{ fromDistance: 0, toDistance: 0.001, ratePerUnit: 2 }, { fromDistance: 0.001, ratePerUnit: 1 }] }), 'mileageCharges');
+    expectNotFound(await api(s, 'PUT', `/intl-rate?customerId=${c.id}`, { id: 2147480000, fromCountry: 'US', toCountry: 'CA', flatAmount: 1 }));
+    expectProblem(await api(s, 'POST', `/add-mileage-charge?pricingModelId=${base.id}`, { fromDistance: 0, toDistance: 0.004, ratePerUnit: 1 }), 'fromDistance');
+    assert.equal(await countRows(t, 'pricing_models', s.companyId), 1, 'no customer model derived');
+    assert.equal(await countRows(t, 'pricing_mileage_charges', s.companyId), 0);
+    assert.equal((await api(s, 'GET', `?customerId=${c.id}`)).body.data.id, base.id);
+    const kept = (await api(s, 'POST', '', { mileageCharges: [{ fromDistance: 0, toDistance: 99.995, ratePerUnit: 2 }, { fromDistance: 100, ratePerUnit: 1 }] })).body.data;
+    assert.deepEqual(kept.mileageCharges.map((b: any) => [b.fromDistance, b.toDistance]), [[0, 100], [100, null]]);
+    const removed = (await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${base.id}`, { fromDistance: 100.001 })).body.data;
+    assert.deepEqual(removed.mileageCharges.map((b: any) => b.fromDistance), [0]);
+  });
+
+  it("treats another company's customer or model as missing, changing nothing", async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const theirCustomer = await createCustomer(t, b);
+    const theirs = await defaultModel(b);
+    const mine = await defaultModel(a);
+    expectNotFound(await api(a, 'POST', '', { customerId: theirCustomer.id, baseCharge: 1 }));
+    // Their model's id is refused as an id that exists nowhere is.
+    const foreign = await api(a, 'POST', '', { id: theirs.id, baseCharge: 1 });
+    const nowhere = await api(a, 'POST', '', { id: 2147480000, baseCharge: 1 });
+    expectProblem(foreign, 'id');
+    expectProblem(nowhere, 'id');
+    assert.deepEqual([foreign.status, Object.keys(foreign.body.errors)], [nowhere.status, Object.keys(nowhere.body.errors)]);
+    assert.deepEqual(await defaultModel(a), mine);
+    assert.deepEqual(await defaultModel(b), theirs);
+    assert.equal(await countRows(t, 'pricing_models', a.companyId), 1);
+    assert.equal(await countRows(t, 'pricing_models', b.companyId), 1);
+  });
+
+  it('concurrent first reads make one default; concurrent first changes derive one customer model', async () => {
+    const s = await signIn(t);
+    const reads = await Promise.all([1, 2, 3, 4].map(() => api(s, 'GET', '')));
+    assert.deepEqual(reads.map((r) => r.status), [200, 200, 200, 200], JSON.stringify(reads.map((r) => r.body.errors)));
+    assert.equal(new Set(reads.map((r) => r.body.data.id)).size, 1);
+    await api(s, 'POST', '', { mileageCharges: [{ fromDistance: 0, ratePerUnit: 2 }] });
+    const c = await createCustomer(t, s);
+    const changes = await Promise.all([10, 20, 30].map((baseCharge) => api(s, 'POST', '', { customerId: c.id, baseCharge })));
+    assert.deepEqual(changes.map((r) => r.status), [200, 200, 200], JSON.stringify(changes.map((r) => r.body.errors)));
+    assert.equal(new Set(changes.map((r) => r.body.data.id)).size, 1);
+    assert.equal(await countRows(t, 'pricing_models', s.companyId), 2);
+    assert.equal(await countRows(t, 'pricing_mileage_charges', s.companyId), 2, 'the default\'s band copied once');
+    const fresh = await signIn(t);
+    const puts = await Promise.all(['CA', 'MX'].map((toCountry) => api(fresh, 'PUT', '/intl-rate', { fromCountry: 'US', toCountry, flatAmount: 500 })));
+    assert.deepEqual(puts.map((r) => r.status), [200, 200], JSON.stringify(puts.map((r) => r.body.errors)));
+    assert.equal((await defaultModel(fresh)).intlRates.length, 2);
+  });
+
   it('needs the pricing permission to change a model; reading needs none', async () => {
     const viewer = await signIn(t, VIEWER);
     assert.equal((await api(viewer, 'GET', '')).status, 200);
@@ -132,6 +186,7 @@ describe('mileage bands', () => {
     assert.equal(await countRows(t, 'pricing_mileage_charges', s.companyId), 3);
     // Only the last band can go: a middle one would leave distances unpriced.
     expectProblem(await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${m.id}`, { id: three.mileageCharges[1].id }), 'id');
+    assert.deepEqual((await defaultModel(s)).mileageCharges, three.mileageCharges, 'nothing removed');
     const byId = (await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${m.id}`, { id: three.mileageCharges[2].id })).body.data;
     assert.deepEqual(byId.mileageCharges.map((b: any) => b.fromDistance), [0, 100]);
     const byStart = await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${m.id}`, { fromDistance: 100, toDistance: 500 });
@@ -166,6 +221,9 @@ describe('country-pair rates', () => {
     expectNotFound(await put({ id: 999999, fromCountry: 'US', toCountry: 'GT', flatAmount: 1 }));
     expectProblem(await put({ fromCountry: 'USA', toCountry: 'CA', flatAmount: 1 }), 'fromCountry');
     expectProblem(await put({ fromCountry: 'CA', toCountry: 'CA', flatAmount: 1 }), 'fromCountry');
+    expectProblem(await put({ id, fromCountry: 'US', toCountry: 'CA', flatAmount: -1 }), 'flatAmount');
+    expectProblem(await put({ id, fromCountry: 'US', toCountry: 'CA' }), 'fromCountry');
+    assert.deepEqual((await defaultModel(s)).intlRates, changed.intlRates, 'nothing changed');
     const removed = (await api(s, 'DELETE', `/intl-rate/${id}`)).body.data;
     assert.deepEqual(removed.intlRates, []);
     expectNotFound(await api(s, 'DELETE', `/intl-rate/${id}`));
@@ -188,7 +246,10 @@ describe('country-pair rates', () => {
     const theirCustomer = await createCustomer(t, b);
     expectNotFound(await api(a, 'DELETE', `/intl-rate/${theirs.intlRates[0].id}`));
     expectNotFound(await api(a, 'PUT', `/intl-rate?customerId=${theirCustomer.id}`, { fromCountry: 'US', toCountry: 'CA', flatAmount: 1 }));
+    expectNotFound(await api(a, 'PUT', '/intl-rate', { id: theirs.intlRates[0].id, fromCountry: 'US', toCountry: 'MX', flatAmount: 1 }));
     assert.equal(await countRows(t, 'pricing_intl_rates', b.companyId), 1);
+    assert.deepEqual((await defaultModel(b)).intlRates, theirs.intlRates);
+    assert.equal(await countRows(t, 'pricing_intl_rates', a.companyId), 0);
   });
 });
 
@@ -219,8 +280,50 @@ describe('customer models: delete and revert', () => {
     await api(b, 'POST', '', { customerId: theirs.id, baseCharge: 5 });
     expectProblem(await api(a, 'DELETE', '/customer-pricing-model'), 'customerId');
     expectProblem(await api(a, 'PUT', '/revert-to-default?customerId=abc'), 'customerId');
+    expectProblem(await api(a, 'PUT', '/revert-to-default?customerId=1&pricingModelId=x'), 'pricingModelId');
+    expectProblem(await api(a, 'GET', '?customerId=abc'), 'customerId');
+    expectProblem(await api(a, 'DELETE', '/intl-rate/abc'), 'rateId');
+    expectProblem(await api(a, 'POST', '/add-mileage-charge', { fromDistance: 0, ratePerUnit: 1 }), 'pricingModelId');
+    assert.equal(await countRows(t, 'pricing_models', a.companyId), 0);
     expectNotFound(await api(a, 'DELETE', `/customer-pricing-model?customerId=${theirs.id}`));
     expectNotFound(await api(a, 'PUT', `/revert-to-default?customerId=${theirs.id}`));
     assert.equal(await countRows(t, 'pricing_models', b.companyId), 2);
+    // pricingModelId must be the customer's own model: another customer's, or another company's, is missing.
+    const mine = await createCustomer(t, a);
+    const other = await createCustomer(t, a);
+    const own = (await api(a, 'POST', '', { customerId: mine.id, baseCharge: 7 })).body.data;
+    const others = (await api(a, 'POST', '', { customerId: other.id, baseCharge: 8 })).body.data;
+    const theirModel = (await api(b, 'GET', `?customerId=${theirs.id}`)).body.data;
+    expectNotFound(await api(a, 'PUT', `/revert-to-default?customerId=${mine.id}&pricingModelId=${others.id}`));
+    expectNotFound(await api(a, 'PUT', `/revert-to-default?customerId=${mine.id}&pricingModelId=${theirModel.id}`));
+    assert.equal((await api(a, 'GET', `?customerId=${mine.id}`)).body.data.baseCharge, own.baseCharge);
+    assert.equal((await api(b, 'GET', `?customerId=${theirs.id}`)).body.data.baseCharge, 5);
+  });
+});
+
+describe('the API reference', () => {
+  it("documents every field of the pricing models and of the bodies that write them", async () => {
+    const doc = (await call(t, 'GET', '/api/v1/openapi.json')).body as any;
+    const described = (p: any) => Boolean(p.description || p.$ref || (p.anyOf ?? []).some((x: any) => x.description || x.$ref));
+    const undocumented = (schema: any) => Object.entries(schema.properties ?? {})
+      .filter(([name, p]) => !['id', 'createdAt', 'updatedAt'].includes(name) && !described(p)).map(([name]) => name);
+    const models = ['PricingModelDto', 'AddMileageChargeRequestDto', 'MileageChargeDto', 'PricingIntlRateDto', 'PricingZoneDto', 'ShipmentType', 'FxRate', 'ChargeType'];
+    for (const name of models) {
+      const schema = doc.components.schemas[name];
+      assert.ok(schema, `${name} is in the reference`);
+      assert.ok(schema.description, `${name} says what it is`);
+      assert.deepEqual(undocumented(schema), [], `${name}: fields without a description`);
+    }
+    let bodies = 0;
+    for (const [path, operations] of Object.entries(doc.paths) as Array<[string, Record<string, any>]>) {
+      if (!/\/(PricingModel|PricingZones|ShipmentTypes|FxRates|Accounting\/chargeTypes|Customers\/\{customerId\}\/chargeTypes)/.test(path)) continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const body = operation.requestBody?.content?.['application/json']?.schema;
+        if (!body?.properties) continue;
+        bodies++;
+        assert.deepEqual(undocumented(body), [], `${method.toUpperCase()} ${path}: body fields without a description`);
+      }
+    }
+    assert.ok(bodies >= 12, `${bodies} bodies`);
   });
 });

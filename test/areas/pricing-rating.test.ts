@@ -64,4 +64,28 @@ describe('pricing a shipment from the company set-up', () => {
     });
     assert.equal(quote.total, 95, 'both directions by default');
   });
+
+  it("prices the company's zone rates and shipment types in the default's currency for a customer whose model is in another", async () => {
+    const s = await signIn(t);
+    const zone = async (name: string, code: string) => (await ok(s, 'POST', '/Zones', { name, postalCodes: [code] })).id as number;
+    const a = await zone('Airport', '78719');
+    const b = await zone('Downtown', '78701');
+    await ok(s, 'POST', '/PricingModel', { currency: 'USD', mileageCharges: [{ fromDistance: 0, ratePerUnit: 2 }] });
+    await ok(s, 'POST', '/PricingZones', { fromZoneId: a, toZoneId: b, amount: 95 });
+    const hazmat = await ok(s, 'POST', '/ShipmentTypes', { name: 'Hazmat', baseCharge: 80 });
+    await ok(s, 'POST', '/FxRates', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.4, date: '2026-11-19' });
+    const canadian = await createCustomer(t, s);
+    await ok(s, 'POST', '/PricingModel', { customerId: canadian.id, currency: 'CAD' });
+    const move: Shipment = {
+      distance: 10, distanceUnit: 'mi', fromCountry: 'US', toCountry: 'US', stops: 2, items: 1, pallets: 1, weight: 300, weightUnit: 'lb', chargeIds: [],
+    };
+    // 95 USD at 1.4 = 133 CAD; the default's customers pay 95 USD.
+    const zoned = await price(s, canadian.id, { ...move, fromZoneId: a, toZoneId: b });
+    assert.deepEqual([zoned.currency, zoned.total, zoned.lines[0]!.fx?.from], ['CAD', 133, 'USD']);
+    assert.deepEqual([(await price(s, null, { ...move, fromZoneId: a, toZoneId: b })).total], [95]);
+    // Hazmat's base charge, 80 USD = 112 CAD; the miles at the customer's own rate, 2 CAD.
+    const typed = await price(s, canadian.id, { ...move, shipmentTypeId: hazmat.id });
+    assert.deepEqual(typed.lines.map((l) => [l.code, l.amount]), [['BASE', 112], ['MILEAGE', 20]]);
+    assert.equal((await price(s, null, { ...move, shipmentTypeId: hazmat.id })).total, 100);
+  });
 });

@@ -64,7 +64,17 @@ describe('ShipmentTypes', () => {
     expectProblem(await api(s, 'POST', '', { name: 'Flatbed', baseCharge: -3 }), 'baseCharge');
     expectProblem(await api(s, 'PUT', `/${first.id}`, { name: 'Hazmat', ratePerUnit: 'fast' }), 'ratePerUnit');
     expectProblem(await api(s, 'GET', '?SortBy=weight'), 'SortBy');
-    assert.equal(await countRows(t, 'shipment_types', s.companyId), 1);
+    // 4 decimals are kept: a multiplier that would be kept as 0 is refused, not a 500.
+    expectProblem(await api(s, 'POST', '', { name: 'Feather', multiplier: 0.00001 }), 'multiplier');
+    expectProblem(await api(s, 'PUT', `/${first.id}`, { name: 'Hazmat', multiplier: 0.00001 }), 'multiplier');
+    expectProblem(await api(s, 'PUT', `/${first.id}`, { name: ' ' }), 'name');
+    const second = await make(s, { name: 'Flatbed', multiplier: 1.15 });
+    expectProblem(await api(s, 'PUT', `/${second.id}`, { name: 'HAZMAT' }), 'name');
+    expectProblem(await api(s, 'GET', '/List/abc'), 'customerId');
+    expectNotFound(await api(s, 'POST', '', { name: 'For nobody', customerId: 2147480000 }));
+    assert.deepEqual((await api(s, 'GET', `/${first.id}`)).body.data, first);
+    assert.deepEqual((await api(s, 'GET', `/${second.id}`)).body.data, second);
+    assert.equal(await countRows(t, 'shipment_types', s.companyId), 2);
   });
 
   it('needs the shipment type permissions', async () => {

@@ -54,6 +54,15 @@ describe('PricingZones', () => {
     expectProblem(await api(s, 'POST', '', { fromZoneId: b, toZoneId: a, amount: -1 }), 'amount');
     expectProblem(await api(s, 'POST', '', { fromZoneId: b, amount: 1 }), 'toZoneId');
     assert.equal(await countRows(t, 'pricing_zones', s.companyId), 1);
+    // An update refused changes nothing: bad values, an unknown zone, the direction another rate has.
+    const back = (await api(s, 'POST', '', { fromZoneId: b, toZoneId: a, amount: 280, bothDirections: false })).body.data;
+    expectProblem(await api(s, 'PUT', `/${back.id}`, { fromZoneId: b, toZoneId: a, amount: -5 }), 'amount');
+    expectProblem(await api(s, 'PUT', `/${back.id}`, { fromZoneId: b, toZoneId: 999999, amount: 5 }), 'toZoneId');
+    expectProblem(await api(s, 'PUT', `/${back.id}`, { fromZoneId: a, toZoneId: b, amount: 5 }), 'toZoneId');
+    expectProblem(await api(s, 'PUT', `/${back.id}`, { fromZoneId: b, toZoneId: a, amount: 5, name: 'x'.repeat(201) }), 'name');
+    expectProblem(await api(s, 'GET', '/abc'), 'id');
+    assert.deepEqual((await api(s, 'GET', `/${back.id}`)).body.data, back);
+    assert.equal(await countRows(t, 'pricing_zones', s.companyId), 2);
   });
 
   it('needs the zone permissions', async () => {
@@ -77,6 +86,11 @@ describe('PricingZones', () => {
     expectNotFound(await api(a, 'PUT', `/${theirs.id}`, { fromZoneId: mine, toZoneId: mine, amount: 1 }));
     expectNotFound(await api(a, 'DELETE', `/${theirs.id}`));
     expectProblem(await api(a, 'POST', '', { fromZoneId: mine, toZoneId: theirB, amount: 1 }), 'toZoneId');
+    // Their zone is refused as an unknown one is, on an update too.
+    const local = (await api(a, 'POST', '', { fromZoneId: mine, toZoneId: mine, amount: 60 })).body.data;
+    expectProblem(await api(a, 'PUT', `/${local.id}`, { fromZoneId: theirA, toZoneId: mine, amount: 1 }), 'fromZoneId');
+    assert.equal((await api(a, 'GET', `/${local.id}`)).body.data.amount, 60);
+    await api(a, 'DELETE', `/${local.id}`);
     assert.equal((await api(b, 'GET', `/${theirs.id}`)).body.data.amount, 500);
     assert.equal(await countRows(t, 'pricing_zones', a.companyId), 0);
   });

@@ -66,6 +66,10 @@ describe('POST and GET /NonWorkingDays', () => {
     expectProblem(await api(admin, 'POST', '/NonWorkingDays', { date: '2031-02-30' }), 'date');
     expectProblem(await api(admin, 'POST', '/NonWorkingDays', { date: '2032-02-29', isRecurring: true }), 'isRecurring');
     expectProblem(await api(admin, 'POST', '/NonWorkingDays', { date: '2031-01-01', isRecurring: 'often' }), 'isRecurring');
+    // Years the list can show (1900 to 2200); the database has no year 0.
+    expectProblem(await api(admin, 'POST', '/NonWorkingDays', { date: '0000-01-01' }), 'date');
+    expectProblem(await api(admin, 'POST', '/NonWorkingDays', { date: '1899-12-31' }), 'date');
+    expectProblem(await api(admin, 'POST', '/NonWorkingDays', { date: '2201-01-01T00:00:00Z' }), 'date');
     assert.equal(await countRows(t, 'non_working_days', admin.companyId), 0);
     await addDay(admin, { date: '2032-02-29', name: 'Leap day' });
   });

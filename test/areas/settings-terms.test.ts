@@ -56,6 +56,21 @@ describe('/TermsAndConditions', () => {
     assert.equal(await auditCount(admin.companyId, 'terms.update'), 2);
   });
 
+  it('leaves one default when requests making their text the default arrive together', async () => {
+    const admin = await signIn(t);
+    const old = await addTerms(admin, { title: 'Old', content: 'o', isDefault: true });
+    const other = await addTerms(admin, { title: 'Other', content: 'x' });
+    const res = await Promise.all([
+      ...['A', 'B', 'C'].map((title) => api(admin, 'POST', '/TermsAndConditions', { title, content: title, isDefault: true })),
+      api(admin, 'PUT', `/TermsAndConditions/${other.id}`, { title: 'Other', content: 'x', isDefault: true }),
+    ]);
+    assert.deepEqual(res.map((r) => r.status), [200, 200, 200, 200], JSON.stringify(res.map((r) => r.body.errors)));
+    const after = await list(admin);
+    assert.equal(after.length, 5);
+    assert.equal(after.filter((x) => x.isDefault).length, 1);
+    assert.equal(after.find((x) => x.id === old.id).isDefault, false);
+  });
+
   it('deletes a text (data null)', async () => {
     const admin = await signIn(t);
     const a = await addTerms(admin, { title: 'A', content: 'a', isDefault: true });

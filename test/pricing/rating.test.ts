@@ -245,6 +245,25 @@ table('currency conversion', [
     shipment: { distance: 50, chargeIds: [1] }, fx: [{ from: 'EUR', to: 'USD', rate: 1.1, date: '2024-02-20' }], lines: [['MILEAGE', 100], ['ACCESSORIAL', 110]], total: 210,
   },
   { name: 'a pair no line needs may be missing', model: flatIn('CAD', 10), shipment: { distance: 50 }, lines: [['MILEAGE', 100]], total: 100 },
+  {
+    name: 'a zone rate in its own currency: 300 CAD at 0.80 is 240 USD', model: { zoneRates: [{ fromZoneId: 1, toZoneId: 2, amount: 300, currency: 'cad' }] },
+    shipment: { fromZoneId: 1, toZoneId: 2 }, fx: CAD_USD, lines: [['ZONE', 240]], total: 240, linehaul: 240,
+  },
+  {
+    name: 'a zone rate in the quote currency needs no rate for the model\'s', model: { currency: 'CAD', zoneRates: [{ fromZoneId: 1, toZoneId: 2, amount: 300, currency: 'USD' }] },
+    shipment: { fromZoneId: 1, toZoneId: 2, currency: 'USD' }, lines: [['ZONE', 300]], total: 300,
+  },
+  {
+    name: 'a shipment type\'s base charge and rate in its own currency: 100 + 50 mi × 2 USD at 1.25 is 250 CAD',
+    model: { currency: 'CAD', baseCharge: 50, shipmentTypes: [{ id: 7, name: 'Hazmat', baseCharge: 100, ratePerUnit: 2, currency: 'USD' }] },
+    shipment: { distance: 50, shipmentTypeId: 7 }, fx: [{ from: 'USD', to: 'CAD', rate: 1.25, date: '2024-02-20' }],
+    lines: [['BASE', 125], ['MILEAGE', 125]], total: 250, currency: 'CAD',
+  },
+  {
+    name: 'a shipment type\'s currency does not touch the model\'s amounts it leaves alone, nor its multiplier',
+    model: { currency: 'CAD', baseCharge: 50, shipmentTypes: [{ id: 7, name: 'Reefer', multiplier: 1.1, currency: 'USD' }] },
+    shipment: { distance: 50, shipmentTypeId: 7 }, lines: [['BASE', 50], ['MILEAGE', 100], ['SHIPMENT_TYPE', 15]], total: 165, currency: 'CAD',
+  },
 ]);
 
 table('rounding: half-up to cents, once per line', [
@@ -354,6 +373,8 @@ const errors: ErrorCase[] = [
   { name: 'a country code of three letters', shipment: { fromCountry: 'USA' }, field: 'shipment.fromCountry', message: /two-letter ISO 3166-1 country code/ },
   { name: 'a quote currency of four letters', shipment: { currency: 'EURO' }, field: 'shipment.currency', message: /three-letter ISO 4217 currency code .* got "EURO"/ },
   { name: 'a model currency with a symbol', model: { currency: 'US$' }, field: 'model.currency', message: /three-letter ISO 4217/ },
+  { name: 'a zone rate currency of two letters', model: { zoneRates: [{ fromZoneId: 1, toZoneId: 2, amount: 1, currency: 'CA' }] }, field: 'model.zoneRates[0].currency', message: /three-letter ISO 4217/ },
+  { name: 'a shipment type currency with a symbol', model: { shipmentTypes: [{ id: 7, name: 'Hazmat', baseCharge: 1, currency: 'C$D' }] }, field: 'model.shipmentTypes[0].currency', message: /three-letter ISO 4217/ },
   { name: 'a charge currency with a digit', model: oneCharge({ kind: 'Flat', rate: 1, currency: 'U5D' }), field: 'model.charges[0].currency', message: /three-letter ISO 4217/ },
   { name: 'an FX currency of two letters', fx: [{ from: 'US', to: 'CAD', rate: 1.3, date: '2024-01-01' }], field: 'fx[0].from', message: /three-letter ISO 4217/ },
   { name: 'a gap between bands', model: { mileageBands: [{ fromDistance: 0, toDistance: 100, ratePerUnit: 2 }, { fromDistance: 150, toDistance: null, ratePerUnit: 1 }] }, field: 'model.mileageBands[1]', message: /gap: nothing prices 100-150 mi/ },

@@ -30,16 +30,16 @@ const NullableWeightUnit = Type.Unsafe<WeightUnit | null>({
   description: 'Unit of the weight a PerWeight rate is per (lb or kg); null for the other kinds. Default lb for PerWeight.',
 });
 
-const Rate = Type.Number({ minimum: 0, maximum: 9999999999.9999 });
-const Amount = Type.Number({ minimum: 0, maximum: 999999999999.99 });
-const Units = Type.Number({ minimum: 0, maximum: 9999999999.9999 });
+const Rate = (description: string) => Type.Number({ minimum: 0, maximum: 9999999999.9999, description });
+const Amount = (description: string) => Type.Number({ minimum: 0, maximum: 999999999999.99, description });
+const Units = (description: string) => Type.Number({ minimum: 0, maximum: 9999999999.9999, description });
 
 export const ChargeType = Type.Object(
   {
     id: Id,
     name: Type.String({ description: 'Shown on quotes and invoices, e.g. Liftgate. Unique (any case) among the company\'s live types.' }),
     code: Type.String({ description: 'Short key, upper-case (LIFTGATE, RESI, FUEL): unique among the company\'s live types, and among a customer\'s. Pricing and integrations find a type by it.' }),
-    description: Nullable(Type.String()),
+    description: Nullable(Type.String({ description: 'When and why the charge applies, for users and customers.' })),
     kind: Kind,
     unit: Type.String({ description: 'The unit the rate is quoted in, as shown next to it: by default from the kind (flat, stop, item, pallet, lb or kg, percent); any short label may replace it.' }),
     rate: Type.Number({ description: 'Money per unit of the kind (4 decimals); for PercentOfLinehaul a percentage (18.5 = 18.5 %).' }),
@@ -56,7 +56,7 @@ export const ChargeType = Type.Object(
     isRemoved: Type.Boolean({ description: 'For a customer\'s type: the company type it copies was deleted (found by sync). Kept with its rates but not charged; PUT keeps it as the customer\'s own type, DELETE drops it. Always false for company types.' }),
     createdAt: DateTime,
     updatedAt: DateTime,
-    deletedAt: Nullable(DateTime),
+    deletedAt: Nullable({ ...DateTime, description: 'When the company type was deleted (kept for past orders; a PUT restores it); null while live, and for customers\' types.' } as typeof DateTime),
   },
   {
     $id: 'ChargeType',
@@ -70,21 +70,22 @@ export type ChargeTypeT = Static<typeof ChargeType>;
  *  back (id, isSystem, createdAt...) are ignored. */
 const inputFields = {
   code: Opt(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$', description: 'Letters, digits, _ and -, up to 20, stored upper-case. Default: made from the name.' })),
-  description: Opt(Type.String({ maxLength: 2000 })),
+  description: Opt(Type.String({ maxLength: 2000, description: 'When and why the charge applies.' })),
   kind: Type.Optional(Kind),
   unit: Opt(Type.String({ minLength: 1, maxLength: 20, description: 'Label of the rate\'s unit; default from the kind. On create without a kind, a known unit picks the kind: stop, item, pallet, lb, kg, percent (or %).' })),
-  rate: Opt(Rate),
+  rate: Opt(Rate('Money per unit of the kind, or for PercentOfLinehaul a percentage (18.5 = 18.5 %); 4 decimals are kept. Default 0.')),
   currency: Opt(Type.String({ pattern: '^[A-Za-z]{3}$', description: 'ISO 4217, e.g. USD.' })),
-  minimumCharge: Opt(Amount),
+  minimumCharge: Opt(Amount('Least amount charged when the charge applies, in the type\'s currency; null: none.')),
   weightUnit: Type.Optional(NullableWeightUnit),
-  freeUnits: Opt(Units),
-  appliesPerStop: Opt(Type.Boolean()),
+  freeUnits: Opt(Units('Units not charged before the rate applies (the first 2 pallets, the first 500 lb); counted kinds only (PerStop, PerItem, PerPallet, PerWeight).')),
+  appliesPerStop: Opt(Type.Boolean({ description: 'Chosen on stops and charged at each stop it is chosen on; always true for PerStop. Default false (true for PerStop).' })),
   isTaxable: Opt(Type.Boolean({ description: 'Default false.' })),
   isActive: Opt(Type.Boolean({ description: 'Default true.' })),
 };
 
-export const ChargeTypeCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), ...inputFields });
-export const ChargeTypeUpdate = Type.Object({ name: Opt(Type.String({ minLength: 1, maxLength: 100 })), ...inputFields });
+const NAME_DESCRIPTION = 'Shown on quotes and invoices, e.g. Liftgate; unique (any case) among the live types of the list.';
+export const ChargeTypeCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100, description: NAME_DESCRIPTION }), ...inputFields });
+export const ChargeTypeUpdate = Type.Object({ name: Opt(Type.String({ minLength: 1, maxLength: 100, description: NAME_DESCRIPTION })), ...inputFields });
 export type ChargeTypeUpdateT = Static<typeof ChargeTypeUpdate>;
 
 export const ChargeTypesQuery = Type.Object({

@@ -12,15 +12,19 @@ export const FxRate = Type.Object({
   toCurrency: Type.String({ description: 'ISO 4217 code of the currency converted to.' }),
   rate: Type.Number({ description: 'Units of toCurrency for one unit of fromCurrency.' }),
   date: Type.String({ description: 'Day the rate was entered for, YYYY-MM-DD.' }),
-  createdBy: Type.Union([Type.String(), Type.Null()]),
-  createdAt: DateTime,
-}, { $id: 'FxRate' });
+  createdBy: Type.Union([Type.String(), Type.Null()], { description: 'Id of the user who entered the rate (last, when it was replaced that day).' }),
+  createdAt: { ...DateTime, description: 'When the rate was entered (last replaced).' } as typeof DateTime,
+}, {
+  $id: 'FxRate',
+  description: 'An exchange rate of the company, one per currency pair per day. Pricing converts with the newest rate of the pair dated on or before the quote\'s day, '
+    + 'or reads the inverse pair backwards when only it exists.',
+});
 export type FxRateT = Static<typeof FxRate>;
 
 export const FxRateInput = Type.Object({
   fromCurrency: Currency,
   toCurrency: Currency,
-  rate: Type.Number({ exclusiveMinimum: 0, maximum: 1000000000 }),
+  rate: Type.Number({ minimum: 0.00000001, maximum: 1000000000, description: 'Units of toCurrency for one unit of fromCurrency; 8 decimals are kept, so at least 0.00000001.' }),
   date: Opt(Day),
 });
 export type FxRateInputT = Static<typeof FxRateInput>;

@@ -48,10 +48,15 @@ export function intlRatesOf(t: Tenant, modelId: number): Promise<IntlRateRow[]> 
     .orderBy('from_country').orderBy('to_country').execute();
 }
 
-export async function insertModel(t: Tenant, customerId: number | null, values: ModelValues): Promise<number> {
+/** The default (customerId null) or the customer's own model; null when a concurrent request made
+ *  that model first (its transaction has committed by then: read it again). */
+export async function insertModel(t: Tenant, customerId: number | null, values: ModelValues): Promise<number | null> {
   const row = await t.db.insertInto('pricing_models').values({ company_id: t.companyId, customer_id: customerId, ...values })
-    .returning('id').executeTakeFirstOrThrow();
-  return row.id;
+    .onConflict((oc) => (customerId === null
+      ? oc.column('company_id').where('customer_id', 'is', null)
+      : oc.columns(['company_id', 'customer_id']).where('customer_id', 'is not', null)).doNothing())
+    .returning('id').executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function updateModel(t: Tenant, id: number, values: Partial<ModelValues>): Promise<void> {

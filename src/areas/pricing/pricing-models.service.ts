@@ -2,6 +2,7 @@
 // models derived from it (a copy made the first time a customer's pricing is changed, removed or
 // reverted to the default's content on request), mileage bands that never overlap, one rate per
 // country pair.
+import { Decimal } from 'decimal.js';
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { invalid, notFound } from '../../platform/errors.js';
@@ -39,8 +40,13 @@ export function checkBands(bands: repo.BandValues[], field = 'mileageCharges'): 
   return sorted;
 }
 
+/** A distance as the database keeps it (2 decimals, half-up, the number read as the decimal it
+ *  prints as), so bands are checked as they will be stored: 0–0.001 is a band ending where it starts. */
+const storedDistance = (d: number): number => new Decimal(String(d)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
+
 const bandValues = (b: MileageChargeInputT): repo.BandValues => ({
-  from_distance: b.fromDistance, to_distance: b.toDistance ?? null, rate_per_unit: b.ratePerUnit, minimum_charge: b.minimumCharge ?? null,
+  from_distance: storedDistance(b.fromDistance), to_distance: b.toDistance == null ? null : storedDistance(b.toDistance),
+  rate_per_unit: b.ratePerUnit, minimum_charge: b.minimumCharge ?? null,
 });
 
 function intlValues(r: IntlRateInputT, field = 'intlRates'): repo.IntlValues {
@@ -57,6 +63,7 @@ export function pricingModelsService() {
   async function ensureDefault(t: Tenant): Promise<PricingModelRow> {
     const found = await repo.findModelOf(t, null);
     if (found) return found;
+    // Concurrent first reads: one makes the default, the others read it.
     await repo.insertModel(t, null, DEFAULT_MODEL);
     return (await repo.findModelOf(t, null))!;
   }
@@ -83,6 +90,8 @@ export function pricingModelsService() {
     if (own) return own;
     const { id: _id, customer_id: _c, created_at: _ca, updated_at: _ua, ...values } = base;
     const id = await repo.insertModel(t, customerId, { ...values, name: `Pricing for ${customer.name}`.slice(0, 200) });
+    // A concurrent first change derived it (with its copy of the default) and committed: use that.
+    if (id === null) return (await repo.findModelOf(t, customerId))!;
     await copyDefaultInto(t, id, base);
     return (await repo.findModel(t, id))!;
   }
@@ -167,7 +176,8 @@ export function pricingModelsService() {
       const bands = await repo.bandsOf(t, modelId);
       const band = ref.id !== undefined && ref.id !== null
         ? bands.find((b) => b.id === ref.id)
-        : bands.find((b) => b.from_distance === ref.fromDistance && (ref.toDistance === undefined || b.to_distance === (ref.toDistance ?? null)));
+        : bands.find((b) => b.from_distance === storedDistance(ref.fromDistance!)
+          && (ref.toDistance === undefined || b.to_distance === (ref.toDistance == null ? null : storedDistance(ref.toDistance))));
       if (!band) throw notFound('Mileage charge', ref.id ?? `${ref.fromDistance}–${ref.toDistance ?? ''}`);
       if (band !== bands[bands.length - 1]) {
         throw invalid('id', `Removing band ${bandText(band)} would leave distances unpriced: remove the bands after it first, or send every band with POST /PricingModel.`);

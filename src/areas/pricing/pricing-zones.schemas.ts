@@ -6,23 +6,26 @@ import { DateTime, Id, Opt, Type, type Static } from '../../platform/schemas.js'
 
 export const PricingZoneDto = Type.Object({
   id: Id,
-  name: Type.String(),
-  fromZoneId: Id,
-  fromZoneName: Type.String(),
-  toZoneId: Id,
-  toZoneName: Type.String(),
+  name: Type.String({ description: 'Shown to users; by default "<from zone> → <to zone>".' }),
+  fromZoneId: Type.Integer({ format: 'int32', description: 'The zone of origin (/Zones): a pickup whose postal code it holds.' }),
+  fromZoneName: Type.String({ description: 'Name of the zone of origin.' }),
+  toZoneId: Type.Integer({ format: 'int32', description: 'The zone of destination (/Zones): a delivery whose postal code it holds. May be the zone of origin (a local rate).' }),
+  toZoneName: Type.String({ description: 'Name of the zone of destination.' }),
   amount: Type.Number({ description: "Flat linehaul between the two zones, in the default pricing model's currency." }),
   bothDirections: Type.Boolean({ description: 'Also applies from toZone to fromZone (unless a rate for that direction exists).' }),
   createdAt: DateTime,
   updatedAt: DateTime,
-}, { $id: 'PricingZoneDto' });
+}, {
+  $id: 'PricingZoneDto',
+  description: 'A flat linehaul between two of the company\'s zones, one per direction of a pair. It prices a move between the zones before international or distance rates, for every customer.',
+});
 export type PricingZoneDtoT = Static<typeof PricingZoneDto>;
 
 export const PricingZoneInput = Type.Object({
   name: Opt(Type.String({ maxLength: 200, description: 'Defaults to "<from zone> → <to zone>".' })),
-  fromZoneId: Id,
-  toZoneId: Id,
-  amount: Type.Number({ minimum: 0, maximum: 999999999999.99 }),
+  fromZoneId: { ...Id, description: 'The zone of origin, one of the company\'s /Zones.' } as typeof Id,
+  toZoneId: { ...Id, description: 'The zone of destination (the same zone for a local rate). One rate per direction of a pair.' } as typeof Id,
+  amount: Type.Number({ minimum: 0, maximum: 999999999999.99, description: "Flat linehaul, in the default pricing model's currency (2 decimals)." }),
   bothDirections: Opt(Type.Boolean({ description: 'Default true.' })),
 });
 export type PricingZoneInputT = Static<typeof PricingZoneInput>;

@@ -13,8 +13,12 @@ import * as typesRepo from './shipment-types.repository.js';
 
 const models = pricingModelsService();
 
+/** The rating model of the customer (null: the default). Zone rates and shipment types are the
+ *  company's, in the default model's currency: they say so, as a customer's own model may be in
+ *  another currency. */
 export async function ratingModelFor(t: Tenant, customerId: number | null): Promise<RatingModel> {
-  const model = (customerId !== null ? await modelsRepo.findModelOf(t, customerId) : undefined) ?? (await models.ensureDefault(t));
+  const base = await models.ensureDefault(t);
+  const model = (customerId !== null ? await modelsRepo.findModelOf(t, customerId) : undefined) ?? base;
   const [bands, intl, zoneRates, types, charges] = await Promise.all([
     modelsRepo.bandsOf(t, model.id), modelsRepo.intlRatesOf(t, model.id), zonesRepo.listZoneRates(t), typesRepo.activeTypes(t),
     chargeRulesFor(t, customerId),
@@ -26,11 +30,11 @@ export async function ratingModelFor(t: Tenant, customerId: number | null): Prom
     mileageMode: model.mileage_mode,
     mileageBands: bands.map((b) => ({ fromDistance: b.from_distance, toDistance: b.to_distance, ratePerUnit: b.rate_per_unit, minimumCharge: b.minimum_charge })),
     minimumLinehaul: model.minimum_linehaul,
-    zoneRates: zoneRates.map((z) => ({ fromZoneId: z.from_zone_id, toZoneId: z.to_zone_id, amount: z.amount, bothDirections: z.both_directions })),
+    zoneRates: zoneRates.map((z) => ({ fromZoneId: z.from_zone_id, toZoneId: z.to_zone_id, amount: z.amount, bothDirections: z.both_directions, currency: base.currency })),
     intlRates: intl.map((r) => ({ id: r.id, fromCountry: r.from_country, toCountry: r.to_country, flatAmount: r.flat_amount, ratePerUnit: r.rate_per_unit, minimumCharge: r.minimum_charge })),
     shipmentTypes: types
       .filter((s) => s.customer_id === null || s.customer_id === customerId)
-      .map((s) => ({ id: s.id, name: s.name, multiplier: s.multiplier, baseCharge: s.base_charge, ratePerUnit: s.rate_per_unit })),
+      .map((s) => ({ id: s.id, name: s.name, multiplier: s.multiplier, baseCharge: s.base_charge, ratePerUnit: s.rate_per_unit, currency: base.currency })),
     charges: charges.map((c) => ({ id: c.id, name: c.name, kind: c.kind, rate: c.rate, currency: c.currency, minimumCharge: c.minimumCharge, weightUnit: c.weightUnit, freeUnits: c.freeUnits })),
   };
 }

@@ -14,7 +14,7 @@ export const NonWorkingDay = Type.Object({
 export type NonWorkingDayT = Static<typeof NonWorkingDay>;
 
 export const NonWorkingDayInput = Type.Object({
-  date: Type.Unsafe<string>({ type: 'string', format: 'date-time', description: 'The day, YYYY-MM-DD (a date-time is read as its UTC day). One non-working day per date.' }),
+  date: Type.Unsafe<string>({ type: 'string', format: 'date-time', description: 'The day, YYYY-MM-DD (a date-time is read as its UTC day), in the years 1900 to 2200. One non-working day per date.' }),
   name: Opt(Type.String({ maxLength: 200, description: 'Why the company is closed.' })),
   isRecurring: Opt(Type.Boolean({ description: 'Every later year on the same month and day (not 29 February). Default false.' })),
 });

@@ -58,8 +58,14 @@ async function checkClashes(t: Tenant, values: repo.DayValues, exceptId: number 
   }
 }
 
+/** The years a day may be in: those the list's `year` parameter can show (the database has no year 0). */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2200;
+
 function valuesOf(input: NonWorkingDayInputT): repo.DayValues {
   const day = dayOf(input.date, 'date');
+  const year = Number(day.slice(0, 4));
+  if (year < FIRST_YEAR || year > LAST_YEAR) throw invalid('date', `${day} is outside the years ${FIRST_YEAR} to ${LAST_YEAR}.`);
   const isRecurring = input.isRecurring ?? false;
   if (isRecurring && day.endsWith('-02-29')) throw invalid('isRecurring', '29 February cannot recur every year.');
   return { day, name: input.name?.trim() || null, is_recurring: isRecurring };

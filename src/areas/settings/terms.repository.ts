@@ -1,4 +1,5 @@
 // SQL of terms and conditions texts, in the company's transaction.
+import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import type { TermsRow } from './terms.schemas.js';
 
@@ -23,6 +24,12 @@ export function findTerms(t: Tenant, id: number): Promise<TermsRow | undefined> 
 }
 
 export type TermsValues = Pick<TermsRow, 'title' | 'content' | 'is_default'>;
+
+/** Orders the company's default changes one after the other: a concurrent request that also makes
+ *  its text the default waits here, then finds (and clears) the one made meanwhile. */
+export async function lockDefault(t: Tenant): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('terms_and_conditions_default'), ${t.companyId}::int)`.execute(t.db);
+}
 
 /** The company's default stops being one (before another becomes it, in the same transaction). */
 export async function clearDefault(t: Tenant): Promise<void> {

@@ -26,7 +26,10 @@ export function termsService() {
     async create(t: Tenant, input: CreateUpdateTermsAndConditionsDtoT): Promise<TermsAndConditionsDtoT> {
       const values = valuesOf(input);
       if ((await repo.countTerms(t)) >= MAX_TERMS) throw badRequest('terms.limit_reached', `A company keeps at most ${MAX_TERMS} terms and conditions texts; delete one first.`);
-      if (values.is_default) await repo.clearDefault(t);
+      if (values.is_default) {
+        await repo.lockDefault(t);
+        await repo.clearDefault(t);
+      }
       const created = await requireTerms(t, await repo.insertTerms(t, values));
       await audit(t, { action: 'terms.create', entityType: 'terms_and_conditions', entityId: created.id, after: created });
       return created;
@@ -35,7 +38,10 @@ export function termsService() {
     async update(t: Tenant, id: number, input: CreateUpdateTermsAndConditionsDtoT): Promise<TermsAndConditionsDtoT> {
       const before = await requireTerms(t, id);
       const values = valuesOf(input);
-      if (values.is_default && !before.isDefault) await repo.clearDefault(t);
+      if (values.is_default && !before.isDefault) {
+        await repo.lockDefault(t);
+        await repo.clearDefault(t);
+      }
       await repo.updateTerms(t, id, values);
       const after = await requireTerms(t, id);
       await audit(t, { action: 'terms.update', entityType: 'terms_and_conditions', entityId: id, before, after });

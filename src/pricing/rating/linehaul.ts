@@ -1,7 +1,8 @@
 // The linehaul: what moving the freight from origin to destination costs, before accessorials.
 // Priced by the first rule that applies — a zone-to-zone flat rate, else the international rate of
 // the country pair, else base charge + mileage by bands — then scaled by the shipment type's
-// multiplier on a line of its own. All in the model currency, converted to the quote's per line.
+// multiplier on a line of its own. All in the model currency (a zone rate's or a shipment type's
+// amounts in their own, when they say so), converted to the quote's per line.
 import type { Convert } from './currency.js';
 import { LINE_CODES, priceLine, settledLine, type PricedLine } from './line.js';
 import { Exact, sumCents, type Decimal } from './money.js';
@@ -24,21 +25,27 @@ interface Prices {
   fx: ReturnType<Convert>['fx'];
 }
 
+/** Amounts of `currency` in the quote currency. */
+function pricesIn(convert: Convert, currency: string): Prices {
+  const conversion = convert(currency);
+  return { of: (amount) => Exact.of(amount).times(conversion.factor), fx: conversion.fx };
+}
+
 export function linehaulLines(input: LinehaulInput): PricedLine[] {
   const { model, shipment, convert } = input;
-  const conversion = convert(model.currency);
-  const prices: Prices = { of: (amount) => Exact.of(amount).times(conversion.factor), fx: conversion.fx };
   const distance = distanceIn(Exact.of(shipment.distance), shipment.distanceUnit, model.distanceUnit);
 
   const zone = zoneRate(model.zoneRates, shipment);
   if (zone) {
     unusedOverrides(input, 'a zone rate');
+    const zonePrices = pricesIn(convert, zone.currency ?? model.currency);
     return [priceLine({
       code: LINE_CODES.zone,
       description: `Zone rate, zone ${shipment.fromZoneId} to zone ${shipment.toZoneId}`,
-      quantity: Exact.of(1), unitPrice: prices.of(zone.amount), currency: input.currency, fx: prices.fx,
+      quantity: Exact.of(1), unitPrice: zonePrices.of(zone.amount), currency: input.currency, fx: zonePrices.fx,
     })];
   }
+  const prices = pricesIn(convert, model.currency);
   if (shipment.fromCountry !== shipment.toCountry) {
     const intl = model.intlRates.find((r) => r.fromCountry === shipment.fromCountry && r.toCountry === shipment.toCountry);
     if (intl) {
@@ -80,19 +87,23 @@ function intlLine(rate: IntlRate, distance: Exact, model: RatingModel, prices: P
 function distanceLines(input: LinehaulInput, distance: Exact, prices: Prices): PricedLine[] {
   const { model, type, currency } = input;
   const lines: PricedLine[] = [];
+  // The shipment type's own amounts are in its currency (converted only when one is used).
+  const typePrices = (): Prices => (type?.currency ? pricesIn(input.convert, type.currency) : prices);
   const baseCharge = type?.baseCharge ?? model.baseCharge;
   if (baseCharge > 0) {
+    const base = type?.baseCharge != null ? typePrices() : prices;
     lines.push(priceLine({
       code: LINE_CODES.base,
       description: type?.baseCharge != null ? `Base charge (${type.name})` : 'Base charge',
-      quantity: Exact.of(1), unitPrice: prices.of(baseCharge), currency, fx: prices.fx,
+      quantity: Exact.of(1), unitPrice: base.of(baseCharge), currency, fx: base.fx,
     }));
   }
   if (type?.ratePerUnit != null) {
     if (!distance.isZero()) {
+      const own = typePrices();
       lines.push(priceLine({
         code: LINE_CODES.mileage, description: `Mileage at the ${type.name} rate, per ${model.distanceUnit}`,
-        quantity: distance, unitPrice: prices.of(type.ratePerUnit), currency, fx: prices.fx,
+        quantity: distance, unitPrice: own.of(type.ratePerUnit), currency, fx: own.fx,
       }));
     }
   } else {

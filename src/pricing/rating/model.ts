@@ -7,9 +7,9 @@ export type ChargeKind = 'Flat' | 'PerStop' | 'PerItem' | 'PerPallet' | 'PerWeig
 export type WeightUnit = 'lb' | 'kg';
 
 export interface MileageBand { fromDistance: number; toDistance: number | null; ratePerUnit: number; minimumCharge?: number | null }
-export interface ZoneRate { fromZoneId: number; toZoneId: number; amount: number; bothDirections?: boolean }
+export interface ZoneRate { fromZoneId: number; toZoneId: number; amount: number; bothDirections?: boolean; currency?: string | null }
 export interface IntlRate { id?: number; fromCountry: string; toCountry: string; flatAmount?: number | null; ratePerUnit?: number | null; minimumCharge?: number | null }
-export interface ShipmentTypeRule { id: number; name: string; multiplier?: number | null; baseCharge?: number | null; ratePerUnit?: number | null }
+export interface ShipmentTypeRule { id: number; name: string; multiplier?: number | null; baseCharge?: number | null; ratePerUnit?: number | null; currency?: string | null }
 export interface ChargeRule { id: number; name: string; kind: ChargeKind; rate: number; currency?: string | null; minimumCharge?: number | null; weightUnit?: WeightUnit | null; freeUnits?: number | null }
 
 export interface RatingModel {

@@ -64,6 +64,9 @@ function checkBands(bands: MileageBand[], unit: DistanceUnit): MileageBand[] {
   return checked.map((c) => c.band);
 }
 
+const optionalCurrency = (value: string | null | undefined, field: string): string | null =>
+  (value === null || value === undefined ? null : currencyCode(value, field));
+
 function checkZoneRates(rates: ZoneRate[]): ZoneRate[] {
   const seen = new Set<string>();
   return rates.map((r, i) => {
@@ -74,6 +77,7 @@ function checkZoneRates(rates: ZoneRate[]): ZoneRate[] {
       toZoneId: id(r.toZoneId, `${field}.toZoneId`),
       amount: nonNegative(r.amount, `${field}.amount`),
       bothDirections: r.bothDirections === true,
+      currency: optionalCurrency(r.currency, `${field}.currency`),
     };
     const key = `${rate.fromZoneId}>${rate.toZoneId}`;
     if (seen.has(key)) throw new RatingError(field, `Two zone rates from zone ${rate.fromZoneId} to zone ${rate.toZoneId}.`);
@@ -115,6 +119,7 @@ function checkShipmentTypes(types: ShipmentTypeRule[]): ShipmentTypeRule[] {
       multiplier: t.multiplier === null || t.multiplier === undefined ? null : positive(t.multiplier, `${field}.multiplier`),
       baseCharge: optionalNonNegative(t.baseCharge, `${field}.baseCharge`),
       ratePerUnit: optionalNonNegative(t.ratePerUnit, `${field}.ratePerUnit`),
+      currency: optionalCurrency(t.currency, `${field}.currency`),
     };
     if (seen.has(type.id)) throw new RatingError(`${field}.id`, `Two shipment types have the id ${type.id}.`);
     seen.add(type.id);
