@@ -46,6 +46,10 @@ describe('POST and PUT /OutsourceCompanyContacts', () => {
     expectProblem(await api(admin, 'POST', '/OutsourceCompanyContacts', { name: 'X' }), 'outsourceCompanyId');
     const k = await addContact(admin, c.id);
     expectFailure(await api(admin, 'PUT', `/OutsourceCompanyContacts/${k.id}`, { outsourceCompanyId: other.id, name: 'Moved' }), 'outsource_contacts.carrier_change');
+    expectProblem(await api(admin, 'PUT', `/OutsourceCompanyContacts/${k.id}`, { outsourceCompanyId: c.id, name: '   ' }), 'name');
+    expectProblem(await api(admin, 'PUT', `/OutsourceCompanyContacts/${k.id}`, { outsourceCompanyId: c.id, name: 'Renamed', email: 'no-at-sign' }), 'email');
+    expectProblem(await api(admin, 'PUT', `/OutsourceCompanyContacts/${k.id}`, { name: 'Renamed' }), 'outsourceCompanyId');
+    expectProblem(await api(admin, 'GET', '/OutsourceCompanyContacts/first/Usage'), 'id');
     assert.equal(await countRows(t, 'outsource_company_contacts', admin.companyId), 1);
     assert.equal((await contactsOf(admin, c.id))[0].name, 'Contact');
   });
@@ -133,6 +137,9 @@ describe('Normalize and NormalizePreview', () => {
     expectNotFound(await api(admin, 'GET', `/OutsourceCompanyContacts/NormalizePreview?outsourceCompanyId=${theirs.id}`));
     expectNotFound(await api(admin, 'POST', `/OutsourceCompanyContacts/Normalize?outsourceCompanyId=${theirs.id}`));
     expectProblem(await api(admin, 'GET', '/OutsourceCompanyContacts/NormalizePreview?outsourceCompanyId=abc'), 'outsourceCompanyId');
+    await addContact(admin, one.id, { phone: '(512) 555-0177' });
+    expectProblem(await api(admin, 'POST', '/OutsourceCompanyContacts/Normalize?outsourceCompanyId=abc'), 'outsourceCompanyId');
+    assert.ok((await contactsOf(admin, one.id)).some((k) => k.phone === '(512) 555-0177'), 'a refused normalization changes nothing');
   });
 });
 

@@ -128,6 +128,53 @@ describe('PUT and DELETE /OutsourceCompanyFinances/{id}', () => {
   });
 });
 
+describe('bad parameters, deleted carriers and list answers', () => {
+  it('refuses ids that are not whole numbers, deleting and changing nothing', async () => {
+    const admin = await signIn(t);
+    const c = await createCarrier(t, admin);
+    const f = await addFinance(admin, c.id, { label: 'Main' });
+    expectProblem(await api(admin, 'GET', `/OutsourceCompanyFinances/${c.id}?outsourceCompanyFinanceId=main`), 'outsourceCompanyFinanceId');
+    expectProblem(await api(admin, 'DELETE', `/OutsourceCompanyFinances/${c.id}?ids=${f.id}&ids=all`), 'ids[1]');
+    expectProblem(await api(admin, 'DELETE', '/OutsourceCompanyFinances/first'), 'id');
+    expectProblem(await api(admin, 'PUT', '/OutsourceCompanyFinances/1.5', { label: 'X' }), 'id');
+    expectProblem(await api(admin, 'GET', '/OutsourceCompanyFinances/x/FinanceList'), 'id');
+    assert.equal(await countRows(t, 'outsource_company_finances', admin.companyId), 1);
+    assert.equal((await api(admin, 'GET', `/OutsourceCompanyFinances/${f.id}`)).body.data.label, 'Main');
+  });
+
+  it('a deleted carrier\'s records answer as missing, and come back with it', async () => {
+    const admin = await signIn(t);
+    const c = await createCarrier(t, admin);
+    const f = await addFinance(admin, c.id, { label: 'Main' });
+    await api(admin, 'DELETE', `/OutsourceCompanies?ids=${c.id}`);
+    for (const [method, url, body] of [
+      ['GET', `/OutsourceCompanyFinances/${f.id}`],
+      ['PUT', `/OutsourceCompanyFinances/${f.id}`, { label: 'Late' }],
+      ['DELETE', `/OutsourceCompanyFinances/${f.id}`],
+      ['GET', `/OutsourceCompanyFinances/${c.id}/FinanceList`],
+    ] as const) {
+      expectNotFound(await api(admin, method, url, body));
+    }
+    expectNotFound(await api(admin, 'POST', '/OutsourceCompanyFinances', { outsourceCompanyId: c.id }));
+    assert.equal(await countRows(t, 'outsource_company_finances', admin.companyId), 1, 'kept');
+    await api(admin, 'PUT', `/OutsourceCompanies/${c.id}/Restore`);
+    assert.equal((await api(admin, 'GET', `/OutsourceCompanyFinances/${f.id}`)).body.data.label, 'Main');
+  });
+
+  it('carriers\' list and read answers carry no bank details, account number or tax id', async () => {
+    const admin = await signIn(t);
+    const c = await createCarrier(t, admin);
+    await addFinance(admin, c.id, FULL);
+    const answers = JSON.stringify([
+      (await api(admin, 'GET', '/OutsourceCompanies')).body, (await api(admin, 'GET', `/OutsourceCompanies/${c.id}`)).body,
+      (await api(admin, 'GET', `/OutsourceCompanies/${c.id}/Contacts`)).body,
+    ]);
+    for (const secret of ['123456789', '021000021', 'JPMorgan', 'RTS Financial', 'accountNumber', 'taxId', 'routingNumber']) {
+      assert.ok(!answers.includes(secret), `${secret} in a carrier answer`);
+    }
+  });
+});
+
 describe('access and other companies', () => {
   it('reading needs "View Outsources" (not the Accountant), writing "Add/Edit outsource" (not the Viewer)', async () => {
     const admin = await signIn(t);

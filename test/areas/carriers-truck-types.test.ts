@@ -50,6 +50,9 @@ describe('/TypeOfTrucks', () => {
     expectFailure(await api(admin, 'POST', '/TypeOfTrucks', { name: 'FLATBED' }), 'type_of_trucks.duplicate_name');
     const other = await createTypeOfTruck(t, admin, { name: 'Step deck' });
     expectFailure(await api(admin, 'PUT', `/TypeOfTrucks/${other.id}`, { name: 'flatbed' }), 'type_of_trucks.duplicate_name');
+    expectProblem(await api(admin, 'PUT', `/TypeOfTrucks/${other.id}`, { name: 'Step deck 2', capacityVolume: -5 }), 'capacityVolume');
+    expectProblem(await api(admin, 'GET', '/TypeOfTrucks/flatbed'), 'id');
+    expectProblem(await api(admin, 'DELETE', '/TypeOfTrucks/1.5'), 'id');
     assert.equal(await countRows(t, 'type_of_trucks', admin.companyId), 2);
     assert.equal((await api(admin, 'GET', `/TypeOfTrucks/${other.id}`)).body.data.name, 'Step deck');
     assert.ok(flatbed.id);
@@ -131,6 +134,31 @@ describe('/OutsourceCompanyTypeOfTrucks', () => {
     expectFailure(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${boxRow.id}`, { typeOfTruckId: van.id }), 'outsource_truck_types.duplicate_type');
     expectFailure(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { outsourceCompanyId: other.id }), 'outsource_truck_types.carrier_change');
     assert.equal(await countRows(t, 'outsource_company_type_of_trucks', admin.companyId), 2);
+  });
+
+  it('refuses bad changes and bad parameters, changing nothing; a deleted carrier\'s rows answer as missing', async () => {
+    const admin = await signIn(t);
+    const c = await createCarrier(t, admin);
+    const type = await createTypeOfTruck(t, admin);
+    const row = (await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: type.id, truckCount: 3, ratePerHour: 80 })).body.data;
+    expectProblem(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { truckCount: -1, ratePerHour: 90 }), 'truckCount');
+    expectProblem(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { ratePerHour: 90, distanceUnit: 'league' }), 'distanceUnit');
+    expectNotFound(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { typeOfTruckId: 2147480000, ratePerHour: 90 }));
+    expectProblem(await api(admin, 'GET', `/OutsourceCompanyTypeOfTrucks/${c.id}?outsourceCompanyTypeOfTruckId=van`), 'outsourceCompanyTypeOfTruckId');
+    expectProblem(await api(admin, 'DELETE', `/OutsourceCompanyTypeOfTrucks/${c.id}?ids=${row.id}&ids=van`), 'ids[1]');
+    expectProblem(await api(admin, 'GET', '/OutsourceCompanyTypeOfTrucks/x/TypeOfTruckList'), 'id');
+    const now = (await api(admin, 'GET', `/OutsourceCompanyTypeOfTrucks/${row.id}`)).body.data;
+    assert.deepEqual([now.truckCount, now.ratePerHour, now.typeOfTruckId], [3, 80, type.id], 'nothing written');
+    await api(admin, 'DELETE', `/OutsourceCompanies?ids=${c.id}`);
+    for (const [method, url, body] of [
+      ['GET', `/OutsourceCompanyTypeOfTrucks/${row.id}`],
+      ['PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { truckCount: 9 }],
+      ['DELETE', `/OutsourceCompanyTypeOfTrucks/${row.id}`],
+      ['GET', `/OutsourceCompanyTypeOfTrucks/${c.id}/TypeOfTruckList`],
+    ] as const) {
+      expectNotFound(await api(admin, method, url, body));
+    }
+    assert.equal(await countRows(t, 'outsource_company_type_of_trucks', admin.companyId), 1, 'kept with the deleted carrier');
   });
 
   it('deletes one row, or (with ids) the carrier\'s rows, all or nothing', async () => {

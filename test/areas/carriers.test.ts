@@ -190,6 +190,16 @@ describe('DELETE /OutsourceCompanies and PUT /OutsourceCompanies/{id}/Restore', 
     expectNotFound(await api(admin, 'DELETE', `/OutsourceCompanies?ids=${mine.id}&ids=${theirs.id}`));
     expectNotFound(await api(admin, 'DELETE', `/OutsourceCompanies?ids=2147480000`));
     expectProblem(await api(admin, 'DELETE', '/OutsourceCompanies'), 'ids');
+    expectProblem(await api(admin, 'DELETE', `/OutsourceCompanies?ids=${mine.id}&ids=mine`), 'ids[1]');
+    for (const [method, url, body] of [
+      ['GET', '/OutsourceCompanies/red-river'],
+      ['PUT', '/OutsourceCompanies/1.5', { name: 'X' }],
+      ['PUT', '/OutsourceCompanies/x/Restore'],
+      ['GET', '/OutsourceCompanies/x/Contacts'],
+      ['GET', '/OutsourceCompanies/x/DriverList'],
+    ] as const) {
+      expectProblem(await api(admin, method, url, body), 'id');
+    }
     assert.equal((await api(admin, 'GET', `/OutsourceCompanies/${mine.id}`)).status, 200);
     assert.equal((await api(other, 'GET', `/OutsourceCompanies/${theirs.id}`)).status, 200);
   });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import { expectFailure, expectProblem } from '../helpers/expect.js';
+import { expectFailure, expectNotFound, expectProblem } from '../helpers/expect.js';
 import { auditCount, countRows, createDriver, createStatusCheck, createTruck, signIn, type Session } from '../helpers/factories.js';
 
 let t: TestApp;
@@ -54,6 +54,25 @@ describe('PUT /Drivers/ChangeStatus/{status}', () => {
     expectFailure(await api(admin, 'PUT', `/Drivers/Restore/${a.id}`), 'drivers.duplicate_email');
     assert.equal((await statusOf(admin, a.id)).status, 'Deleted');
   });
+
+  it('refuses to bring back together two deleted drivers sharing an email or license number, naming both, and changes nothing', async () => {
+    const admin = await signIn(t);
+    const a = await createDriver(t, admin, { email: 'twin@example.com' });
+    await api(admin, 'DELETE', '/Drivers', [a.id]);
+    const b = await createDriver(t, admin, { email: 'Twin@Example.com' });
+    const c = await createDriver(t, admin, { licenseNumber: 'TX-100' });
+    await api(admin, 'DELETE', '/Drivers', [c.id]);
+    const d = await createDriver(t, admin, { licenseNumber: 'tx 100' });
+    await api(admin, 'DELETE', '/Drivers', [b.id, d.id]);
+    const email = await api(admin, 'PUT', '/Drivers/ChangeStatus/Active', [a.id, b.id]);
+    expectFailure(email, 'drivers.duplicate_email');
+    assert.match(email.body.errors[0].message, new RegExp(`Drivers ${a.id} .* and ${b.id} .* both have the email twin@example.com`));
+    expectFailure(await api(admin, 'PUT', '/Drivers/ChangeStatus/Inactive', [d.id, c.id]), 'drivers.duplicate_license_number');
+    for (const id of [a.id, b.id, c.id, d.id]) assert.equal((await statusOf(admin, id)).status, 'Deleted', `driver ${id} stays deleted`);
+    assert.equal(await auditCount(t, admin.companyId, 'driver.change_status'), 0);
+    assert.equal((await api(admin, 'PUT', '/Drivers/ChangeStatus/Active', [b.id, c.id])).status, 200, 'one of each pair comes back');
+    assert.deepEqual([(await statusOf(admin, b.id)).status, (await statusOf(admin, c.id)).status], ['Active', 'Active']);
+  });
 });
 
 describe('POST /Drivers/ChangeDriverStatus', () => {
@@ -104,6 +123,20 @@ describe('DELETE /Drivers, PUT /Drivers/Restore/{id}, DELETE /Drivers/Permanent/
     assert.equal(await countRows(t, 'drivers', admin.companyId), 1);
     assert.equal(await auditCount(t, admin.companyId, 'driver.delete_permanently'), 1);
   });
+
+  it('an erased driver is gone for good: restoring it or changing its status answers 404', async () => {
+    const admin = await signIn(t);
+    const driver = await createDriver(t, admin, { email: 'erased@example.com' });
+    assert.equal((await api(admin, 'DELETE', `/Drivers/Permanent/${driver.id}`)).status, 200, 'a live driver is erased too');
+    expectNotFound(await api(admin, 'PUT', `/Drivers/Restore/${driver.id}`));
+    expectNotFound(await api(admin, 'PUT', '/Drivers/ChangeStatus/Active', [driver.id]));
+    expectNotFound(await api(admin, 'POST', `/Drivers/${driver.id}/Invite`));
+    expectNotFound(await api(admin, 'DELETE', `/Drivers/Permanent/${driver.id}`));
+    assert.equal((await api(admin, 'GET', '/Drivers?deletedDrivers=true')).body.data.totalCount, 0);
+    assert.equal(await countRows(t, 'drivers', admin.companyId), 0);
+    assert.equal(await countRows(t, 'outbox', admin.companyId), 0);
+    assert.equal((await createDriver(t, admin, { email: 'erased@example.com' })).email, 'erased@example.com', 'its email is free');
+  });
 });
 
 describe('POST /Drivers/{id}/Invite and sendEmail', () => {
@@ -127,6 +160,23 @@ describe('POST /Drivers/{id}/Invite and sendEmail', () => {
     assert.equal((await statusOf(admin, active.id)).status, 'Active', 'a working driver keeps its status');
     assert.equal(await countRows(t, 'outbox', admin.companyId), 2);
     assert.equal(await auditCount(t, admin.companyId, 'driver.invite'), 2);
+  });
+
+  it('a new invitation replaces the previous code and renews its deadline', async () => {
+    const admin = await signIn(t);
+    const driver = await createDriver(t, admin, { email: 'again@example.com', status: 'New' });
+    const invitation = async () => t.database.db.selectFrom('drivers').select(['invitation_token_hash', 'invitation_expires_at']).where('id', '=', driver.id).executeTakeFirstOrThrow();
+    await api(admin, 'POST', `/Drivers/${driver.id}/Invite`);
+    const first = await invitation();
+    assert.equal((await api(admin, 'POST', `/Drivers/${driver.id}/Invite`)).status, 200);
+    const second = await invitation();
+    assert.notEqual(second.invitation_token_hash, first.invitation_token_hash, 'the first code no longer signs in');
+    assert.ok(second.invitation_expires_at!.getTime() >= first.invitation_expires_at!.getTime());
+    const mails = await t.database.db.selectFrom('outbox').select('text_body').where('company_id', '=', admin.companyId).orderBy('id').execute();
+    const codes = mails.map((m) => /invitation code: (\S+)/.exec(m.text_body)![1]);
+    assert.equal(codes.length, 2);
+    assert.notEqual(codes[0], codes[1], 'each mail carries its own code');
+    assert.equal((await statusOf(admin, driver.id)).status, 'Invited');
   });
 
   it('invites on create with sendEmail=true; refuses drivers without email, deleted or disabled, writing nothing', async () => {
@@ -162,5 +212,28 @@ describe('POST /Drivers/ValidateDisable', () => {
     assert.ok(data.messages.some((m: string) => /routes arrive with dispatch/.test(m)));
     assert.equal((await statusOf(admin, a.id)).status, 'Active');
     expectProblem(await api(admin, 'POST', '/Drivers/ValidateDisable', []), '$');
+  });
+
+  it('says disabling a deleted driver restores it, and that it cannot when its email was taken since — as ChangeStatus then refuses', async () => {
+    const admin = await signIn(t);
+    const free = await createDriver(t, admin, { firstName: 'Free', lastName: 'Back' });
+    const taken = await createDriver(t, admin, { firstName: 'Taken', lastName: 'Mail', email: 'taken@example.com' });
+    await api(admin, 'DELETE', '/Drivers', [free.id, taken.id]);
+    const ok = (await api(admin, 'POST', '/Drivers/ValidateDisable', [free.id])).body.data;
+    assert.equal(ok.canDisable, true);
+    assert.ok(ok.messages.some((m: string) => m.includes('"Free Back" is deleted: disabling restores it as Disabled')), JSON.stringify(ok.messages));
+    const holder = await createDriver(t, admin, { email: 'taken@example.com' });
+    const res = await api(admin, 'POST', '/Drivers/ValidateDisable', [free.id, taken.id]);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.data.canDisable, false);
+    assert.ok(res.body.data.messages.some((m: string) => m.includes(`"Taken Mail" is deleted and cannot be restored as Disabled: Driver ${holder.id}`)), JSON.stringify(res.body.data.messages));
+    expectFailure(await api(admin, 'PUT', '/Drivers/ChangeStatus/Disabled', [free.id, taken.id]), 'drivers.duplicate_email');
+    assert.deepEqual([(await statusOf(admin, free.id)).status, (await statusOf(admin, taken.id)).status], ['Deleted', 'Deleted'], 'the preview and the refusal wrote nothing');
+    const twin = await createDriver(t, admin, { email: 'pair@example.com' });
+    await api(admin, 'DELETE', '/Drivers', [twin.id]);
+    const other = await createDriver(t, admin, { email: 'pair@example.com' });
+    await api(admin, 'DELETE', '/Drivers', [other.id]);
+    assert.equal((await api(admin, 'POST', '/Drivers/ValidateDisable', [twin.id, other.id])).body.data.canDisable, false, 'two deleted drivers sharing an email');
+    assert.equal((await api(admin, 'POST', '/Drivers/ValidateDisable', [twin.id])).body.data.canDisable, true);
   });
 });

@@ -201,6 +201,27 @@ describe('PUT /Drivers/{id}', () => {
   });
 });
 
+describe('a driver\'s default truck', () => {
+  it('is cleared when the truck is deleted: a deleted truck is no driver\'s default truck', async () => {
+    const admin = await signIn(t);
+    const gone = await createTruck(t, admin, { name: 'Unit 9' });
+    const kept = await createTruck(t, admin, { name: 'Unit 10' });
+    const a = await createDriver(t, admin, { defaultTruckId: gone.id });
+    const b = await createDriver(t, admin, { defaultTruckId: gone.id });
+    const c = await createDriver(t, admin, { defaultTruckId: kept.id });
+    await api(admin, 'DELETE', '/Drivers', [b.id]);
+    assert.equal((await api(admin, 'DELETE', `/Trucks/${gone.id}`)).status, 200);
+    for (const id of [a.id, b.id]) {
+      const driver = (await api(admin, 'GET', `/Drivers/${id}`)).body.data;
+      assert.deepEqual([driver.defaultTruckId, driver.defaultTruckName], [null, null], `driver ${id}, deleted ones too`);
+    }
+    assert.deepEqual((await api(admin, 'GET', `/Drivers/${c.id}`)).body.data.defaultTruckName, 'Unit 10', 'other trucks\' drivers keep theirs');
+    const check = (await api(admin, 'POST', '/Drivers/ValidateDriver', { ...(await api(admin, 'GET', `/Drivers/${a.id}`)).body.data })).body.data;
+    assert.ok(!check.messages.some((m: string) => m.includes('Truck')), 'the driver names no missing truck');
+    expectNotFound(await api(admin, 'PUT', `/Drivers/${a.id}`, { defaultTruckId: gone.id }));
+  });
+});
+
 describe('access', () => {
   it('lets any signed-in user read and check drivers; writing needs the drivers permissions', async () => {
     const admin = await signIn(t);

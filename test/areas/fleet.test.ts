@@ -145,9 +145,14 @@ describe('PUT and DELETE /Trucks/{id}', () => {
     expectFailure(await api(admin, 'PUT', `/Trucks/${truck.id}`, { vin: ISUZU }), 'trucks.duplicate_vin');
     expectFailure(await api(admin, 'PUT', `/Trucks/${truck.id}`, { name: 'holder' }), 'trucks.duplicate_name');
     expectNotFound(await api(admin, 'PUT', `/Trucks/${truck.id}`, { typeOfTruckId: 2147480000 }));
+    expectProblem(await api(admin, 'DELETE', `/Trucks/${truck.id}?removeExpenses=perhaps`), 'removeExpenses');
+    for (const [method, url] of [['GET', '/Trucks/unit-5'], ['PUT', '/Trucks/1.5'], ['DELETE', '/Trucks/99999999999']] as const) {
+      expectProblem(await api(admin, method, url, method === 'PUT' ? { name: 'X' } : undefined), 'id');
+    }
     const now = (await api(admin, 'GET', `/Trucks/${truck.id}`)).body.data;
-    assert.deepEqual([now.name, now.vin, now.status], ['Mine', null, 'Active']);
+    assert.deepEqual([now.name, now.vin, now.status, now.deletedAt], ['Mine', null, 'Active', null]);
     assert.equal(await auditCount(admin.companyId, 'truck.update'), 0);
+    assert.equal(await auditCount(admin.companyId, 'truck.delete'), 0);
   });
 
   it('deletes a truck softly, answering it; its name and VIN are free again; removeExpenses is accepted', async () => {
@@ -195,6 +200,11 @@ describe('telematics without a connected account', () => {
     }
     const list = (await api(admin, 'GET', '/Trucks/TrucksWithVehicles')).body.data;
     assert.deepEqual([list.totalCount, list.list[0].id, list.list[0].vehicle, list.list[0].pairing], [1, truck.id, null, 'NotConnected']);
+    expectProblem(await api(admin, 'GET', '/Trucks/TrucksWithVehicles?SortBy=vin'), 'SortBy');
+    expectProblem(await api(admin, 'GET', '/Trucks/TrucksWithVehicles?status=Sold'), 'status[0]');
+    expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { name: 'X' }), 'id');
+    const other = await signIn(t);
+    assert.equal((await api(other, 'GET', '/Trucks/TrucksWithVehicles')).body.data.totalCount, 0, 'never another company\'s trucks');
     const viewer = await signIn(t, 'Viewer', admin.companyId);
     assert.equal((await api(viewer, 'GET', '/Trucks/TrucksWithVehicles')).status, 200);
     const accountant = await signIn(t, 'Accountant', admin.companyId);

@@ -201,6 +201,7 @@ describe('/Telematics rows with a connected account', () => {
     seen.length = 0;
     expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', vin: '3AKJHHDR4MSA12345' }), 'vin');
     expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002' }), '$');
+    expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', name: '   ' }), 'name');
     expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { name: 'X' }), 'id');
     assert.equal(seen.length, 0, 'nothing sent to the account');
     expectNotFound(await api(admin, 'PUT', '/Telematics/Vehicle', { id: 'no-such-vehicle', name: 'X' }));
@@ -239,6 +240,20 @@ describe('/Telematics rows with a connected account', () => {
     assert.deepEqual([res.body.data.totalCount, list[0].name, list[0].plateNumber], [4, 'A paired', null]);
     const page = (await api(admin, 'GET', '/Trucks/TrucksWithVehicles?ItemsPerPage=1&Page=2&SortBy=name')).body.data;
     assert.deepEqual([page.list.map((x: any) => x.id), page.totalCount], [[byVin.id], 4]);
+  });
+
+  it('suggests by VIN only a vehicle no truck is paired with, on the page or not', async () => {
+    const admin = await signIn(t);
+    const holder = await createTruck(t, admin, { name: 'Z holder', telematicsVehicleId: '281474976710002' });
+    const sameVin = await createTruck(t, admin, { name: 'A same VIN', vin: 'JALC4W162L7012345' });
+    const free = await createTruck(t, admin, { name: 'B free VIN', vin: '3AKJHHDR3MSA12345' });
+    const first = (await api(admin, 'GET', '/Trucks/TrucksWithVehicles?ItemsPerPage=1')).body.data;
+    assert.deepEqual(first.list.map((x: any) => [x.id, x.pairing, x.vehicle]), [[sameVin.id, 'Unpaired', null]], 'its vehicle is the holder\'s, on another page');
+    const all = (await api(admin, 'GET', '/Trucks/TrucksWithVehicles')).body.data.list;
+    assert.deepEqual(all.map((x: any) => [x.id, x.pairing, x.vehicle?.id ?? null, x.vehicle?.truckId ?? null]), [
+      [sameVin.id, 'Unpaired', null, null], [free.id, 'SuggestedByVin', '281474976710001', null], [holder.id, 'Paired', '281474976710002', holder.id],
+    ]);
+    expectFailure(await api(admin, 'PUT', `/Trucks/${sameVin.id}`, { telematicsVehicleId: '281474976710002' }), 'trucks.duplicate_telematics_vehicle_id');
   });
 
   it('serves only the companies TELEMATICS_COMPANY_ID names', async () => {

@@ -45,7 +45,7 @@ const counts = {
 };
 
 export const ValidateDriverDisableDto = Type.Object({
-  canDisable: Type.Boolean({ description: 'True when nothing stands in the way of disabling every driver named (today always, as no route can be in progress).' }),
+  canDisable: Type.Boolean({ description: 'True when nothing stands in the way of disabling every driver named. False when a deleted driver named cannot come back as Disabled: a live driver, or another driver named, has its email or license number (PUT /Drivers/ChangeStatus/Disabled would refuse it, as its messages say). No route can be in progress yet.' }),
   drivers: Type.Array(Type.Object({
     driverId: Id,
     fullName: Type.String(),

@@ -10,7 +10,7 @@ import { truckExists } from '../fleet/index.js';
 import { countryOf } from '../settings/index.js';
 import type { DriverToValidateT, ValidateDriverDisableDtoT, ValidateDriverDtoT } from './driver-checks.schemas.js';
 import { payoutProblems } from './driver-payout.js';
-import { carrierProblem, licenseKey } from './driver-rules.js';
+import { carrierProblem, licenseKey, restoreProblems } from './driver-rules.js';
 import * as repo from './drivers.repository.js';
 import { requireBriefs } from './drivers.service.js';
 import { findType as findLicenseType } from './license-types.repository.js';
@@ -103,17 +103,21 @@ export function driverChecksService(statusChecks: StatusChecksService) {
     async validateDisable(t: Tenant, ids: number[]): Promise<ValidateDriverDisableDtoT> {
       const rows = await requireBriefs(t, ids);
       const checks = await statusChecks.countsByDriver(t, rows.map((r) => r.id));
+      // Disabling a deleted driver restores it: refused (as PUT /Drivers/ChangeStatus/Disabled refuses
+      // it) when a live driver, or another driver named, has its email or license number.
+      const blocked = new Map((await restoreProblems(t, rows)).map((p) => [p.id, p.message]));
       const messages: string[] = [];
       const drivers = rows.map((r) => {
         const name = `${r.first_name} ${r.last_name}`;
         const open = checks.get(r.id)?.open ?? 0;
         if (open > 0) messages.push(`Driver ${r.id} "${name}" has ${open} open truck inspection(s) (Pending, Failed or Maintenance).`);
-        if (r.deleted_at) messages.push(`Driver ${r.id} "${name}" is deleted: disabling restores it as Disabled.`);
+        if (r.deleted_at && blocked.has(r.id)) messages.push(`Driver ${r.id} "${name}" is deleted and cannot be restored as Disabled: ${blocked.get(r.id)}`);
+        else if (r.deleted_at) messages.push(`Driver ${r.id} "${name}" is deleted: disabling restores it as Disabled.`);
         return { driverId: r.id, fullName: name, status: r.status as ValidateDriverDisableDtoT['drivers'][number]['status'], alreadyDisabled: r.status === 'Disabled', openStatusChecks: open, activeRoutes: 0, pendingRoutes: 0 };
       });
       messages.push('No route is assigned to a driver yet (routes arrive with dispatch): disabling takes no driver off a route.');
       return {
-        canDisable: true, drivers, openStatusChecks: drivers.reduce((n, d) => n + d.openStatusChecks, 0), activeRoutes: 0, pendingRoutes: 0, messages,
+        canDisable: blocked.size === 0, drivers, openStatusChecks: drivers.reduce((n, d) => n + d.openStatusChecks, 0), activeRoutes: 0, pendingRoutes: 0, messages,
       };
     },
   };

@@ -109,11 +109,46 @@ export async function checkReferences(t: Tenant, values: Partial<repo.DriverValu
 
 const UNIQUE_TEXT = { Email: ['email', 'email'], LicenseNumber: ['license_number', 'license number'] } as const;
 
-/** Email and license number belong to one live driver. */
-export async function checkUnique(t: Tenant, keys: { email?: string | null; license_number?: string | null }, exceptIds: number[]): Promise<void> {
+export interface UniqueProblem {
+  code: `drivers.duplicate_${'email' | 'license_number'}`;
+  message: string;
+}
+
+/** The live driver (other than `exceptIds`) that has the email or license number already, or null. */
+export async function uniqueProblem(t: Tenant, keys: { email?: string | null; license_number?: string | null }, exceptIds: number[]): Promise<UniqueProblem | null> {
   const clashes = await repo.duplicatesOf(t, { email: keys.email ?? null, phone: null, license: keys.license_number ?? null }, exceptIds);
   const clash = clashes[0];
-  if (!clash || clash.reason === 'Phone') return;
+  if (!clash || clash.reason === 'Phone') return null;
   const [column, label] = UNIQUE_TEXT[clash.reason];
-  throw badRequest(`drivers.duplicate_${column}`, `Driver ${clash.id} "${clash.name}" already has the ${label} ${keys[column]}.`);
+  return { code: `drivers.duplicate_${column}`, message: `Driver ${clash.id} "${clash.name}" already has the ${label} ${keys[column]}.` };
+}
+
+/** Email and license number belong to one live driver. */
+export async function checkUnique(t: Tenant, keys: { email?: string | null; license_number?: string | null }, exceptIds: number[]): Promise<void> {
+  const problem = await uniqueProblem(t, keys, exceptIds);
+  if (problem) throw badRequest(problem.code, problem.message);
+}
+
+/** Why deleted drivers among `rows` cannot all come back: a live driver has the email or license
+ *  number of one of them, or two of them share one (only one may hold it). One entry per driver. */
+export async function restoreProblems(t: Tenant, rows: repo.DriverBrief[]): Promise<Array<UniqueProblem & { id: number }>> {
+  const back = rows.filter((r) => r.deleted_at !== null);
+  const out: Array<UniqueProblem & { id: number }> = [];
+  for (const [i, r] of back.entries()) {
+    const problem = await uniqueProblem(t, r, [r.id]);
+    if (problem) {
+      out.push({ id: r.id, ...problem });
+      continue;
+    }
+    for (const [column, label] of Object.values(UNIQUE_TEXT)) {
+      const twin = r[column] ? back.slice(0, i).find((o) => o[column] === r[column]) : undefined;
+      if (!twin) continue;
+      out.push({
+        id: r.id, code: `drivers.duplicate_${column}`,
+        message: `Drivers ${twin.id} "${twin.first_name} ${twin.last_name}" and ${r.id} "${r.first_name} ${r.last_name}" both have the ${label} ${r[column]}: only one of them can come back.`,
+      });
+      break;
+    }
+  }
+  return out;
 }

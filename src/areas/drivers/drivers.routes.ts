@@ -89,8 +89,9 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       method: 'PUT', url: '/Drivers/ChangeStatus/:status', access: CREATE_EDIT,
       summary: 'Change the record status of drivers',
       description: 'Gives every driver in the body the status. Deleted deletes them (restorable); any other status given to a deleted driver restores it, refused when a live '
-        + 'driver took its email or license number since. Invited only sets the status (POST /Drivers/{id}/Invite sends the invitation). All or nothing: an unknown id is '
-        + 'a 404 and nothing changes. unassignPendingRoutes is accepted; routes arrive with dispatch, so there is nothing to unassign yet.',
+        + 'driver took its email or license number since, or when two deleted drivers named share one. Invited only sets the status (POST /Drivers/{id}/Invite sends the '
+        + 'invitation). All or nothing: an unknown id is a 404 and nothing changes. unassignPendingRoutes is accepted; routes arrive with dispatch, so there is nothing to '
+        + 'unassign yet.',
       params: ChangeStatusParams, querystring: ChangeStatusQuery, body: IdsBody, response: None,
       handler: ({ tenant, params, query, body }) => drivers.changeStatus(tenant, params.status, body, query.unassignPendingRoutes ?? false),
     }),
@@ -114,7 +115,8 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       method: 'POST', url: '/Drivers/ValidateDisable', access: ENABLE_DISABLE,
       summary: 'What disabling drivers would affect',
       description: 'For each driver named and in total: open truck inspections (Pending, Failed, Maintenance) and the routes it would leave (0 until dispatch serves routes, '
-        + 'as its messages say). Writes nothing. An unknown id is a 404.',
+        + 'as its messages say), and canDisable false when a deleted driver named could not be restored as Disabled (a live driver, or another driver named, has its email '
+        + 'or license number). Writes nothing. An unknown id is a 404.',
       body: IdsBody, response: ValidateDriverDisableDto,
       handler: ({ tenant, body }) => checks.validateDisable(tenant, body),
     }),

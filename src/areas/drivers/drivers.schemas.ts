@@ -39,7 +39,7 @@ const d = {
   dateOfBirth: 'Date of birth; not in the future',
   hireDate: 'Day the driver started with the company',
   homeWarehouseId: 'The driver\'s home terminal: one of the company\'s warehouses (/Warehouses). Deleting the warehouse clears it.',
-  defaultTruckId: 'The truck the driver usually drives: one of the company\'s live trucks (/Trucks). Dispatch proposes it.',
+  defaultTruckId: 'The truck the driver usually drives: one of the company\'s live trucks (/Trucks). Dispatch proposes it. Deleting the truck clears it.',
   notes: 'Free notes.',
 };
 

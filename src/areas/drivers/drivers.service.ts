@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { columnsOf } from '../../platform/writes.js';
 import { requireCarrier } from '../carriers/index.js';
-import { checkReferences, checkUnique, driverWriters, phoneCountry, settleCarrier } from './driver-rules.js';
+import { checkReferences, checkUnique, driverWriters, phoneCountry, restoreProblems, settleCarrier } from './driver-rules.js';
 import * as repo from './drivers.repository.js';
 import {
   DRIVER_STATUSES, toDriver, type ApprovalStatus, type DriverInputT, type DriverRow, type DriversQueryT, type DriverStatus, type DriverT,
@@ -43,10 +43,10 @@ export async function requireBriefs(t: Tenant, ids: number[]): Promise<repo.Driv
   return rows;
 }
 
-/** Deleted drivers coming back must not take a live driver's email or license number. */
+/** Deleted drivers coming back must not take a live driver's email or license number, nor each other's. */
 async function checkRestorable(t: Tenant, rows: repo.DriverBrief[]): Promise<void> {
-  const back = rows.filter((r) => r.deleted_at !== null);
-  for (const r of back) await checkUnique(t, r, [r.id]);
+  const problem = (await restoreProblems(t, rows))[0];
+  if (problem) throw badRequest(problem.code, problem.message);
 }
 
 const LIVE_STATUSES = DRIVER_STATUSES.filter((s) => s !== 'Deleted');

@@ -49,7 +49,7 @@ export const TruckWithVehicle = Type.Object({
   ...Truck.properties,
   vehicle: Nullable(Vehicle),
   pairing: NameEnum(PAIRINGS, {
-    description: 'Paired: the truck\'s telematicsVehicleId names this vehicle; SuggestedByVin: not paired, and this vehicle has the truck\'s VIN (pair it with PUT /Trucks/{id}); '
+    description: 'Paired: the truck\'s telematicsVehicleId names this vehicle; SuggestedByVin: not paired, and this vehicle, paired with no truck, has the truck\'s VIN (pair it with PUT /Trucks/{id}); '
       + 'VehicleMissing: paired with a vehicle the account no longer lists; Unpaired: no vehicle; NotConnected: no telematics account is connected (vehicle is null).',
   }),
 }, { description: 'A truck and its telematics vehicle.' });

@@ -65,7 +65,10 @@ export function telematicsService(connection: TelematicsConnection | null, truck
 
     async updateVehicle(companyId: number, inCompany: InCompany, input: VehicleUpdateT): Promise<VehicleT> {
       const changes: VehicleChanges = {};
-      if (input.name !== undefined) changes.name = input.name.trim();
+      if (input.name !== undefined) {
+        changes.name = input.name.trim();
+        if (!changes.name) throw invalid('name', 'The name is empty: send the vehicle\'s new name, or leave name out to keep it.');
+      }
       if (input.licensePlate !== undefined) changes.licensePlate = input.licensePlate?.trim().toUpperCase() || null;
       if (input.notes !== undefined) changes.notes = input.notes?.trim() || null;
       if (input.vin !== undefined && input.vin !== null) {
@@ -87,8 +90,11 @@ export function telematicsService(connection: TelematicsConnection | null, truck
       const account = connected(companyId);
       if (!account) return { ...page, list: page.list.map((truck) => ({ ...truck, vehicle: null, pairing: 'NotConnected' })) };
       const vehicles = page.list.length > 0 ? await guarded(() => account.vehicles()) : [];
+      // A vehicle some truck is paired with (on this page or not) is suggested to no other truck:
+      // pairing it there would be refused (trucks.duplicate_telematics_vehicle_id).
+      const paired = vehicles.length > 0 ? await inCompany((t) => trucks.trucksOfVehicles(t, vehicles.map((v) => v.id))) : new Map<string, number>();
       const byId = new Map(vehicles.map((v) => [v.id, v]));
-      const byVin = new Map(vehicles.filter((v) => v.vin).map((v) => [v.vin!, v]));
+      const byVin = new Map(vehicles.filter((v) => v.vin && !paired.has(v.id)).map((v) => [v.vin!, v]));
       return {
         ...page,
         list: page.list.map((truck) => {

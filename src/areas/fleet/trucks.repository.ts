@@ -93,3 +93,12 @@ export async function updateTruck(t: Tenant, id: number, values: Partial<TruckVa
 export async function markDeleted(t: Tenant, id: number, at: Date): Promise<void> {
   await t.db.updateTable('trucks').set({ deleted_at: at, updated_at: at }).where('company_id', '=', t.companyId).where('id', '=', id).execute();
 }
+
+/** The drivers whose default truck it is have none afterwards (a default truck is a live one, which
+ *  dispatch proposes); answers how many. The drivers' table is merged into the database type by
+ *  the drivers area (src/areas/drivers/drivers.tables.ts). */
+export async function clearDefaultTruck(t: Tenant, id: number, at: Date): Promise<number> {
+  const result = await t.db.updateTable('drivers').set({ default_truck_id: null, updated_at: at })
+    .where('company_id', '=', t.companyId).where('default_truck_id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -55,7 +55,8 @@ export function trucksRoutes({ trucks, telematics, inCompany }: FleetServices): 
       method: 'DELETE', url: '/Trucks/:id', access: FLEET_EDIT,
       summary: 'Delete a truck',
       description: 'Marks the truck deleted and answers it (deletedAt set): gone from lists and reads, kept for the routes, expenses and checks that name it; its unit name, VIN '
-        + 'and telematics vehicle are free again. Not restorable through the API. removeExpenses is accepted for the expenses area; until it exists there are no expenses to remove.',
+        + 'and telematics vehicle are free again; drivers whose default truck it was have none. Not restorable through the API. removeExpenses is accepted for the '
+        + 'expenses area; until it exists there are no expenses to remove.',
       params: TruckIdParams, querystring: DeleteTruckQuery, response: Truck,
       handler: ({ tenant, params, query }) => trucks.remove(tenant, params.id, query.removeExpenses ?? false),
     }),

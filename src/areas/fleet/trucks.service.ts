@@ -1,7 +1,7 @@
 // Rules of the company's trucks: a unit name, VIN and telematics vehicle belong to one live truck; a
 // 17-character VIN must carry its check digit; a new truck of a type takes the type's capacities
 // unless it says otherwise; delete is a date (deleted_at), so routes, expenses and driver checks
-// keep pointing at the truck.
+// keep pointing at the truck — but no driver keeps it as default truck.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
@@ -108,13 +108,14 @@ export function trucksService() {
       return after;
     },
 
-    /** Marks the truck deleted and answers it. `removeExpenses` is accepted for the expenses area:
-     *  until it exists a truck has no expenses to remove. */
+    /** Marks the truck deleted and answers it; it is no driver's default truck any more.
+     *  `removeExpenses` is accepted for the expenses area: until it exists a truck has no expenses to remove. */
     async remove(t: Tenant, id: number, removeExpenses: boolean): Promise<TruckT> {
       const before = await read(t, id);
       const at = new Date();
       await repo.markDeleted(t, id, at);
-      await audit(t, { action: 'truck.delete', entityType: 'truck', entityId: id, before, after: { deletedAt: at, removeExpenses } });
+      const driversUnassigned = await repo.clearDefaultTruck(t, id, at);
+      await audit(t, { action: 'truck.delete', entityType: 'truck', entityId: id, before, after: { deletedAt: at, removeExpenses, driversUnassigned } });
       return { ...before, deletedAt: at, updatedAt: at };
     },
 
