@@ -133,11 +133,16 @@ export async function checkUnique(t: Tenant, keys: { email?: string | null; lice
  *  number of one of them, or two of them share one (only one may hold it). One entry per driver. */
 export async function restoreProblems(t: Tenant, rows: repo.DriverBrief[]): Promise<Array<UniqueProblem & { id: number }>> {
   const back = rows.filter((r) => r.deleted_at !== null);
+  // Every live holder of their emails and license numbers in one query (by id, as uniqueProblem
+  // finds them); deleted drivers are never among them, so none needs leaving out.
+  const present = (column: 'email' | 'license_number') => back.map((r) => r[column]).filter((v): v is string => Boolean(v));
+  const holders = await repo.liveHolders(t, { emails: present('email'), licenses: present('license_number') });
   const out: Array<UniqueProblem & { id: number }> = [];
   for (const [i, r] of back.entries()) {
-    const problem = await uniqueProblem(t, r, [r.id]);
-    if (problem) {
-      out.push({ id: r.id, ...problem });
+    const holder = holders.find((h) => (r.email && h.email === r.email) || (r.license_number && h.license_number === r.license_number));
+    if (holder) {
+      const [column, label] = r.email && holder.email === r.email ? UNIQUE_TEXT.Email : UNIQUE_TEXT.LicenseNumber;
+      out.push({ id: r.id, code: `drivers.duplicate_${column}`, message: `Driver ${holder.id} "${holder.first_name} ${holder.last_name}" already has the ${label} ${r[column]}.` });
       continue;
     }
     for (const [column, label] of Object.values(UNIQUE_TEXT)) {

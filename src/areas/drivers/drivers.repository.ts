@@ -138,6 +138,18 @@ export async function duplicatesOf(t: Tenant, keys: { email: string | null; phon
   return out;
 }
 
+/** Live drivers holding any of these emails or license numbers, by id: one query for a whole batch
+ *  of drivers coming back (driver-rules.ts restoreProblems). */
+export function liveHolders(t: Tenant, keys: { emails: string[]; licenses: string[] }): Promise<Array<Pick<DriverBrief, 'id' | 'first_name' | 'last_name' | 'email' | 'license_number'>>> {
+  if (keys.emails.length === 0 && keys.licenses.length === 0) return Promise.resolve([]);
+  return drivers(t, null).select(['d.id', 'd.first_name', 'd.last_name', 'd.email', 'd.license_number']).where('d.deleted_at', 'is', null)
+    .where((eb) => eb.or([
+      ...(keys.emails.length > 0 ? [eb('d.email', 'in', keys.emails)] : []),
+      ...(keys.licenses.length > 0 ? [eb('d.license_number', 'in', keys.licenses)] : []),
+    ]))
+    .orderBy('d.id').execute();
+}
+
 /** The warehouse's name, or undefined when the company has no such warehouse. */
 export async function warehouseName(t: Tenant, id: number): Promise<string | undefined> {
   const row = await t.db.selectFrom('warehouses').select('name').where('company_id', '=', t.companyId).where('id', '=', id).executeTakeFirst();
