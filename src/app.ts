@@ -3,22 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { accountArea } from './areas/account/index.js';
-import { carriersAreas } from './areas/carriers/index.js';
-import { fleetAreas } from './areas/fleet/index.js';
-import { pricingArea } from './areas/pricing/index.js';
-import { chargeTypesArea } from './areas/charge-types/index.js';
-import { addressesArea, contactsArea, customersArea } from './areas/customers/index.js';
-import { driversAreas } from './areas/drivers/index.js';
-import { mapsArea } from './areas/maps/index.js';
-import { referenceArea } from './areas/reference/index.js';
-import { settingsAreas } from './areas/settings/index.js';
-import { supportArea } from './areas/support/index.js';
-import { usersArea } from './areas/users/index.js';
+import { AREAS, HOOKS } from './areas/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { tenantRunner } from './db/tenant.js';
-import type { Area } from './platform/area.js';
+import type { AreaDeps } from './platform/area.js';
 import { authenticator, type Tokens } from './platform/auth.js';
 import { failure, sharedSchemas } from './platform/envelope.js';
 import { PrincipalCache } from './platform/principal-cache.js';
@@ -28,8 +17,7 @@ import { registerReference } from './platform/openapi.js';
 import { registerRoutes, type RouteConfig } from './platform/route.js';
 import { registerSchema, validatorCompiler } from './platform/validation.js';
 
-/** Every area the service serves, in the order of the spec. */
-export const AREAS: Area[] = [accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, pricingArea, chargeTypesArea, supportArea, ...settingsAreas, referenceArea, ...carriersAreas, ...driversAreas, ...fleetAreas];
+export { AREAS, HOOKS };
 
 export interface AppDeps {
   config: Config;
@@ -71,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('principal', undefined);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(failure([{ code: Codes.routeNotFound, message: `There is no endpoint ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}.` }]));
+    reply.code(404).send(failure([{ code: Codes.routeNotFound.code, message: `There is no endpoint ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}.` }]));
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -115,8 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     principals.close();
   });
 
-  const routeDeps = { db: deps.database.db, tenants: tenantRunner(deps.database), authenticate: authenticator(deps.database.db, deps.tokens, principals) };
-  const areaDeps = { config, db: deps.database.db, tokens: deps.tokens };
-  for (const area of AREAS) registerRoutes(app, area.routes(areaDeps), routeDeps, [area.name]);
+  const routeDeps = { db: deps.database.db, tenants: tenantRunner(deps.database, HOOKS), authenticate: authenticator(deps.database.db, deps.tokens, principals) };
+  // The privileged executor goes only to areas that declare why they need it (platform/area.ts).
+  const areaDeps: AreaDeps = { config, tokens: deps.tokens };
+  const privilegedDeps: AreaDeps = { ...areaDeps, privileged: deps.database.db };
+  for (const area of AREAS) registerRoutes(app, area.routes(area.privileged ? privilegedDeps : areaDeps), routeDeps, [area.name]);
   return app;
 }

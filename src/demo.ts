@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from './db/database.js';
 import { forCompany, type Tenant } from './db/tenant.js';
+import { HOOKS } from './areas/index.js';
 import { addMember, createCompany } from './areas/users/index.js';
 import { chargeTypesDemo } from './areas/charge-types/charge-types.demo.js';
 import { customersDemo } from './areas/customers/customers.demo.js';
@@ -18,8 +19,6 @@ export const DEMO_EMAIL = 'demo@fds.example';
 export const DEMO_PASSWORD = 'demo-freight';
 
 export interface DemoContext {
-  /** Privileged executor, for records that are not the company's (users). */
-  db: Db;
   companyId: number;
   adminUserId: string;
   /** Runs work in the demo company's tenant transaction, as the demo admin. */
@@ -31,7 +30,8 @@ export interface DemoSeeder {
   seed(ctx: DemoContext): Promise<void>;
 }
 
-const users: DemoSeeder = {
+/** The demo team: users are provisioned with the privileged executor, like the CLI's. */
+const users = (db: Db): DemoSeeder => ({
   area: 'users',
   async seed(ctx) {
     const team: Array<[string, string, string]> = [
@@ -40,13 +40,13 @@ const users: DemoSeeder = {
       ['viewer@fds.example', 'Viewer', 'Lena Fischer'],
     ];
     for (const [email, role, name] of team) {
-      await addMember(ctx.db, { companyId: ctx.companyId, email, password: DEMO_PASSWORD, role, name });
+      await addMember(db, { companyId: ctx.companyId, email, password: DEMO_PASSWORD, role, name });
     }
   },
-};
+});
 
 /** Areas' seeders, in the order of the spec. */
-const SEEDERS: DemoSeeder[] = [users, customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, carriersDemo, fleetDemo, driversDemo];
+const seeders = (db: Db): DemoSeeder[] => [users(db), customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, carriersDemo, fleetDemo, driversDemo];
 
 export async function runDemo(db: Db): Promise<{ companyId: number; email: string; password: string }> {
   let company = await db.selectFrom('companies').select('id').where('is_demo', '=', true).orderBy('id').executeTakeFirst();
@@ -64,12 +64,11 @@ export async function runDemo(db: Db): Promise<{ companyId: number; email: strin
   const companyId = company.id;
   const done = new Set((await db.selectFrom('demo_seeds').select('area').where('company_id', '=', companyId).execute()).map((r) => r.area));
   const ctx: DemoContext = {
-    db,
     companyId,
     adminUserId,
-    inCompany: (work) => forCompany(db, { companyId, userId: adminUserId }, 'demo', work),
+    inCompany: (work) => forCompany(db, HOOKS, { companyId, userId: adminUserId }, 'demo', work),
   };
-  for (const seeder of SEEDERS) {
+  for (const seeder of seeders(db)) {
     if (done.has(seeder.area)) continue;
     await seeder.seed(ctx);
     await db.insertInto('demo_seeds').values({ company_id: companyId, area: seeder.area }).execute();

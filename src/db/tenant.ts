@@ -1,7 +1,8 @@
-// The only door to company tables for request code. Statements run as the unprivileged role with
-// the company set; row-level security then confines every statement to that company, so a
-// repository that forgets its `company_id` filter reads nothing rather than another company's
-// rows (ARCHITECTURE.md "Data").
+// How work reaches one company's data: a Tenant (platform/door.ts) over the company's transaction
+// or connection. Statements run as the unprivileged role with the company set; the door adds the
+// company's filter to every statement it starts, and row-level security confines whatever else
+// runs to that company, so a forgotten filter reads nothing rather than another company's rows
+// (ARCHITECTURE.md "Data").
 //
 // Two ways in:
 //  - forCompany: one transaction that switches role and company (transaction-local settings).
@@ -10,63 +11,56 @@
 //    (tenant-pool.ts): a read is its statements alone, a write one read-write transaction. On
 //    PGlite it is forCompany, read-only for reads, so both engines refuse a write from a read.
 import { sql, type Kysely } from 'kysely';
+import { Tenant, type Actor } from '../platform/door.js';
+import type { Hooks } from '../platform/events.js';
 import type { Database, Db } from './database.js';
 import { APP_ROLE } from './tenant-pool.js';
 import type { DB } from './types.js';
 
-export { APP_ROLE };
-
-export interface Actor {
-  readonly companyId: number;
-  readonly userId: string;
-}
-
-export interface Tenant extends Actor {
-  /** The company's transaction, or (reads on PostgreSQL) a connection set to the company. */
-  readonly db: Kysely<DB>;
-  /** Request id, recorded with audit rows. */
-  readonly requestId: string | null;
-  /** Runs `effect` once the work has committed (never when it rolls back). */
-  afterCommit(effect: () => void): void;
-}
+export { APP_ROLE, Tenant, type Actor };
 
 /** `read`: statements that change nothing (a write fails: read-only); `write`: one transaction. */
 export type TenantMode = 'read' | 'write';
 
+export type CompanyWork<T> = (tenant: Tenant) => Promise<T>;
+
 export async function forCompany<T>(
   db: Db,
+  hooks: Hooks,
   actor: Actor,
   requestId: string | null,
-  work: (tenant: Tenant) => Promise<T>,
+  work: CompanyWork<T>,
   mode: TenantMode = 'write',
 ): Promise<T> {
-  const effects: Array<() => void> = [];
+  const opened: { tenant?: Tenant } = {};
   const builder = db.transaction().setAccessMode(mode === 'read' ? 'read only' : 'read write');
   const result = await builder.execute(async (trx) => {
     // One round trip; both settings are transaction-local and vanish at COMMIT/ROLLBACK, so a
     // pooled connection never carries a company into the next request.
     await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${String(actor.companyId)}, true)`.execute(trx);
-    return work({ db: trx, companyId: actor.companyId, userId: actor.userId, requestId, afterCommit: (effect) => effects.push(effect) });
+    opened.tenant = new Tenant(trx, actor.companyId, actor.userId, requestId, hooks);
+    return work(opened.tenant);
   });
-  for (const effect of effects) effect();
+  opened.tenant!.committed();
   return result;
 }
 
-export type TenantRunner = <T>(actor: Actor, requestId: string | null, mode: TenantMode, work: (tenant: Tenant) => Promise<T>) => Promise<T>;
+export type TenantRunner = <T>(actor: Actor, requestId: string | null, mode: TenantMode, work: CompanyWork<T>) => Promise<T>;
 
-export function tenantRunner(database: Database): TenantRunner {
+export function tenantRunner(database: Database, hooks: Hooks): TenantRunner {
   const pool = database.tenants;
-  if (!pool) return (actor, requestId, mode, work) => forCompany(database.db, actor, requestId, work, mode);
+  if (!pool) return (actor, requestId, mode, work) => forCompany(database.db, hooks, actor, requestId, work, mode);
   return async (actor, requestId, mode, work) => {
-    const effects: Array<() => void> = [];
-    const tenant = (db: Kysely<DB>): Tenant => ({
-      db, companyId: actor.companyId, userId: actor.userId, requestId, afterCommit: (effect) => effects.push(effect),
-    });
+    const opened: { tenant?: Tenant } = {};
+    const open = (db: Kysely<DB>) => {
+      opened.tenant = new Tenant(db, actor.companyId, actor.userId, requestId, hooks);
+      return work(opened.tenant);
+    };
     const result = await pool.inCompany(actor.companyId, () =>
       mode === 'read'
-        ? pool.db.connection().execute((db) => work(tenant(db)))
-        : pool.db.transaction().setAccessMode('read write').execute((trx) => work(tenant(trx))));
-    for (const effect of effects) effect();
+        ? pool.db.connection().execute(open)
+        : pool.db.transaction().setAccessMode('read write').execute(open));
+    opened.tenant!.committed();
     return result;
   };
 }

@@ -3,44 +3,95 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { failure, type ValidationProblemT } from './envelope.js';
 
-/** Codes of the platform. Areas add their own `area.reason` codes next to the rule that raises them. */
-export const Codes = {
-  invalidLogin: 'auth.invalid_login',
-  inactiveCompany: 'auth.invalid_login_because_inactive_company',
-  missingPermission: 'meta.missing_permission',
-  unavailable: 'meta.service_temporarily_unavailable',
-  errorOccurred: 'services.error_occurred',
-  notFound: 'meta.not_found',
-  routeNotFound: 'meta.route_not_found',
-  badRequest: 'meta.bad_request',
-  duplicate: 'meta.duplicate',
-  invalidReference: 'meta.invalid_reference',
-  invalidValue: 'meta.invalid_value',
-  payloadTooLarge: 'meta.payload_too_large',
-  unsupportedMediaType: 'meta.unsupported_media_type',
-} as const;
+/**
+ * An error code of the service: its text (`area.reason`), the HTTP status it answers with and what
+ * it means (the README's table of codes is generated from these). Codes exist only in closed lists
+ * made by `errorCodes` — the platform's below, and each area's `<area>.errors.ts`, declared by the
+ * area (`Area.errors`) — so AppError cannot carry a code nobody listed.
+ */
+export class ErrorCode {
+  private static readonly made: ErrorCode[] = [];
 
-export type ErrorCode = `${string}.${string}`;
-
-/** A business failure: its status with the envelope. Services throw it; routes never catch.
- *  `details` lists further problems of the same request (each row of an import, say). */
-export class AppError extends Error {
-  constructor(
+  private constructor(
+    readonly code: string,
     readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details: Array<{ code: ErrorCode; message: string }> = [],
-  ) {
-    super(message);
-    this.name = 'AppError';
+    readonly description: string,
+  ) {}
+
+  /** A closed list of codes, by name: `errorCodes({ inUse: [400, 'zones.in_use', 'The zone is ...'] })`. */
+  static list<const L extends Record<string, readonly [status: number, code: `${string}.${string}`, description: string]>>(list: L): { readonly [K in keyof L]: ErrorCode } {
+    const out: Record<string, ErrorCode> = {};
+    for (const [name, [status, code, description]] of Object.entries(list)) {
+      const made = new ErrorCode(code, status, description);
+      ErrorCode.made.push(made);
+      out[name] = made;
+    }
+    return Object.freeze(out) as { readonly [K in keyof L]: ErrorCode };
+  }
+
+  /** Every code made so far (a test checks each belongs to a declared list). */
+  static all(): readonly ErrorCode[] {
+    return ErrorCode.made;
   }
 }
 
-export const badRequest = (code: ErrorCode, message: string) => new AppError(400, code, message);
+export const errorCodes = ErrorCode.list;
+
+/** Codes of the platform, shared by every area. */
+export const Codes = errorCodes({
+  invalidLogin: [400, 'auth.invalid_login', 'The email or password is incorrect (the same answer for an unknown email).'],
+  inactiveCompany: [400, 'auth.invalid_login_because_inactive_company', 'The user\'s company is deactivated.'],
+  missingPermission: [403, 'meta.missing_permission', 'The signed-in user lacks the permission or role the endpoint needs; the message names it.'],
+  notFound: [404, 'meta.not_found', 'The record does not exist, or is another company\'s (which looks the same); the message names the ids.'],
+  routeNotFound: [404, 'meta.route_not_found', 'There is no endpoint with this method and path.'],
+  badRequest: [400, 'meta.bad_request', 'A malformed request the framework refused (an unreadable multipart body, say).'],
+  duplicate: [400, 'meta.duplicate', 'A unique value is already taken (caught by the database).'],
+  invalidReference: [400, 'meta.invalid_reference', 'A referenced record does not exist (caught by the database).'],
+  invalidValue: [400, 'meta.invalid_value', 'A value is out of range, malformed, or holds a character that cannot be stored.'],
+  payloadTooLarge: [413, 'meta.payload_too_large', 'The request body or an uploaded file is larger than allowed.'],
+  unsupportedMediaType: [415, 'meta.unsupported_media_type', 'The content type of the request is not supported.'],
+  unavailable: [503, 'meta.service_temporarily_unavailable', 'The database cannot be reached right now; retry after the Retry-After wait.'],
+  errorOccurred: [500, 'services.error_occurred', 'Anything unexpected; the message carries a reference that is the request id in the log.'],
+});
+
+/** One problem of a failure: a listed code and a message for people. */
+export interface Problem {
+  code: ErrorCode;
+  message: string;
+}
+
+/** A business failure: its code's status with the envelope. Services throw it; routes never catch.
+ *  `details` lists further problems of the same request (each row of an import, say). */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Problem[] = [],
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = code.status;
+  }
+}
+
+/** Fails the request with a listed code (its status comes with it). */
+export const fail = (code: ErrorCode, message: string, details: Problem[] = []) => new AppError(code, message, details);
+
+/** Fails with every problem found: the first is the error, the rest its details. */
+export function failAll(problems: readonly Problem[]): AppError {
+  return new AppError(problems[0]!.code, problems[0]!.message, problems.slice(1));
+}
 
 /** A record that does not exist — or belongs to another company, which must look the same. */
 export const notFound = (what: string, id?: string | number) =>
-  new AppError(404, Codes.notFound, id === undefined ? `${what} was not found.` : `${what} ${id} was not found.`);
+  new AppError(Codes.notFound, id === undefined ? `${what} was not found.` : `${what} ${id} was not found.`);
+
+/** Records that do not exist, named: "Customer 5 was not found." / "Customers 5, 9 were not found." */
+export function notFoundAll(what: string, plural: string, ids: readonly (string | number)[]): AppError {
+  return ids.length === 1 ? notFound(what, ids[0]) : new AppError(Codes.notFound, `${plural} ${ids.join(', ')} were not found.`);
+}
 
 /** A request that is well-formed JSON but whose fields break a rule checked outside the schema:
  *  answered with the validation problem object, like a schema failure. */
@@ -90,19 +141,19 @@ function fromSqlState(err: unknown): AppError | null {
   if (typeof code !== 'string' || code.length !== 5) return null;
   switch (code) {
     case '23505':
-      return badRequest(Codes.duplicate, 'A record with the same unique value already exists.');
+      return fail(Codes.duplicate, 'A record with the same unique value already exists.');
     case '23503':
-      return badRequest(Codes.invalidReference, 'A referenced record does not exist.');
+      return fail(Codes.invalidReference, 'A referenced record does not exist.');
     case '22P02':
     case '22003':
     case '22007':
     case '22008':
-      return badRequest(Codes.invalidValue, 'A value is out of range or malformed.');
+      return fail(Codes.invalidValue, 'A value is out of range or malformed.');
     // A character the database cannot store (NUL in text or JSON): requests are refused earlier,
     // naming the field (text-guard.ts); this covers what reaches the database another way.
     case '22021':
     case '22P05':
-      return badRequest(Codes.invalidValue, 'A text contains a character that cannot be stored (NUL, \\u0000).');
+      return fail(Codes.invalidValue, 'A text contains a character that cannot be stored (NUL, \\u0000).');
     default:
       return null;
   }
@@ -204,15 +255,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   const known = error instanceof AppError ? error : fromSqlState(error);
   if (known) {
-    reply.code(known.status).send(failure([{ code: known.code, message: known.message }, ...known.details]));
+    reply.code(known.status).send(failure([{ code: known.code.code, message: known.message }, ...known.details.map((d) => ({ code: d.code.code, message: d.message }))]));
     return;
   }
   if (error.statusCode === 413) {
-    reply.code(413).send(failure([{ code: Codes.payloadTooLarge, message: 'The request body is too large.' }]));
+    reply.code(413).send(failure([{ code: Codes.payloadTooLarge.code, message: 'The request body is too large.' }]));
     return;
   }
   if (error.statusCode === 415) {
-    reply.code(415).send(failure([{ code: Codes.unsupportedMediaType, message: 'The content type of the request is not supported.' }]));
+    reply.code(415).send(failure([{ code: Codes.unsupportedMediaType.code, message: 'The content type of the request is not supported.' }]));
     return;
   }
   if (isDatabaseUnavailable(error)) {
@@ -220,16 +271,16 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     reply
       .code(503)
       .header('retry-after', '1')
-      .send(failure([{ code: Codes.unavailable, message: 'The service is temporarily unavailable. Retry after a wait.' }]));
+      .send(failure([{ code: Codes.unavailable.code, message: 'The service is temporarily unavailable. Retry after a wait.' }]));
     return;
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    reply.code(error.statusCode).send(failure([{ code: Codes.badRequest, message: error.message }]));
+    reply.code(error.statusCode).send(failure([{ code: Codes.badRequest.code, message: error.message }]));
     return;
   }
   // Unknown: the full error goes to the log under the request id; the client gets the reference only.
   request.log.error({ err: error }, 'unhandled error');
   reply
     .code(500)
-    .send(failure([{ code: Codes.errorOccurred, message: `An error occurred on the service. Reference: ${request.id}` }]));
+    .send(failure([{ code: Codes.errorOccurred.code, message: `An error occurred on the service. Reference: ${request.id}` }]));
 }

@@ -4,12 +4,13 @@
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.js';
-import type { Tenant, TenantRunner } from '../db/tenant.js';
+import type { CompanyWork, Tenant, TenantMode, TenantRunner } from '../db/tenant.js';
 import { describeAccess, missingFor, type Access } from './access.js';
 import { Versioned, type AnswerCache } from './answer-cache.js';
 import type { Principal } from './auth.js';
 import { Env, ok, WithNotices } from './envelope.js';
 import { AppError, Codes, invalid } from './errors.js';
+import type { CompanyRecords } from './records.js';
 import { compileNormalizer, type Normalizer } from './normalize.js';
 import { refuseNul } from './text-guard.js';
 import type { Static, TSchema } from './schemas.js';
@@ -62,10 +63,30 @@ export interface Context<P, Q, B> {
   principal: Principal;
   /** The company's transaction (routes declared with `transaction: false` have none). */
   tenant: Tenant;
+  /** For routes declared with `transaction: false` (they call something slow first, an outside
+   *  provider say): opens the company's door when the route is ready for it. */
+  inCompany<T>(mode: TenantMode, work: CompanyWork<T>): Promise<T>;
   /** Files and fields of a multipart request (routes declaring `upload`), read before the transaction. */
   uploads: Uploads;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** What a route's field holds: an id of a kind of company record, or a number that is not one. */
+export type IdRef = CompanyRecords<any, any, any> | 'not-an-id' | 'global'; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * The ids a route takes, by where they are: path parameters, query parameters and body fields
+ * (`'addresses[].id'` for a field of each item of a list). Each names the kind of company record
+ * (its `companyRecords`), or says `'not-an-id'` (an enumeration in the path, say) or `'global'`
+ * (reference data every company shares). The conventions test makes a real record of another
+ * company for each and checks the route answers it as missing, changing nothing; a route taking an
+ * id-like field it does not declare fails that test.
+ */
+export interface IdDeclarations {
+  params?: Record<string, IdRef>;
+  query?: Record<string, IdRef>;
+  body?: Record<string, IdRef>;
 }
 
 export interface RouteDef<P, Q, B, R extends ResponseKind> {
@@ -81,8 +102,13 @@ export interface RouteDef<P, Q, B, R extends ResponseKind> {
   /** Run the handler in the company's transaction (default for signed-in routes). */
   transaction?: boolean;
   /** A GET that writes (e.g. makes a record's defaults on first read). Other GETs read only:
-   *  a write from one fails (db/tenant.ts); POST, PUT, DELETE and PATCH always may write. */
+   *  a write from one fails (db/tenant.ts); POST, PUT, DELETE and PATCH may write unless `readOnly`. */
   writes?: boolean;
+  /** A POST or PUT that changes nothing (a validation, a search, a preview): it runs read-only, and
+   *  is the one kind of non-GET route that leaves no audit row. */
+  readOnly?: boolean;
+  /** The record ids the route takes (see IdDeclarations). */
+  ids?: IdDeclarations;
   params?: P;
   querystring?: Q;
   body?: B;
@@ -149,7 +175,7 @@ function forbidden(access: Access, missing: string): AppError {
   const message = access.kind === 'role'
     ? `This action requires the role "${missing}".`
     : `You do not have the permission "${missing}" that this action requires.`;
-  return new AppError(403, Codes.missingPermission, message);
+  return new AppError(Codes.missingPermission, message);
 }
 
 type Part = 'body' | 'query' | 'params';
@@ -175,7 +201,8 @@ function sendJson(reply: FastifyReply, body: string): string {
 export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const isPublic = def.access.kind === 'public';
   const useTransaction = !isPublic && def.transaction !== false;
-  const mode = def.method === 'GET' && !def.writes ? 'read' : 'write';
+  const mode = (def.method === 'GET' && !def.writes) || def.readOnly ? 'read' : 'write';
+  if (def.readOnly && def.method === 'GET') throw new Error(`${def.method} ${def.url}: a GET is read-only already`);
   const response = def.response;
   const isFile = response === FileResponse;
   const bare = typeof response === 'object' && response !== null && 'bare' in response ? (response as { bare: TSchema }).bare : null;
@@ -224,7 +251,10 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       }
       const result = useTransaction
         ? await deps.tenants(request.principal!, request.id, mode, async (tenant) => def.handler({ ...ctx, tenant }))
-        : await def.handler(ctx);
+        : await def.handler({
+          ...ctx,
+          inCompany: (mode: TenantMode, work: CompanyWork<unknown>) => deps.tenants(request.principal!, request.id, mode, work),
+        } as Context<unknown, unknown, unknown>);
       if (isFile) {
         const file = result as FileResult;
         reply.header('content-type', file.contentType);

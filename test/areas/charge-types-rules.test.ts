@@ -8,6 +8,7 @@ import { runDemo } from '../../src/demo.js';
 import { PERMISSIONS, type Permission } from '../../src/platform/access.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -18,7 +19,7 @@ after(() => t.close());
 const api = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   call(t, method, `/api/v1${url}`, { token: s.token, ...(body !== undefined ? { body } : {}) });
 const rules = (s: Session, customerId: number | null) =>
-  forCompany(t.database.db, s, 'test', (tenant) => chargeRulesFor(tenant, customerId));
+  forCompany(t.database.db, HOOKS, s, 'test', (tenant) => chargeRulesFor(tenant, customerId));
 
 describe('chargeRulesFor', () => {
   it('answers the company\'s active types, or the customer\'s list once it has one', async () => {

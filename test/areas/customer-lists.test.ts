@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { forCompany } from '../../src/db/tenant.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -21,8 +22,8 @@ const filterOf = (over: Partial<repo.CustomerFilter> = {}): repo.CustomerFilter 
   cities: null, states: null, zips: null, countries: null, ...over,
 });
 
-function inCompany<T>(s: Session, work: Parameters<typeof forCompany<T>>[3]) {
-  return forCompany(t.database.db, { companyId: s.companyId, userId: s.userId }, 'test', work);
+function inCompany<T>(s: Session, work: Parameters<typeof forCompany<T>>[4]) {
+  return forCompany(t.database.db, HOOKS, { companyId: s.companyId, userId: s.userId }, 'test', work);
 }
 
 /** The answer of the plain query: every match through the index, counted. */

@@ -8,6 +8,7 @@ import { forCompany } from '../../src/db/tenant.js';
 import type { DemoContext } from '../../src/demo.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, signInAdmin } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -20,7 +21,7 @@ describe('carriers and fleet demo data', () => {
     const company = await createCompany(t);
     const admin = await signInAdmin(t, company);
     const actor = { companyId: company.companyId, userId: company.adminUserId };
-    const ctx: DemoContext = { db: t.database.db, companyId: company.companyId, adminUserId: company.adminUserId, inCompany: (work) => forCompany(t.database.db, actor, 'demo', work) };
+    const ctx: DemoContext = { companyId: company.companyId, adminUserId: company.adminUserId, inCompany: (work) => forCompany(t.database.db, HOOKS, actor, 'demo', work) };
     await carriersDemo.seed(ctx);
     await fleetDemo.seed(ctx);
     const get = async (url: string) => (await call(t, 'GET', `/api/v1${url}`, { token: admin.token })).body.data;

@@ -212,7 +212,7 @@ describe('POST /Maps/ExpandUrl', () => {
     assert.equal(EXPAND_TIMEOUT_MS, 5000);
     const maps = mapsService({ geo: gazetteer, expand: { allowPrivate: true, timeoutMs: 300 } });
     const started = Date.now();
-    await assert.rejects(maps.expandUrl(`${origin}/slow`), (err: unknown) => err instanceof AppError && err.status === 400 && err.code === 'maps.timeout');
+    await assert.rejects(maps.expandUrl(`${origin}/slow`), (err: unknown) => err instanceof AppError && err.status === 400 && err.code.code === 'maps.timeout');
     assert.ok(Date.now() - started < 2000);
   });
 });
@@ -249,7 +249,7 @@ describe('POST /Maps/ExpandUrl without EXPAND_URL_ALLOW_PRIVATE', () => {
       geo: gazetteer,
       expand: { allowPrivate: false, resolve: (_host, callback) => callback(null, [{ address: '10.1.2.3', family: 4 }]) },
     });
-    await assert.rejects(maps.expandUrl('http://maps.example.test/abc'), (err: unknown) => err instanceof AppError && err.code === 'maps.address_not_allowed');
+    await assert.rejects(maps.expandUrl('http://maps.example.test/abc'), (err: unknown) => err instanceof AppError && err.code.code === 'maps.address_not_allowed');
   });
 });
 

@@ -11,6 +11,7 @@ import { forCompany, type Tenant } from '../../src/db/tenant.js';
 import type { Shipment } from '../../src/pricing/rating/index.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, signIn } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -22,7 +23,7 @@ describe('pricing demo data', () => {
   it('gives the company a default model, zone rates, shipment types, charge types, FX rates, warehouses and terms that price a shipment', async () => {
     const company = await createCompany(t);
     const actor = { companyId: company.companyId, userId: company.adminUserId };
-    const ctx = { db: t.database.db, companyId: company.companyId, adminUserId: company.adminUserId, inCompany: <T>(work: (tx: Tenant) => Promise<T>) => forCompany(t.database.db, actor, 'demo', work) };
+    const ctx = { companyId: company.companyId, adminUserId: company.adminUserId, inCompany: <T>(work: (tx: Tenant) => Promise<T>) => forCompany(t.database.db, HOOKS, actor, 'demo', work) };
     for (const seeder of [settingsDemo, chargeTypesDemo, pricingDemo]) await seeder.seed(ctx);
     const admin = await signIn(t, 'Company Admin', company.companyId);
     const get = async (url: string) => {
@@ -54,7 +55,7 @@ describe('pricing demo data', () => {
       distance: 250, distanceUnit: 'mi', fromCountry: 'US', toCountry: 'US', stops: 2, items: 10, pallets: 4, weight: 8000, weightUnit: 'lb', chargeIds: [fuel.id],
     };
     const today = new Date().toISOString().slice(0, 10);
-    const price = (s: Shipment) => forCompany(t.database.db, actor, 'test', (tx) => priceFor(tx, null, s, today));
+    const price = (s: Shipment) => forCompany(t.database.db, HOOKS, actor, 'test', (tx) => priceFor(tx, null, s, today));
     const usd = await price(shipment);
     assert.deepEqual(usd.lines.map((l) => [l.code, l.amount]), [['BASE', 150], ['MILEAGE', 325], ['MILEAGE', 360], ['ACCESSORIAL', 154.48]]);
     assert.equal(usd.total, 989.48);

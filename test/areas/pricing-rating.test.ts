@@ -7,6 +7,7 @@ import { forCompany } from '../../src/db/tenant.js';
 import type { Shipment } from '../../src/pricing/rating/index.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -21,7 +22,7 @@ async function ok(s: Session, method: 'POST' | 'PUT', url: string, body: unknown
 }
 
 const price = (s: Session, customerId: number | null, shipment: Shipment) =>
-  forCompany(t.database.db, { companyId: s.companyId, userId: s.userId }, 'test', (tx) => priceFor(tx, customerId, shipment, '2026-11-20'));
+  forCompany(t.database.db, HOOKS, { companyId: s.companyId, userId: s.userId }, 'test', (tx) => priceFor(tx, customerId, shipment, '2026-11-20'));
 
 describe('pricing a shipment from the company set-up', () => {
   it('prices base + bands, shipment type, accessorials, per customer and in another currency', async () => {

@@ -13,7 +13,7 @@ let t: TestApp;
 let routes: AnyRoute[];
 before(async () => {
   t = await startTestApp();
-  routes = settingsAreas.flatMap((area) => area.routes({ config: t.config, db: t.database.db, tokens: t.tokens }));
+  routes = settingsAreas.flatMap((area) => area.routes({ config: t.config, tokens: t.tokens }));
 });
 after(() => t.close());
 

@@ -5,6 +5,7 @@ import { federalHolidays, settingsDemo } from '../../src/areas/settings/settings
 import { forCompany } from '../../src/db/tenant.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, signInAdmin } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -27,7 +28,7 @@ describe('company settings demo data', () => {
     const company = await createCompany(t);
     const admin = await signInAdmin(t, company);
     const actor = { companyId: company.companyId, userId: company.adminUserId };
-    await settingsDemo.seed({ db: t.database.db, companyId: company.companyId, adminUserId: company.adminUserId, inCompany: (work) => forCompany(t.database.db, actor, 'demo', work) });
+    await settingsDemo.seed({ companyId: company.companyId, adminUserId: company.adminUserId, inCompany: (work) => forCompany(t.database.db, HOOKS, actor, 'demo', work) });
     const get = async (url: string) => (await call(t, 'GET', `/api/v1${url}`, { token: admin.token })).body.data;
     const warehouses = await get('/Warehouses');
     assert.equal(warehouses.totalCount, 4);
@@ -41,7 +42,7 @@ describe('company settings demo data', () => {
     const terms = await get('/TermsAndConditions');
     assert.deepEqual(terms.map((x: any) => [x.title, x.isDefault]), [['Standard terms of carriage', true]]);
     // Every demo warehouse is in a demo zone but San Antonio; Arlington (76013) is in DFW.
-    const zoneNames = await forCompany(t.database.db, actor, null, async (tenant) => Promise.all(
+    const zoneNames = await forCompany(t.database.db, HOOKS, actor, null, async (tenant) => Promise.all(
       [...warehouses.list.map((w: any) => w.address.postalCode), '76013'].map(async (code: string) => (await zoneOfPostalCode(tenant, code, 'US'))?.name ?? null),
     ));
     assert.deepEqual(zoneNames, ['Austin metro', 'Dallas - Fort Worth', 'Greater Houston', null, 'Dallas - Fort Worth']);

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { findZone, zoneOfPostalCode } from '../../src/areas/settings/index.js';
+import { zoneOfPostalCode, zoneRecords } from '../../src/areas/settings/index.js';
 import { forCompany, type Tenant } from '../../src/db/tenant.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
 import { countRows, signIn, type Session } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -28,7 +29,7 @@ const auditCount = async (companyId: number, action: string) => {
 };
 
 const inCompany = <T>(session: Session, work: (tenant: Tenant) => Promise<T>) =>
-  forCompany(t.database.db, { companyId: session.companyId, userId: session.userId }, null, work);
+  forCompany(t.database.db, HOOKS, { companyId: session.companyId, userId: session.userId }, null, work);
 
 describe('POST and GET /Zones', () => {
   it('creates a zone with normalized, de-duplicated, sorted postal codes', async () => {
@@ -184,7 +185,7 @@ describe('Zones: access and companies', () => {
   });
 });
 
-describe('zoneOfPostalCode and findZone (for pricing)', () => {
+describe('zoneOfPostalCode and zoneRecords (for pricing)', () => {
   it('finds the zone of a code, or of its longest leading part, in the company and country', async () => {
     const admin = await signIn(t);
     const broad = await createZone(admin, { name: 'DFW', postalCodes: ['752', '760'] });
@@ -199,7 +200,7 @@ describe('zoneOfPostalCode and findZone (for pricing)', () => {
       wrongCountry: await zoneOfPostalCode(tenant, '75201', 'CA'),
       none: await zoneOfPostalCode(tenant, '10001', 'US'),
       empty: await zoneOfPostalCode(tenant, '  ', 'US'),
-      zone: await findZone(tenant, broad.id),
+      zone: await zoneRecords.find(tenant, broad.id),
     }));
     assert.deepEqual(found.exact, { id: core.id, name: 'Core', postalCode: '75201' });
     assert.equal(found.zip4?.id, core.id);
@@ -209,7 +210,7 @@ describe('zoneOfPostalCode and findZone (for pricing)', () => {
     assert.equal(found.none, null);
     assert.equal(found.empty, null);
     assert.equal(found.zone?.name, 'DFW');
-    const theirs = await inCompany(other, async (tenant) => [await zoneOfPostalCode(tenant, '75201', 'US'), await findZone(tenant, core.id)]);
+    const theirs = await inCompany(other, async (tenant) => [await zoneOfPostalCode(tenant, '75201', 'US'), await zoneRecords.find(tenant, core.id)]);
     assert.deepEqual(theirs, [null, undefined]);
   });
 });

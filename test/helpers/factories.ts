@@ -7,6 +7,7 @@ import { addMember, createCompany as provisionCompany } from '../../src/areas/us
 import { forCompany } from '../../src/db/tenant.js';
 import type { Permission } from '../../src/platform/access.js';
 import { call, type TestApp } from './app.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -162,7 +163,7 @@ export async function createLicenseType(t: TestApp, session: Session, body: Reco
 /** A truck inspection, recorded as the driver app will (the spec has no row that adds one). */
 export async function createStatusCheck(t: TestApp, session: Session, input: Partial<DriverStatusCheckInputT> & { driverId: number; truckId: number }): Promise<number> {
   const check: DriverStatusCheckInputT = { checkType: 'PreTrip', status: 4, checkedAt: new Date().toISOString(), ...input };
-  return forCompany(t.database.db, { companyId: session.companyId, userId: session.userId }, 'test', (tenant) => statusChecksService().record(tenant, check));
+  return forCompany(t.database.db, HOOKS, { companyId: session.companyId, userId: session.userId }, 'test', (tenant) => statusChecksService().record(tenant, check));
 }
 
 /** Audit rows of a company with this action, read through the privileged executor. */

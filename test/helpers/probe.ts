@@ -6,10 +6,14 @@ import { tenantRunner } from '../../src/db/tenant.js';
 import { signedIn } from '../../src/platform/access.js';
 import { audit } from '../../src/platform/audit.js';
 import { authenticator, type Tokens } from '../../src/platform/auth.js';
-import { badRequest } from '../../src/platform/errors.js';
+import { errorCodes, fail } from '../../src/platform/errors.js';
+import { NO_HOOKS } from '../../src/platform/events.js';
 import { dateRangeOf } from '../../src/platform/paging.js';
 import { defineRoute, registerRoutes } from '../../src/platform/route.js';
 import { NameEnum, NumEnum, Opt, SharedListQuery, Type } from '../../src/platform/schemas.js';
+
+/** Codes of the probe routes (test-only). */
+export const ProbeErrors = errorCodes({ failed: [400, 'probe.failed', 'The probe failed on purpose after writing.'] });
 
 const Address = Type.Object({ street: Type.String({ minLength: 1 }), city: Type.String(), postalCode: Opt(Type.String()) });
 const Stop = Type.Object({
@@ -42,7 +46,7 @@ export function addProbeRoutes(app: FastifyInstance, deps: { database: Database;
       response: Type.Unknown(),
       handler: async ({ tenant }) => {
         await audit(tenant, { action: 'probe.write', entityType: 'probe' });
-        throw badRequest('probe.failed', 'The probe failed after writing.');
+        throw fail(ProbeErrors.failed, 'The probe failed after writing.');
       },
     }),
     defineRoute({
@@ -52,5 +56,5 @@ export function addProbeRoutes(app: FastifyInstance, deps: { database: Database;
         throw new Error('secret internal detail at /srv/app/file.ts: SELECT password FROM users');
       },
     }),
-  ], { db: deps.database.db, tenants: tenantRunner(deps.database), authenticate: authenticator(deps.database.db, deps.tokens) }, ['Probe']);
+  ], { db: deps.database.db, tenants: tenantRunner(deps.database, NO_HOOKS), authenticate: authenticator(deps.database.db, deps.tokens) }, ['Probe']);
 }

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { forCompany } from '../../src/db/tenant.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, type TestCompany } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -72,7 +73,7 @@ describe('search indexes', () => {
     const actor = { companyId: a.companyId, userId: a.adminUserId };
     for (const term of terms) {
       for (const nameOnly of [false, true]) {
-        const [found, scanned] = await forCompany(t.database.db, actor, null, async (tenant) => {
+        const [found, scanned] = await forCompany(t.database.db, HOOKS, actor, null, async (tenant) => {
           const found = await sql<{ id: number }>`select m.id from fds_customer_matches(${a.companyId}, ${term}, ${nameOnly}) m order by m.id`.execute(tenant.db);
           const scanned = await sql<{ id: number }>`select id from customers
             where company_id = ${a.companyId} and strpos(${sql.raw(nameOnly ? 'lower(name)' : 'search_text')}, ${term}) > 0 order by id`.execute(tenant.db);
@@ -82,7 +83,7 @@ describe('search indexes', () => {
         if (term === 'cust 1' && nameOnly) assert.equal(found.length, 111);
       }
     }
-    const asB = await forCompany(t.database.db, actor, null, (tenant) =>
+    const asB = await forCompany(t.database.db, HOOKS, actor, null, (tenant) =>
       sql<{ id: number }>`select m.id from fds_customer_matches(${b.companyId}, 'cust 1', false) m`.execute(tenant.db));
     assert.equal(asB.rows.length, 0, 'asked for company b inside company a');
   });

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { APP_ROLE, forCompany } from '../../src/db/tenant.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, createUser } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -43,7 +44,7 @@ describe('row-level security', () => {
     const a = await createCompany(t);
     const b = await createCompany(t);
     await createUser(t, b.companyId);
-    const seen = await forCompany(t.database.db, { companyId: a.companyId, userId: a.adminUserId }, null, async (tenant) => ({
+    const seen = await forCompany(t.database.db, HOOKS, { companyId: a.companyId, userId: a.adminUserId }, null, async (tenant) => ({
       roles: await tenant.db.selectFrom('roles').select('company_id').execute(),
       members: await tenant.db.selectFrom('company_users').select('company_id').execute(),
       companies: await tenant.db.selectFrom('companies').select('id').execute(),
@@ -64,11 +65,11 @@ describe('row-level security', () => {
     });
     assert.deepEqual(unset, []);
     await assert.rejects(
-      forCompany(t.database.db, { companyId: a.companyId, userId: a.adminUserId }, null, (tenant) =>
+      forCompany(t.database.db, HOOKS, { companyId: a.companyId, userId: a.adminUserId }, null, (tenant) =>
         tenant.db.insertInto('roles').values({ company_id: b.companyId, name: 'Intruder' }).execute()),
       /row-level security/,
     );
-    const updated = await forCompany(t.database.db, { companyId: a.companyId, userId: a.adminUserId }, null, (tenant) =>
+    const updated = await forCompany(t.database.db, HOOKS, { companyId: a.companyId, userId: a.adminUserId }, null, (tenant) =>
       tenant.db.updateTable('roles').set({ description: 'hijacked' }).where('company_id', '=', b.companyId).executeTakeFirst());
     assert.equal(Number(updated.numUpdatedRows), 0);
     const bRoles = await t.database.db.selectFrom('roles').select('description').where('company_id', '=', b.companyId).execute();
@@ -77,7 +78,7 @@ describe('row-level security', () => {
 
   it('leaves no company on a pooled connection after the transaction', async () => {
     const a = await createCompany(t);
-    await forCompany(t.database.db, { companyId: a.companyId, userId: a.adminUserId }, null, async () => null);
+    await forCompany(t.database.db, HOOKS, { companyId: a.companyId, userId: a.adminUserId }, null, async () => null);
     const { rows } = await sql<{ role: string; company: string | null }>`
       select current_user as role, nullif(current_setting('app.company_id', true), '') as company`.execute(t.database.db);
     assert.notEqual(rows[0]!.role, APP_ROLE);

@@ -9,12 +9,13 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import { APP_ROLE, tenantRunner, type TenantRunner } from '../../src/db/tenant.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, createUser } from '../helpers/factories.js';
+import { NO_HOOKS } from '../../src/platform/events.js';
 
 let t: TestApp;
 let run: TenantRunner;
 before(async () => {
   t = await startTestApp();
-  run = tenantRunner(t.database);
+  run = tenantRunner(t.database, NO_HOOKS);
 });
 after(() => t.close());
 
@@ -91,7 +92,7 @@ describe('the tenant pool (PostgreSQL)', { skip: !process.env.DATABASE_URL && 'P
   let runOne: TenantRunner;
   before(async () => {
     one = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: 'memory://', poolSize: 1, log: { warn: () => {}, error: () => {} } });
-    runOne = tenantRunner(one);
+    runOne = tenantRunner(one, NO_HOOKS);
   });
   after(() => one.close());
 

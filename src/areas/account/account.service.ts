@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
 import type { Principal, Tokens } from '../../platform/auth.js';
 import type { Paged } from '../../platform/envelope.js';
-import { AppError, Codes, notFound, TooManyRequests } from '../../platform/errors.js';
+import { Codes, fail, notFound, TooManyRequests } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { principalsChanged } from '../../platform/principal-cache.js';
@@ -13,9 +13,10 @@ import type { PageQueryT } from '../../platform/schemas.js';
 import { hashInvitationToken, newSecurityStamp, type CompanyUserT } from '../users/index.js';
 import * as repo from './account.repository.js';
 import type { AcceptInvitationRequestT, CompanyT, LoginRequestT, UserDataT } from './account.schemas.js';
+import { AccountErrors } from './account.errors.js';
 
-const invalidLogin = () => new AppError(400, Codes.invalidLogin, 'The email or password is incorrect.');
-const inactiveCompany = () => new AppError(400, Codes.inactiveCompany, 'The company of this user is not active.');
+const invalidLogin = () => fail(Codes.invalidLogin, 'The email or password is incorrect.');
+const inactiveCompany = () => fail(Codes.inactiveCompany, 'The company of this user is not active.');
 
 export const API_VERSION = '1.0';
 export const API_VERSIONS = ['1.0', '2.0'];
@@ -85,7 +86,7 @@ export function accountService(deps: AccountServiceDeps) {
     async acceptInvitation(input: AcceptInvitationRequestT, clientAddress: string): Promise<string> {
       if (perAddress.hit(clientAddress)) throw new TooManyRequests();
       const invitation = await repo.findInvitation(deps.db, hashInvitationToken(input.token));
-      if (!invitation) throw new AppError(400, 'auth.invalid_invitation', 'The invitation is invalid, used or expired.');
+      if (!invitation) throw fail(AccountErrors.invalidInvitation, 'The invitation is invalid, used or expired.');
       if (!invitation.company_active) throw inactiveCompany();
       const securityStamp = newSecurityStamp();
       await repo.acceptInvitation(deps.db, invitation, {

@@ -4,7 +4,7 @@
 // lower-case emails and merges identical contacts.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
 import { contactBook } from '../customers/index.js';
 import * as repo from './carrier-contacts.repository.js';
@@ -13,6 +13,7 @@ import {
   type OutsourceCompanyContactT, type OutsourceCompanyContactUsageDtoT,
 } from './carrier-contacts.schemas.js';
 import { requireCarrier } from './carrier-lookup.js';
+import { CarriersErrors } from './carriers.errors.js';
 
 const book = contactBook(
   { ...repo.contactList, ownerOf: (row: OutsourceCompanyContactRow) => row.outsource_company_id, countriesOf: repo.countriesOf, reassignUses: repo.reassignUses },
@@ -81,7 +82,7 @@ export function carrierContactsService() {
     async update(t: Tenant, id: number, input: OutsourceCompanyContactInputT): Promise<OutsourceCompanyContactT> {
       const before = await requireContact(t, id);
       if (input.outsourceCompanyId !== before.outsource_company_id) {
-        throw badRequest('outsource_contacts.carrier_change', 'A contact stays with its carrier; add it to the other carrier instead.');
+        throw fail(CarriersErrors.contactCarrierChange, 'A contact stays with its carrier; add it to the other carrier instead.');
       }
       if (!input.name.trim()) throw invalid('name', 'The name field is required.');
       await repo.contactList.update(t, id, values(before.outsource_company_id, input));
@@ -96,8 +97,8 @@ export function carrierContactsService() {
       const contact = await requireContact(t, id);
       const used = usageDto(id, (await repo.usage(t, [id])).get(id)!);
       const { reassignedTo, newPrimary } = await book.remove(t, contact, used.total, reassignToPrimary, {
-        inUse: () => badRequest('outsource_contacts.in_use', `Contact ${id} is the billing contact of ${used.finances} finance record(s); send reassignToPrimary=true to move them to the primary contact.`),
-        noPrimary: () => badRequest('outsource_contacts.no_primary', `Contact ${id} is the carrier's only contact: there is no primary contact to move its uses to.`),
+        inUse: () => fail(CarriersErrors.contactInUse, `Contact ${id} is the billing contact of ${used.finances} finance record(s); send reassignToPrimary=true to move them to the primary contact.`),
+        noPrimary: () => fail(CarriersErrors.contactNoPrimary, `Contact ${id} is the carrier's only contact: there is no primary contact to move its uses to.`),
       });
       return { contactId: id, reassignedToContactId: reassignedTo, reassigned: reassignedTo === null ? usageDto(id, { finances: 0 }) : used, newPrimaryContactId: newPrimary };
     },

@@ -5,7 +5,7 @@
 // rows hold answers, so they never hold the secrets either.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { badRequest, invalid } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { countryOf } from '../settings/index.js';
 import { requireCarrier, requireCarrierRecord, requireCarrierRecords } from './carrier-lookup.js';
@@ -13,6 +13,7 @@ import * as repo from './carrier-finances.repository.js';
 import {
   toFinance, type FinanceRow, type OutsourceCompanyFinanceCreateDtoT, type OutsourceCompanyFinanceDtoT, type OutsourceCompanyFinanceUpdateDtoT,
 } from './carrier-finances.schemas.js';
+import { CarriersErrors } from './carriers.errors.js';
 
 /** ABA routing number check: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. */
 export function isRoutingNumber(digits: string): boolean {
@@ -102,7 +103,7 @@ export function carrierFinancesService() {
     async update(t: Tenant, id: number, input: OutsourceCompanyFinanceUpdateDtoT): Promise<OutsourceCompanyFinanceDtoT> {
       const current = await requireCarrierRecord(t, id, null, repo.findFinances, 'Finance record');
       if (input.outsourceCompanyId !== undefined && input.outsourceCompanyId !== null && input.outsourceCompanyId !== current.outsource_company_id) {
-        throw badRequest('outsource_finances.carrier_change', 'A finance record stays with its carrier; add one to the other carrier instead.');
+        throw fail(CarriersErrors.financeCarrierChange, 'A finance record stays with its carrier; add one to the other carrier instead.');
       }
       const values = columnsOf(input, WRITERS, 'sent');
       await checkContact(t, current.outsource_company_id, values.contact_id);

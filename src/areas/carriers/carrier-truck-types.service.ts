@@ -2,7 +2,7 @@
 // (outsource_truck_types.duplicate_type); rows are deleted for good.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { badRequest } from '../../platform/errors.js';
+import { fail } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { requireCarrier, requireCarrierRecord, requireCarrierRecords } from './carrier-lookup.js';
 import * as repo from './carrier-truck-types.repository.js';
@@ -10,6 +10,7 @@ import {
   toCarrierTruckType, type OutsourceCompanyTypeOfTruckCreateDtoT, type OutsourceCompanyTypeOfTruckDtoT, type OutsourceCompanyTypeOfTruckUpdateDtoT,
 } from './carrier-truck-types.schemas.js';
 import { requireTypeOfTruck } from './type-of-trucks.service.js';
+import { CarriersErrors } from './carriers.errors.js';
 
 const WRITERS: Writers<OutsourceCompanyTypeOfTruckUpdateDtoT, repo.CarrierTruckTypeValues> = {
   id: () => ({}),
@@ -32,7 +33,7 @@ async function checkType(t: Tenant, outsourceCompanyId: number, typeOfTruckId: n
   if (typeOfTruckId === undefined) return;
   const type = await requireTypeOfTruck(t, typeOfTruckId);
   const other = await repo.rowForType(t, outsourceCompanyId, typeOfTruckId, exceptId);
-  if (other !== null) throw badRequest('outsource_truck_types.duplicate_type', `Carrier ${outsourceCompanyId} already runs "${type.name}" (row ${other}); change that row instead.`);
+  if (other !== null) throw fail(CarriersErrors.truckTypeDuplicate, `Carrier ${outsourceCompanyId} already runs "${type.name}" (row ${other}); change that row instead.`);
 }
 
 export function carrierTruckTypesService() {
@@ -61,7 +62,7 @@ export function carrierTruckTypesService() {
     async update(t: Tenant, id: number, input: OutsourceCompanyTypeOfTruckUpdateDtoT): Promise<OutsourceCompanyTypeOfTruckDtoT> {
       const current = await requireCarrierRecord(t, id, null, repo.findRows, WHAT);
       if (input.outsourceCompanyId !== undefined && input.outsourceCompanyId !== null && input.outsourceCompanyId !== current.outsource_company_id) {
-        throw badRequest('outsource_truck_types.carrier_change', 'A row stays with its carrier; add one to the other carrier instead.');
+        throw fail(CarriersErrors.truckTypeCarrierChange, 'A row stays with its carrier; add one to the other carrier instead.');
       }
       await checkType(t, current.outsource_company_id, input.typeOfTruckId, id);
       await repo.updateRow(t, id, columnsOf(input, WRITERS, 'sent'));

@@ -5,7 +5,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { checkPhone, nameKey, normalizeEmail } from '../customers/index.js';
@@ -17,6 +17,7 @@ import {
   insuranceStatus, toOutsourceCompany, toOutsourceCompanyListItem, type OutsourceCompaniesQueryT, type OutsourceCompanyCreateDtoT, type OutsourceCompanyDtoT,
   type OutsourceCompanyListDtoT, type OutsourceCompanyToValidateT, type OutsourceCompanyUpdateDtoT, type ValidateOutsourceCompanyDtoT,
 } from './carriers.schemas.js';
+import { CarriersErrors } from './carriers.errors.js';
 
 /** "MC-012345" → "12345": the digits, without leading zeros (how the FMCSA numbers compare). */
 export function authorityNumber(value: string | null | undefined): string | null {
@@ -67,15 +68,18 @@ function phoneCountry(input: { address?: { country?: string | null } | null }, c
   return text(input.address?.country)?.toUpperCase() ?? current ?? 'US';
 }
 
-const AUTHORITY = { McNumber: ['mc_number', 'MC number'], DotNumber: ['dot_number', 'USDOT number'] } as const;
+const AUTHORITY = {
+  McNumber: ['mc_number', 'MC number', CarriersErrors.duplicateMcNumber],
+  DotNumber: ['dot_number', 'USDOT number', CarriersErrors.duplicateDotNumber],
+} as const;
 
 /** MC and DOT numbers belong to one carrier: another live carrier with one of them is refused. */
 async function checkAuthority(t: Tenant, values: { mc_number?: string | null; dot_number?: string | null }, exceptId: number | null): Promise<void> {
   const clashes = await repo.duplicatesOf(t, { name: null, mc: values.mc_number ?? null, dot: values.dot_number ?? null }, exceptId);
   const clash = clashes[0];
   if (!clash || clash.reason === 'Name') return;
-  const [column, label] = AUTHORITY[clash.reason];
-  throw badRequest(`outsource_companies.duplicate_${column}`, `Carrier ${clash.id} "${clash.name}" already has the ${label} ${values[column]}.`);
+  const [column, label, code] = AUTHORITY[clash.reason];
+  throw fail(code, `Carrier ${clash.id} "${clash.name}" already has the ${label} ${values[column]}.`);
 }
 
 const REASON_TEXT = { Name: 'has the same name', McNumber: 'has the same MC number', DotNumber: 'has the same USDOT number' } as const;

@@ -1,14 +1,10 @@
 // Kysely types of the tables of migration 0008, kept with the area that owns them and merged into
 // the database type (`DB` is an interface), so any transaction reaches them — the drivers area
 // joins carriers this way — without editing src/db/types.ts.
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { Timestamp, CreatedAt, Updated, Day } from '../../db/columns.js';
 import type { ContactTable } from '../customers/index.js';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Updated = ColumnType<Date, Date | string | undefined, Date | string>;
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** A `date` column: read and written as 'YYYY-MM-DD' (src/db/database.ts keeps dates as text). */
-type Day = ColumnType<string, string, string>;
 
 export interface OutsourceCompaniesTable {
   company_id: number;

@@ -20,6 +20,7 @@ import { carriersService } from './carriers.service.js';
 import { typeOfTrucksRoutes } from './type-of-trucks.routes.js';
 import { TypeOfTruckCreateDto, TypeOfTruckDto } from './type-of-trucks.schemas.js';
 import { typeOfTrucksService } from './type-of-trucks.service.js';
+import { CarriersErrors } from './carriers.errors.js';
 
 function services() {
   const contacts = carrierContactsService();
@@ -35,6 +36,8 @@ export type CarrierServices = ReturnType<typeof services>;
 
 export const carriersArea: Area = {
   name: 'Carriers',
+  // The codes of the whole folder (the section's areas share them).
+  errors: CarriersErrors,
   schemas: [OutsourceCompanyContact, OutsourceCompanyListDto, OutsourceCompanyCreateDto, OutsourceCompanyUpdateDto, ValidateOutsourceCompanyDto],
   routes: () => carriersRoutes(services()),
 };

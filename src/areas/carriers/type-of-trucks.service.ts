@@ -4,13 +4,14 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import * as repo from './type-of-trucks.repository.js';
 import {
   toTypeOfTruck, type TypeOfTruckCreateDtoT, type TypeOfTruckDtoT, type TypeOfTruckRow, type TypeOfTrucksQueryT, type TypeOfTruckUpdateDtoT,
 } from './type-of-trucks.schemas.js';
+import { CarriersErrors } from './carriers.errors.js';
 
 const WRITERS: Writers<TypeOfTruckUpdateDtoT, repo.TypeOfTruckValues> = {
   name: (v) => {
@@ -36,7 +37,7 @@ export async function requireTypeOfTruck(t: Tenant, id: number): Promise<TypeOfT
 async function checkName(t: Tenant, name: string | undefined, exceptId: number | null): Promise<void> {
   if (name === undefined) return;
   const clash = await repo.typeNamed(t, name, exceptId);
-  if (clash) throw badRequest('type_of_trucks.duplicate_name', `Type of truck ${clash.id} is already named "${clash.name}"; names are unique.`);
+  if (clash) throw fail(CarriersErrors.typeOfTruckDuplicateName, `Type of truck ${clash.id} is already named "${clash.name}"; names are unique.`);
 }
 
 export function typeOfTrucksService() {
@@ -75,7 +76,7 @@ export function typeOfTrucksService() {
       const before = toTypeOfTruck(await requireTypeOfTruck(t, id));
       const uses = await repo.liveUses(t, id);
       if (uses.trucks + uses.carriers > 0) {
-        throw badRequest('type_of_trucks.in_use', `Type of truck ${id} "${before.name}" is used by ${uses.trucks} truck(s) and ${uses.carriers} carrier(s); change those first.`);
+        throw fail(CarriersErrors.typeOfTruckInUse, `Type of truck ${id} "${before.name}" is used by ${uses.trucks} truck(s) and ${uses.carriers} carrier(s); change those first.`);
       }
       await repo.deleteType(t, id);
       await audit(t, { action: 'type_of_truck.delete', entityType: 'type_of_truck', entityId: id, before });

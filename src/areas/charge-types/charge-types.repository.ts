@@ -4,12 +4,11 @@ import { sql, type Transaction } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import type { DB } from '../../db/types.js';
 import { PRICING_COLUMNS, type CompanyTypeRow, type PricingValues } from './charge-types.schemas.js';
-import { chargeDb } from './charge-types.tables.js';
 
 const COLUMNS = [...PRICING_COLUMNS, 'deleted_at'] as const;
 
 function types(t: Tenant) {
-  return chargeDb(t.db).selectFrom('charge_types').where('company_id', '=', t.companyId);
+  return t.db.selectFrom('charge_types').where('company_id', '=', t.companyId);
 }
 
 export interface TypeFilter {
@@ -54,19 +53,19 @@ export async function countLive(t: Tenant): Promise<number> {
 }
 
 export async function insertType(t: Tenant, values: PricingValues): Promise<number> {
-  const row = await chargeDb(t.db).insertInto('charge_types').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db.insertInto('charge_types').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Writes the values; a deleted type written to is live again. */
 export async function updateType(t: Tenant, id: number, values: PricingValues): Promise<void> {
-  await chargeDb(t.db).updateTable('charge_types').set({ ...values, deleted_at: null, updated_at: new Date() })
+  await t.db.updateTable('charge_types').set({ ...values, deleted_at: null, updated_at: new Date() })
     .where('company_id', '=', t.companyId).where('id', '=', id).execute();
 }
 
 export async function markDeleted(t: Tenant, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await chargeDb(t.db).updateTable('charge_types').set({ deleted_at: new Date(), updated_at: new Date() })
+  await t.db.updateTable('charge_types').set({ deleted_at: new Date(), updated_at: new Date() })
     .where('company_id', '=', t.companyId).where('id', 'in', ids).where('deleted_at', 'is', null).where('is_system', '=', false).execute();
 }
 

@@ -1,10 +1,11 @@
 // The rules of a charge type's fields, the same for a company's type and a customer's: a request
 // merged into the current values (or the defaults), checked field by field so that a wrong one is
 // a clear 400 naming it. No database here: uniqueness is checked by the services.
-import { badRequest, invalid } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import {
   COUNTED_KINDS, type ChargeKind, type ChargeTypeUpdateT, type PricingValues, type WeightUnit,
 } from './charge-types.schemas.js';
+import { ChargeTypesErrors } from './charge-types.errors.js';
 
 /** The unit label a kind is quoted in when no other is given. */
 export function defaultUnit(kind: ChargeKind, weightUnit: WeightUnit | null): string {
@@ -72,7 +73,7 @@ export function mergeValues(input: ChargeTypeUpdateT, current: (PricingValues & 
   const kind: ChargeKind = input.kind ?? current?.kind ?? hint?.kind ?? 'Flat';
   const code = input.code ? input.code.toUpperCase() : current?.code ?? null;
   if (current?.is_system && (code !== current.code || kind !== current.kind)) {
-    throw badRequest('charge_types.system_type', `"${current.name}" is a system type: its code (${current.code}) and kind (${current.kind}) are fixed.`);
+    throw fail(ChargeTypesErrors.systemType, `"${current.name}" is a system type: its code (${current.code}) and kind (${current.kind}) are fixed.`);
   }
 
   if (input.weightUnit && kind !== 'PerWeight') throw invalid('weightUnit', `weightUnit applies to kind PerWeight only (this type is ${kind}).`);

@@ -5,13 +5,14 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { withNotices, type OtherMessageT, type WithNotices } from '../../platform/envelope.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { requireCustomer } from '../customers/index.js';
 import { effectiveTypes } from './charge-rules.repository.js';
 import * as repo from './charge-types.repository.js';
 import { codeFromName, freeCode, mergeValues } from './charge-types.rules.js';
 import { MAX_CHARGE_TYPES, toChargeType, type ChargeTypeT, type ChargeTypeUpdateT, type CompanyTypeRow, type PricingValues } from './charge-types.schemas.js';
 import { copiesOf } from './customer-charge-types.repository.js';
+import { ChargeTypesErrors } from './charge-types.errors.js';
 
 async function requireType(t: Tenant, id: number): Promise<CompanyTypeRow> {
   const row = await repo.findType(t, id);
@@ -32,7 +33,7 @@ async function valuesFor(t: Tenant, input: ChargeTypeUpdateT, current: CompanyTy
 
 async function checkRoom(t: Tenant): Promise<void> {
   if ((await repo.countLive(t)) >= MAX_CHARGE_TYPES) {
-    throw badRequest('charge_types.limit_reached', `A company may have at most ${MAX_CHARGE_TYPES} charge types; delete unused ones first.`);
+    throw fail(ChargeTypesErrors.limitReached, `A company may have at most ${MAX_CHARGE_TYPES} charge types; delete unused ones first.`);
   }
 }
 
@@ -101,7 +102,7 @@ async function removeMany(t: Tenant, ids: number[]): Promise<CompanyTypeRow[]> {
   const missing = unique.find((id) => !found.has(id));
   if (missing !== undefined) throw notFound('Charge type', missing);
   const system = rows.find((r) => r.is_system);
-  if (system) throw badRequest('charge_types.system_type', `"${system.name}" is a system type: it cannot be deleted (set isActive false to stop charging it).`);
+  if (system) throw fail(ChargeTypesErrors.systemType, `"${system.name}" is a system type: it cannot be deleted (set isActive false to stop charging it).`);
   const live = rows.filter((r) => r.deleted_at === null);
   await repo.markDeleted(t, live.map((r) => r.id));
   for (const row of live) await audit(t, { action: 'charge_type.delete', entityType: 'charge_type', entityId: row.id, before: toChargeType(row) });

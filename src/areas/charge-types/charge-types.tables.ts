@@ -1,13 +1,9 @@
-// Kysely types of the tables of migration 0006, kept with the area that owns them and added to a
-// transaction's database type with `withTables` (src/db/types.ts lists the platform's and older
-// areas' tables). `chargeDb(trx)` is how this area's repositories reach them.
-import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+// Kysely types of the tables of migration 0006 (charge types, the company's and each customer's),
+// kept with the area that owns them and merged into `DB` (src/db/types.ts says why).
+import type { Generated } from 'kysely';
+import type { Timestamp, CreatedAt, Updated } from '../../db/columns.js';
 import type { ChargeKind, WeightUnit } from './charge-types.schemas.js';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Updated = ColumnType<Date, Date | string | undefined, Date | string>;
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 /** The pricing columns both tables share. */
 export interface PricingColumns {
@@ -43,14 +39,9 @@ export interface CustomerChargeTypesTable extends PricingColumns {
   removed_at: Timestamp | null;
 }
 
-// A type alias, not an interface: withTables wants a record type.
-export type ChargeTables = {
-  charge_types: ChargeTypesTable;
-  customer_charge_types: CustomerChargeTypesTable;
-};
-
-export type ChargeDb = Kysely<DB & ChargeTables>;
-
-export function chargeDb(trx: Kysely<DB>): ChargeDb {
-  return trx.withTables<ChargeTables>() as unknown as ChargeDb;
+declare module '../../db/types.js' {
+  interface DB {
+    charge_types: ChargeTypesTable;
+    customer_charge_types: CustomerChargeTypesTable;
+  }
 }

@@ -5,13 +5,14 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { withNotices, type WithNotices } from '../../platform/envelope.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { requireCustomer } from '../customers/index.js';
 import * as companyRepo from './charge-types.repository.js';
 import { codeFromName, freeCode, mergeValues } from './charge-types.rules.js';
 import { MAX_CHARGE_TYPES, toCustomerChargeType, valuesOf, type ChargeTypeT, type ChargeTypeUpdateT, type CustomerTypeRow } from './charge-types.schemas.js';
 import * as repo from './customer-charge-types.repository.js';
 import { planSync, type SyncPlan } from './customer-sync.plan.js';
+import { ChargeTypesErrors } from './charge-types.errors.js';
 
 const listOf = async (t: Tenant, customerId: number) => (await repo.rowsOf(t, customerId)).map(toCustomerChargeType);
 
@@ -73,7 +74,7 @@ export function customerChargeTypesService() {
       for (const id of new Set(ids)) {
         const row = rowNamed(rows, id);
         if (!row) throw notFound('Charge type', id);
-        if (row.is_system) throw badRequest('charge_types.system_type', `"${row.name}" is a system type: it stays in the customer's list (set isActive false to stop charging it).`);
+        if (row.is_system) throw fail(ChargeTypesErrors.systemType, `"${row.name}" is a system type: it stays in the customer's list (set isActive false to stop charging it).`);
         doomed.set(row.id, row);
       }
       await repo.deleteRows(t, customerId, [...doomed.keys()]);
@@ -99,7 +100,7 @@ export function customerChargeTypesService() {
         await repo.updateRow(t, row.id, { ...values, code, ...unlink });
         rowId = row.id;
       } else {
-        if (rows.length >= MAX_CHARGE_TYPES) throw badRequest('charge_types.limit_reached', `A customer may have at most ${MAX_CHARGE_TYPES} charge types.`);
+        if (rows.length >= MAX_CHARGE_TYPES) throw fail(ChargeTypesErrors.limitReached, `A customer may have at most ${MAX_CHARGE_TYPES} charge types.`);
         const company = id === 0 ? null : await companyRepo.findType(t, id);
         if (id !== 0 && (!company || company.deleted_at !== null)) throw notFound('Charge type', id);
         const base = company ? { ...valuesOf(company), is_system: company.is_system } : null;

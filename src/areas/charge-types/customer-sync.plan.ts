@@ -7,9 +7,10 @@
 //    (or a removed copy) with the same code, that row becomes its copy, rates kept;
 //  - a row copying a deleted company type is marked removed (kept, rates and all, not charged);
 //    restored company types clear the mark.
-import { badRequest } from '../../platform/errors.js';
+import { fail } from '../../platform/errors.js';
 import { COUNTED_KINDS, valuesOf, type CompanyTypeRow, type CustomerTypeRow } from './charge-types.schemas.js';
 import type { NewRow, RowChange } from './customer-charge-types.repository.js';
+import { ChargeTypesErrors } from './charge-types.errors.js';
 
 export interface SyncPlan {
   inserts: NewRow[];
@@ -104,8 +105,7 @@ function checkCodes(rows: CustomerTypeRow[], plan: SyncPlan): void {
   for (const f of finals.filter((x) => x.live)) {
     const other = owners.get(f.code);
     if (other !== undefined) {
-      throw badRequest(
-        'customer_charge_types.code_conflict',
+      throw fail(ChargeTypesErrors.codeConflict,
         `"${other}" and "${f.name}" would both have the code ${f.code} in the customer's list: change the code of the customer's own type, or delete it, and sync again.`,
       );
     }

@@ -8,9 +8,11 @@ import { ChargeType } from './charge-types.schemas.js';
 import { chargeTypesService } from './charge-types.service.js';
 import { customerChargeTypesRoutes } from './customer-charge-types.routes.js';
 import { customerChargeTypesService } from './customer-charge-types.service.js';
+import { ChargeTypesErrors } from './charge-types.errors.js';
 
 export const chargeTypesArea: Area = {
   name: 'Charge types',
+  errors: ChargeTypesErrors,
   schemas: [ChargeType],
   routes: () => [...chargeTypesRoutes(chargeTypesService()), ...customerChargeTypesRoutes(customerChargeTypesService())],
 };

@@ -2,11 +2,12 @@
 import countries from 'i18n-iso-countries';
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { addressKey } from './address-key.js';
 import * as repo from './addresses.repository.js';
 import { toAddress, type AddressInputT, type AddressRow, type AddressT, type CustomerAddressInputT } from './addresses.schemas.js';
 import * as customers from './customers.repository.js';
+import { CustomersErrors } from './customers.errors.js';
 
 type Fields = Omit<AddressInputT, 'customerId'> | CustomerAddressInputT;
 
@@ -121,7 +122,7 @@ export function addressesService() {
 
     async setAsMain(t: Tenant, id: number): Promise<AddressT> {
       const address = await requireAddress(t, id);
-      if (address.customer_id === null) throw badRequest('addresses.no_customer', 'Only a customer\'s address can be its main address.');
+      if (address.customer_id === null) throw fail(CustomersErrors.addressNoCustomer, 'Only a customer\'s address can be its main address.');
       if (!address.is_main) {
         await repo.clearMain(t, address.customer_id);
         await repo.setMain(t, id);

@@ -4,7 +4,7 @@
 // queries only it has (lookups with its owner's status, usage, exports).
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import type { CustomerContactsTable } from '../../db/types.js';
+import type { CustomerContactsTable } from './customers.tables.js';
 
 /** The columns every contact table has, besides its owner: customer_contacts' but customer_id. */
 export type ContactTable = Omit<CustomerContactsTable, 'customer_id'>;

@@ -5,7 +5,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { writeXlsx, XLSX_TYPE, type Column } from '../../integrations/files/spreadsheet.js';
 import type { FileResult } from '../../platform/route.js';
 import { audit } from '../../platform/audit.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { contactBook, type NormalizeMode } from './contact-book.js';
 import * as repo from './contacts.repository.js';
 import {
@@ -13,6 +13,7 @@ import {
 } from './contacts.schemas.js';
 import * as customers from './customers.repository.js';
 import { checkPhone, isEmail, normalizeEmail, phoneDigitForms } from './keys.js';
+import { CustomersErrors } from './customers.errors.js';
 
 const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
 
@@ -80,7 +81,7 @@ export function contactsService() {
     async update(t: Tenant, id: number, input: ContactInputT): Promise<CustomerContactT> {
       const before = await requireContact(t, id);
       if (input.customerId !== before.customer_id) {
-        throw badRequest('contacts.customer_change', 'A contact stays with its customer; merge the customers to move contacts.');
+        throw fail(CustomersErrors.contactCustomerChange, 'A contact stays with its customer; merge the customers to move contacts.');
       }
       await repo.contactList.update(t, id, values(input));
       await book.settlePrimary(t, before.customer_id, id, before.is_primary, input.isPrimary);
@@ -94,8 +95,8 @@ export function contactsService() {
       const contact = await requireContact(t, id);
       const used = usageDto(id, (await repo.usage(t, [id])).get(id)!);
       const { reassignedTo, newPrimary } = await book.remove(t, contact, used.total, reassignToPrimary, {
-        inUse: () => badRequest('contacts.in_use', `Contact ${id} is used by ${used.sentEmails} sent email(s) and ${used.supportTickets} support ticket(s); send reassignToPrimary=true to move them to the primary contact.`),
-        noPrimary: () => badRequest('contacts.no_primary', `Contact ${id} is the customer's only contact: there is no primary contact to move its uses to.`),
+        inUse: () => fail(CustomersErrors.contactInUse, `Contact ${id} is used by ${used.sentEmails} sent email(s) and ${used.supportTickets} support ticket(s); send reassignToPrimary=true to move them to the primary contact.`),
+        noPrimary: () => fail(CustomersErrors.contactNoPrimary, `Contact ${id} is the customer's only contact: there is no primary contact to move its uses to.`),
       });
       return { contactId: id, reassignedToContactId: reassignedTo, reassigned: reassignedTo === null ? usageDto(id, { sentEmails: 0, supportTickets: 0 }) : used, newPrimaryContactId: newPrimary };
     },

@@ -4,12 +4,13 @@ import type { Tenant } from '../../db/tenant.js';
 import { enqueueMail } from '../../integrations/mail/outbox.js';
 import type { Principal } from '../../platform/auth.js';
 import { audit } from '../../platform/audit.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import * as contacts from './contacts.repository.js';
 import { requireCustomer } from './customers.service.js';
 import * as repo from './emails.repository.js';
 import { EMAIL_TYPES, type EmailSendRequestT, type EmailTypeInfoT, type SentEmailT } from './emails.schemas.js';
 import { isEmail } from './keys.js';
+import { CustomersErrors } from './customers.errors.js';
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
@@ -46,12 +47,12 @@ export function emailsService() {
         for (const id of input.contactIds) {
           const contact = rows.find((c) => c.id === id);
           if (!contact) throw notFound('Contact', id);
-          if (!contact.email || !isEmail(contact.email.trim())) throw badRequest('emails.contact_without_email', `Contact ${id} (${contact.name}) has no valid email address.`);
+          if (!contact.email || !isEmail(contact.email.trim())) throw fail(CustomersErrors.contactWithoutEmail, `Contact ${id} (${contact.name}) has no valid email address.`);
           recipients.push({ to: contact.email.trim(), contactId: id });
         }
       }
       if (recipients.length === 0) {
-        if (!customer.email || !isEmail(customer.email)) throw badRequest('emails.no_recipient', 'Send `to` or `contactIds`: the customer has no email address of its own.');
+        if (!customer.email || !isEmail(customer.email)) throw fail(CustomersErrors.noRecipient, 'Send `to` or `contactIds`: the customer has no email address of its own.');
         recipients.push({ to: customer.email, contactId: null });
       }
 

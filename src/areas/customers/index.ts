@@ -14,6 +14,7 @@ import { customersService } from './customers.service.js';
 import { emailsService } from './emails.service.js';
 import { placesService } from './places.service.js';
 import { transferService } from './transfer.service.js';
+import { CustomersErrors } from './customers.errors.js';
 
 function services(deps?: AreaDeps) {
   return {
@@ -29,6 +30,8 @@ export type CustomerServices = ReturnType<typeof services>;
 
 export const customersArea: Area = {
   name: 'Customers',
+  // The codes of the whole folder (the section's areas share them).
+  errors: CustomersErrors,
   schemas: [Address, CustomerContact, Customer, FullAddressInfo, NormalizedAddressWithCustomers],
   routes: (deps) => customersRoutes(services(deps)),
 };

@@ -5,7 +5,7 @@ import countries from 'i18n-iso-countries';
 import type { Tenant } from '../../db/tenant.js';
 import { readCsv, readXlsx, UnreadableFile, writeXlsx, XLSX_TYPE, type Table } from '../../integrations/files/spreadsheet.js';
 import { audit } from '../../platform/audit.js';
-import { AppError, badRequest, invalid } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import type { FileResult, UploadedFile } from '../../platform/route.js';
 import * as addresses from './addresses.repository.js';
 import { addressValues, writeAddress } from './addresses.service.js';
@@ -14,6 +14,7 @@ import { PIPELINES, SOURCES, STATUSES, type CustomerInputT } from './customers.s
 import { customerValues } from './customers.service.js';
 import { isEmail } from './keys.js';
 import { columnsFor, fieldFor, FIELD_KEYS, SAMPLE, type FieldKey } from './transfer.columns.js';
+import { CustomersErrors } from './customers.errors.js';
 
 const BATCH = 1000;
 export const MAX_IMPORT_ROWS = 50_000;
@@ -136,7 +137,7 @@ function readTable(file: UploadedFile): Promise<Table> | Table {
   // Browsers on Windows send .csv files as application/vnd.ms-excel: those are read as CSV.
   if (type === 'text/csv' || (type === 'application/vnd.ms-excel' && !isZip)) return readCsv(file.buffer, MAX_IMPORT_ROWS);
   if (EXCEL_TYPES.has(type)) return readXlsx(file.buffer, MAX_IMPORT_ROWS);
-  throw badRequest('customers.unsupported_file_type', `Files of type ${type} are not supported: send .xlsx (${XLSX_TYPE}) or .csv (text/csv).`);
+  throw fail(CustomersErrors.unsupportedFileType, `Files of type ${type} are not supported: send .xlsx (${XLSX_TYPE}) or .csv (text/csv).`);
 }
 
 export function transferService() {
@@ -169,7 +170,7 @@ export function transferService() {
       try {
         table = await readTable(file);
       } catch (err) {
-        if (err instanceof UnreadableFile) throw badRequest('customers.unreadable_file', err.message);
+        if (err instanceof UnreadableFile) throw fail(CustomersErrors.unreadableFile, err.message);
         throw err;
       }
       const mapping = new Map<string, FieldKey>();
@@ -177,7 +178,7 @@ export function transferService() {
         const key = fieldFor(header);
         if (key) mapping.set(header, key);
       }
-      if (![...mapping.values()].includes('name')) throw badRequest('customers.import_no_name_column', 'The first row must name the columns, with at least "name".');
+      if (![...mapping.values()].includes('name')) throw fail(CustomersErrors.importNoNameColumn, 'The first row must name the columns, with at least "name".');
 
       const problems: string[] = [];
       const rows = table.rows.map((row) => {
@@ -188,7 +189,7 @@ export function transferService() {
         }
         return parseRow(row.line, cells, problems);
       });
-      if (rows.length === 0) throw badRequest('customers.import_empty', 'The file has no customer rows.');
+      if (rows.length === 0) throw fail(CustomersErrors.importEmpty, 'The file has no customer rows.');
       const referenced = [...new Set(rows.flatMap((r) => [r.id, r.customer.parentCustomerId ?? null]).filter((id): id is number => id !== null))];
       const known = await repo.existingIds(t, referenced);
       const updates = rows.flatMap((r) => (r.id !== null && known.has(r.id) ? [r.id] : []));
@@ -221,8 +222,8 @@ export function transferService() {
         }
       }
       if (problems.length > 0) {
-        throw new AppError(400, 'customers.import_invalid', `${problems.length} problem(s) in the file; nothing was imported.`,
-          problems.slice(0, MAX_REPORTED).map((message) => ({ code: 'customers.import_invalid_row', message })));
+        throw fail(CustomersErrors.importInvalid, `${problems.length} problem(s) in the file; nothing was imported.`,
+          problems.slice(0, MAX_REPORTED).map((message) => ({ code: CustomersErrors.importInvalidRow, message })));
       }
 
       let created = 0;

@@ -8,10 +8,11 @@ import type { Tenant } from '../../db/tenant.js';
 import { enqueueMail } from '../../integrations/mail/outbox.js';
 import { audit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
-import { badRequest } from '../../platform/errors.js';
+import { fail } from '../../platform/errors.js';
 import { hashInvitationToken } from '../users/index.js';
 import * as repo from './drivers.repository.js';
 import { requireDriver } from './drivers.service.js';
+import { DriversErrors } from './drivers.errors.js';
 
 const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const BECOMES_INVITED = new Set(['New', 'Draft', 'Invited']);
@@ -21,9 +22,9 @@ export function driverInvitations(publicUrl: string) {
     async invite(t: Tenant, principal: Principal, id: number): Promise<null> {
       const driver = await requireDriver(t, id);
       if (driver.status === 'Deleted' || driver.status === 'Disabled') {
-        throw badRequest('drivers.cannot_invite', `Driver ${id} is ${driver.status}; a ${driver.status} driver is not invited to the driver app.`);
+        throw fail(DriversErrors.cannotInvite, `Driver ${id} is ${driver.status}; a ${driver.status} driver is not invited to the driver app.`);
       }
-      if (!driver.email) throw badRequest('drivers.no_email', `Driver ${id} has no email to send the invitation to; add one first.`);
+      if (!driver.email) throw fail(DriversErrors.noEmail, `Driver ${id} has no email to send the invitation to; add one first.`);
       const code = randomBytes(24).toString('base64url');
       const expiresAt = new Date(Date.now() + LIFETIME_MS);
       const status = BECOMES_INVITED.has(driver.status) ? 'Invited' : driver.status;

@@ -2,7 +2,7 @@
 // reports): how emails, phones and license numbers are normalized and compared, which carrier a
 // driver of each type belongs to, and which records its ids must name.
 import type { Tenant } from '../../db/tenant.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound, type ErrorCode } from '../../platform/errors.js';
 import { text, type Writers } from '../../platform/writes.js';
 import { carrierExists } from '../carriers/index.js';
 import { checkPhone, normalizeEmail } from '../customers/index.js';
@@ -12,6 +12,7 @@ import { payoutColumns } from './driver-payout.js';
 import * as repo from './drivers.repository.js';
 import type { DriverType, DriverUpdateT } from './drivers.schemas.js';
 import { findType as findLicenseType } from './license-types.repository.js';
+import { DriversErrors } from './drivers.errors.js';
 
 /** "d123-456 78" → "D12345678": how license numbers are stored and compared. */
 export const licenseKey = (v: string | null | undefined): string | null => v?.replace(/[\s-]/g, '').toUpperCase() || null;
@@ -107,10 +108,13 @@ export async function checkReferences(t: Tenant, values: Partial<repo.DriverValu
   if (values.home_warehouse_id != null && (await repo.warehouseName(t, values.home_warehouse_id)) === undefined) throw notFound('Warehouse', values.home_warehouse_id);
 }
 
-const UNIQUE_TEXT = { Email: ['email', 'email'], LicenseNumber: ['license_number', 'license number'] } as const;
+const UNIQUE_TEXT = {
+  Email: ['email', 'email', DriversErrors.duplicateEmail],
+  LicenseNumber: ['license_number', 'license number', DriversErrors.duplicateLicenseNumber],
+} as const;
 
 export interface UniqueProblem {
-  code: `drivers.duplicate_${'email' | 'license_number'}`;
+  code: ErrorCode;
   message: string;
 }
 
@@ -119,14 +123,14 @@ export async function uniqueProblem(t: Tenant, keys: { email?: string | null; li
   const clashes = await repo.duplicatesOf(t, { email: keys.email ?? null, phone: null, license: keys.license_number ?? null }, exceptIds);
   const clash = clashes[0];
   if (!clash || clash.reason === 'Phone') return null;
-  const [column, label] = UNIQUE_TEXT[clash.reason];
-  return { code: `drivers.duplicate_${column}`, message: `Driver ${clash.id} "${clash.name}" already has the ${label} ${keys[column]}.` };
+  const [column, label, code] = UNIQUE_TEXT[clash.reason];
+  return { code, message: `Driver ${clash.id} "${clash.name}" already has the ${label} ${keys[column]}.` };
 }
 
 /** Email and license number belong to one live driver. */
 export async function checkUnique(t: Tenant, keys: { email?: string | null; license_number?: string | null }, exceptIds: number[]): Promise<void> {
   const problem = await uniqueProblem(t, keys, exceptIds);
-  if (problem) throw badRequest(problem.code, problem.message);
+  if (problem) throw fail(problem.code, problem.message);
 }
 
 /** Why deleted drivers among `rows` cannot all come back: a live driver has the email or license
@@ -141,15 +145,15 @@ export async function restoreProblems(t: Tenant, rows: repo.DriverBrief[]): Prom
   for (const [i, r] of back.entries()) {
     const holder = holders.find((h) => (r.email && h.email === r.email) || (r.license_number && h.license_number === r.license_number));
     if (holder) {
-      const [column, label] = r.email && holder.email === r.email ? UNIQUE_TEXT.Email : UNIQUE_TEXT.LicenseNumber;
-      out.push({ id: r.id, code: `drivers.duplicate_${column}`, message: `Driver ${holder.id} "${holder.first_name} ${holder.last_name}" already has the ${label} ${r[column]}.` });
+      const [column, label, code] = r.email && holder.email === r.email ? UNIQUE_TEXT.Email : UNIQUE_TEXT.LicenseNumber;
+      out.push({ id: r.id, code, message: `Driver ${holder.id} "${holder.first_name} ${holder.last_name}" already has the ${label} ${r[column]}.` });
       continue;
     }
-    for (const [column, label] of Object.values(UNIQUE_TEXT)) {
+    for (const [column, label, code] of Object.values(UNIQUE_TEXT)) {
       const twin = r[column] ? back.slice(0, i).find((o) => o[column] === r[column]) : undefined;
       if (!twin) continue;
       out.push({
-        id: r.id, code: `drivers.duplicate_${column}`,
+        id: r.id, code,
         message: `Drivers ${twin.id} "${twin.first_name} ${twin.last_name}" and ${r.id} "${r.first_name} ${r.last_name}" both have the ${label} ${r[column]}: only one of them can come back.`,
       });
       break;

@@ -8,7 +8,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
 import type { Paged } from '../../platform/envelope.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { fail, notFound } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { columnsOf } from '../../platform/writes.js';
 import { requireCarrier } from '../carriers/index.js';
@@ -20,6 +20,7 @@ import {
 } from './drivers.schemas.js';
 import type { DriverInvitations } from './driver-invitations.js';
 import type { StatusChecksService } from './status-checks.service.js';
+import { DriversErrors } from './drivers.errors.js';
 
 export async function requireDriver(t: Tenant, id: number): Promise<DriverRow> {
   const row = await repo.findDriver(t, id);
@@ -30,7 +31,7 @@ export async function requireDriver(t: Tenant, id: number): Promise<DriverRow> {
 /** A driver that is not deleted: a deleted one is restored before it changes. */
 export async function requireLiveDriver(t: Tenant, id: number): Promise<DriverRow> {
   const row = await requireDriver(t, id);
-  if (row.deleted_at) throw badRequest('drivers.deleted', `Driver ${id} is deleted; restore it first (PUT /Drivers/Restore/${id}).`);
+  if (row.deleted_at) throw fail(DriversErrors.deleted, `Driver ${id} is deleted; restore it first (PUT /Drivers/Restore/${id}).`);
   return row;
 }
 
@@ -46,7 +47,7 @@ export async function requireBriefs(t: Tenant, ids: number[]): Promise<repo.Driv
 /** Deleted drivers coming back must not take a live driver's email or license number, nor each other's. */
 async function checkRestorable(t: Tenant, rows: repo.DriverBrief[]): Promise<void> {
   const problem = (await restoreProblems(t, rows))[0];
-  if (problem) throw badRequest(problem.code, problem.message);
+  if (problem) throw fail(problem.code, problem.message);
 }
 
 const LIVE_STATUSES = DRIVER_STATUSES.filter((s) => s !== 'Deleted');
@@ -126,7 +127,7 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       const before = toDriver(await requireDriver(t, id));
       const checks = (await statusChecks.countsByDriver(t, [id])).get(id)?.total ?? 0;
       if (checks > 0) {
-        throw badRequest('drivers.in_use', `Driver ${id} "${before.fullName}" made ${checks} truck inspection(s) (status checks), which are kept as safety records: `
+        throw fail(DriversErrors.inUse, `Driver ${id} "${before.fullName}" made ${checks} truck inspection(s) (status checks), which are kept as safety records: `
           + 'delete the driver (restorable) instead of erasing it.');
       }
       await repo.deleteDriver(t, id);

@@ -1,14 +1,7 @@
 // Kysely types of the tables of migration 0011, merged into the database type like the carriers'
 // (src/areas/carriers/carriers.tables.ts).
 import type { ColumnType, Generated } from 'kysely';
-
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Updated = ColumnType<Date, Date | string | undefined, Date | string>;
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** A `date` column: read and written as 'YYYY-MM-DD' (src/db/database.ts keeps dates as text). */
-type Day = ColumnType<string, string, string>;
-/** A jsonb document: read as parsed JSON, written as its JSON text. */
-type Json<T> = ColumnType<T, string, string>;
+import type { Timestamp, CreatedAt, Updated, Day, Json } from '../../db/columns.js';
 
 export interface LicenseTypesTable {
   company_id: number;

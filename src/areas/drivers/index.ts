@@ -19,6 +19,7 @@ import { licenseTypesService } from './license-types.service.js';
 import { statusChecksRoutes } from './status-checks.routes.js';
 import { DriverStatusCheck } from './status-checks.schemas.js';
 import { statusChecksService } from './status-checks.service.js';
+import { DriversErrors } from './drivers.errors.js';
 
 function services(deps: AreaDeps) {
   const statusChecks = statusChecksService();
@@ -36,6 +37,8 @@ export type DriverServices = ReturnType<typeof services>;
 
 export const driversArea: Area = {
   name: 'Drivers',
+  // The codes of the whole folder (the section's areas share them).
+  errors: DriversErrors,
   schemas: [Driver, DriverStatusCheck, ValidateDriverDto, ValidateDriverDisableDto],
   routes: (deps) => {
     const all = services(deps);

@@ -3,11 +3,12 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import * as repo from './license-types.repository.js';
 import { toLicenseType, type LicenseTypeInputT, type LicenseTypesQueryT, type LicenseTypeT, type LicenseTypeUpdateT } from './license-types.schemas.js';
+import { DriversErrors } from './drivers.errors.js';
 
 const WRITERS: Writers<Omit<LicenseTypeUpdateT, 'id'>, repo.LicenseTypeValues> = {
   name: (v) => {
@@ -28,7 +29,7 @@ export async function requireLicenseType(t: Tenant, id: number): Promise<License
 async function checkName(t: Tenant, name: string | undefined, exceptId: number | null): Promise<void> {
   if (name === undefined) return;
   const clash = await repo.typeNamed(t, name, exceptId);
-  if (clash) throw badRequest('license_types.duplicate_name', `License type ${clash.id} is already named "${clash.name}"; names are unique.`);
+  if (clash) throw fail(DriversErrors.licenseTypeDuplicateName, `License type ${clash.id} is already named "${clash.name}"; names are unique.`);
 }
 
 export function licenseTypesService() {
@@ -64,7 +65,7 @@ export function licenseTypesService() {
     async remove(t: Tenant, id: number): Promise<null> {
       const before = await requireLicenseType(t, id);
       if (before.driverCount > 0) {
-        throw badRequest('license_types.in_use', `License type ${id} "${before.name}" is held by ${before.driverCount} driver(s), deleted ones included; give them another type first.`);
+        throw fail(DriversErrors.licenseTypeInUse, `License type ${id} "${before.name}" is held by ${before.driverCount} driver(s), deleted ones included; give them another type first.`);
       }
       await repo.deleteType(t, id);
       await audit(t, { action: 'license_type.delete', entityType: 'license_type', entityId: id, before });

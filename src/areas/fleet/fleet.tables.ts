@@ -1,10 +1,8 @@
 // Kysely types of the table of migration 0009, merged into the database type like the carriers'
 // (src/areas/carriers/carriers.tables.ts).
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { Timestamp, CreatedAt, Updated } from '../../db/columns.js';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Updated = ColumnType<Date, Date | string | undefined, Date | string>;
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface TrucksTable {
   company_id: number;

@@ -1,30 +1,25 @@
 // The fleet section (part 2, "Fleet"): the company's trucks and the connected telematics account —
 // one tag each on the reference page. The account comes from the environment (TELEMATICS_*, read
 // when the routes are built: src/integrations/telematics). Other areas use the truck lookups here.
-import { forCompany } from '../../db/tenant.js';
 import { telematicsFromEnv } from '../../integrations/telematics/index.js';
-import type { Area, AreaDeps } from '../../platform/area.js';
-import type { Actor } from '../../db/tenant.js';
+import { perApp, type Area } from '../../platform/area.js';
 import { telematicsRoutes } from './telematics.routes.js';
-import { telematicsService, type InCompany } from './telematics.service.js';
+import { telematicsService } from './telematics.service.js';
 import { trucksRoutes } from './trucks.routes.js';
 import { Truck } from './trucks.schemas.js';
 import { trucksService } from './trucks.service.js';
+import { FleetErrors } from './fleet.errors.js';
 
-function services(deps: AreaDeps) {
+const services = perApp(() => {
   const trucks = trucksService();
-  return {
-    trucks,
-    telematics: telematicsService(telematicsFromEnv(), trucks),
-    /** A read-only company transaction for rows that open it themselves, after calling the provider
-     *  (AreaDeps carries no tenant runner, so it is forCompany's: role fds_app, company set). */
-    inCompany: (actor: Actor, requestId: string): InCompany => (work) => forCompany(deps.db, actor, requestId, work, 'read'),
-  };
-}
+  return { trucks, telematics: telematicsService(telematicsFromEnv(), trucks) };
+});
 export type FleetServices = ReturnType<typeof services>;
 
 export const trucksArea: Area = {
   name: 'Fleet',
+  // The codes of the whole folder (the section's areas share them).
+  errors: FleetErrors,
   schemas: [Truck],
   routes: (deps) => trucksRoutes(services(deps)),
 };

@@ -3,24 +3,25 @@
 // provider's failures become clear answers (503 when it does not answer or limits the rate, 502
 // when it refuses the token or answers nonsense), never a crash. The provider is called outside
 // any database transaction: a slow provider holds no connection.
-import type { Tenant } from '../../db/tenant.js';
+import type { Tenant, TenantMode } from '../../db/tenant.js';
 import { TelematicsError, type TelematicsConnection, type TelematicsProvider, type TelematicsVehicle, type VehicleChanges } from '../../integrations/telematics/index.js';
 import type { Paged } from '../../platform/envelope.js';
-import { AppError, badRequest, Codes, invalid } from '../../platform/errors.js';
+import { Codes, fail, invalid, type ErrorCode } from '../../platform/errors.js';
 import type { Pairing, TruckWithVehicleT, VehicleLocationT, VehicleT, VehicleUpdateT } from './telematics.schemas.js';
 import type { TrucksService } from './trucks.service.js';
 import type { TrucksQueryT } from './trucks.schemas.js';
 import { checkVin } from './vin.js';
+import { FleetErrors } from './fleet.errors.js';
 
-/** Runs reads in the request's company (a read-only transaction opened after the provider answered). */
-export type InCompany = <T>(work: (t: Tenant) => Promise<T>) => Promise<T>;
+/** Opens the request's company (the route's own, given by the platform) after the provider answered. */
+export type InCompany = <T>(mode: TenantMode, work: (t: Tenant) => Promise<T>) => Promise<T>;
 
-const STATUS: Record<TelematicsError['failure'], [number, string]> = {
-  unavailable: [503, 'telematics.unavailable'],
-  rejected: [502, 'telematics.rejected'],
-  bad_response: [502, 'telematics.bad_response'],
-  not_found: [404, Codes.notFound],
-  invalid: [400, 'telematics.invalid'],
+const FAILURES: Record<TelematicsError['failure'], ErrorCode> = {
+  unavailable: FleetErrors.telematicsUnavailable,
+  rejected: FleetErrors.telematicsRejected,
+  bad_response: FleetErrors.telematicsBadResponse,
+  not_found: Codes.notFound,
+  invalid: FleetErrors.telematicsInvalid,
 };
 
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -28,8 +29,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (err) {
     if (!(err instanceof TelematicsError)) throw err;
-    const [status, code] = STATUS[err.failure];
-    throw new AppError(status, code as `${string}.${string}`, err.message);
+    throw fail(FAILURES[err.failure], err.message);
   }
 }
 
@@ -44,7 +44,7 @@ export function telematicsService(connection: TelematicsConnection | null, truck
   function provider(companyId: number): TelematicsProvider {
     const found = connected(companyId);
     if (!found) {
-      throw badRequest('telematics.not_connected', 'No telematics account is connected for this company: the server\'s operator connects one with '
+      throw fail(FleetErrors.notConnected, 'No telematics account is connected for this company: the server\'s operator connects one with '
         + 'TELEMATICS_PROVIDER and TELEMATICS_API_TOKEN (see the README). There are no vehicles to show.');
     }
     return found;
@@ -53,13 +53,13 @@ export function telematicsService(connection: TelematicsConnection | null, truck
   return {
     async fleet(companyId: number, inCompany: InCompany): Promise<VehicleT[]> {
       const vehicles = await guarded(() => provider(companyId).vehicles());
-      const paired = await inCompany((t) => trucks.trucksOfVehicles(t, vehicles.map((v) => v.id)));
+      const paired = await inCompany('read', (t) => trucks.trucksOfVehicles(t, vehicles.map((v) => v.id)));
       return vehicles.map((v) => toVehicle(v, paired.get(v.id) ?? null));
     },
 
     async locations(companyId: number, inCompany: InCompany): Promise<VehicleLocationT[]> {
       const locations = await guarded(() => provider(companyId).locations());
-      const paired = await inCompany((t) => trucks.trucksOfVehicles(t, locations.map((l) => l.vehicleId)));
+      const paired = await inCompany('read', (t) => trucks.trucksOfVehicles(t, locations.map((l) => l.vehicleId)));
       return locations.map((l) => ({ ...l, truckId: paired.get(l.vehicleId) ?? null }));
     },
 
@@ -79,20 +79,20 @@ export function telematicsService(connection: TelematicsConnection | null, truck
       if (Object.keys(changes).length === 0) throw invalid('$', 'Send at least one field to change: name, licensePlate, notes or vin.');
       const account = provider(companyId);
       const vehicle = await guarded(() => account.updateVehicle(input.id, changes));
-      const paired = await inCompany((t) => trucks.trucksOfVehicles(t, [vehicle.id]));
+      const paired = await inCompany('read', (t) => trucks.trucksOfVehicles(t, [vehicle.id]));
       return toVehicle(vehicle, paired.get(vehicle.id) ?? null);
     },
 
     /** A page of trucks (paged in SQL), each with its vehicle: the one it is paired with, else the
      *  one with its VIN as a suggestion. Without an account every truck reads NotConnected. */
     async trucksWithVehicles(companyId: number, inCompany: InCompany, q: TrucksQueryT): Promise<Paged<TruckWithVehicleT>> {
-      const page = await inCompany((t) => trucks.list(t, q));
+      const page = await inCompany('read', (t) => trucks.list(t, q));
       const account = connected(companyId);
       if (!account) return { ...page, list: page.list.map((truck) => ({ ...truck, vehicle: null, pairing: 'NotConnected' })) };
       const vehicles = page.list.length > 0 ? await guarded(() => account.vehicles()) : [];
       // A vehicle some truck is paired with (on this page or not) is suggested to no other truck:
       // pairing it there would be refused (trucks.duplicate_telematics_vehicle_id).
-      const paired = vehicles.length > 0 ? await inCompany((t) => trucks.trucksOfVehicles(t, vehicles.map((v) => v.id))) : new Map<string, number>();
+      const paired = vehicles.length > 0 ? await inCompany('read', (t) => trucks.trucksOfVehicles(t, vehicles.map((v) => v.id))) : new Map<string, number>();
       const byId = new Map(vehicles.map((v) => [v.id, v]));
       const byVin = new Map(vehicles.filter((v) => v.vin && !paired.has(v.id)).map((v) => [v.vin!, v]));
       return {

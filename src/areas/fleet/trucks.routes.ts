@@ -12,7 +12,7 @@ import { DeleteTruckQuery, Truck, TruckIdParams, TruckInput, TrucksQuery, TruckU
 const LIST_PARAMETERS = 'SearchTerm (contained in the unit name, plate, VIN, make or model), status (repeat: Active, InShop, Inactive), typeOfTruckIds, '
   + 'SortBy name (default), plateNumber or createdAt, SortDirection, Page, ItemsPerPage. Deleted trucks are never listed.';
 
-export function trucksRoutes({ trucks, telematics, inCompany }: FleetServices): AnyRoute[] {
+export function trucksRoutes({ trucks, telematics }: FleetServices): AnyRoute[] {
   return [
     defineRoute({
       method: 'GET', url: '/Trucks', access: signedIn,
@@ -36,7 +36,7 @@ export function trucksRoutes({ trucks, telematics, inCompany }: FleetServices): 
         + 'Unpaired). With no account connected every truck has vehicle null and pairing NotConnected. Provider failures: 503 telematics.unavailable (no answer in time, rate '
         + 'limited), 502 telematics.rejected (token refused) or telematics.bad_response.',
       querystring: TrucksQuery, response: PagedList(TruckWithVehicle),
-      handler: ({ principal, request, query }) => telematics.trucksWithVehicles(principal.companyId, inCompany(principal, request.id), query),
+      handler: ({ principal, inCompany, query }) => telematics.trucksWithVehicles(principal.companyId, inCompany, query),
     }),
     defineRoute({
       method: 'GET', url: '/Trucks/:id', access: signedIn,

@@ -5,13 +5,14 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { requireTypeOfTruck } from '../carriers/index.js';
 import * as repo from './trucks.repository.js';
 import { toTruck, type TruckInputT, type TruckRow, type TrucksQueryT, type TruckT, type TruckUpdateT } from './trucks.schemas.js';
 import { checkVin } from './vin.js';
+import { FleetErrors } from './fleet.errors.js';
 
 function vinOf(v: string | null | undefined): string | null {
   const written = text(v);
@@ -45,12 +46,16 @@ const WRITERS: Writers<TruckUpdateT, repo.TruckValues> = {
   notes: (v) => ({ notes: text(v) }),
 };
 
-const CLASH_TEXT = { name: 'unit name', vin: 'VIN', telematics_vehicle_id: 'telematics vehicle' } as const;
+const CLASH = {
+  name: ['unit name', FleetErrors.duplicateName],
+  vin: ['VIN', FleetErrors.duplicateVin],
+  telematics_vehicle_id: ['telematics vehicle', FleetErrors.duplicateTelematicsVehicle],
+} as const;
 
 /** Unit name, VIN and telematics vehicle belong to one live truck. */
 async function checkClashes(t: Tenant, values: Partial<repo.TruckValues>, exceptId: number | null): Promise<void> {
   const clash = await repo.clashOf(t, values, exceptId);
-  if (clash) throw badRequest(`trucks.duplicate_${clash.on}`, `Truck ${clash.id} "${clash.name}" already has this ${CLASH_TEXT[clash.on]}.`);
+  if (clash) throw fail(CLASH[clash.on][1], `Truck ${clash.id} "${clash.name}" already has this ${CLASH[clash.on][0]}.`);
 }
 
 /** Capacities a new truck of a type takes from it when it does not give its own. */

@@ -3,9 +3,11 @@ import { gazetteer } from '../../integrations/geo/index.js';
 import type { Area } from '../../platform/area.js';
 import { mapsRoutes } from './maps.routes.js';
 import { mapsService } from './maps.service.js';
+import { MapsErrors } from './maps.errors.js';
 
 export const mapsArea: Area = {
   name: 'Maps',
+  errors: MapsErrors,
   routes: (deps) => mapsRoutes(mapsService({ geo: gazetteer, expand: { allowPrivate: deps.config.expandUrlAllowPrivate } })),
 };
 

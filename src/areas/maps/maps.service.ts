@@ -1,11 +1,21 @@
 // Rules of the maps area: the address of a point (offline, from the gazetteer) and expanding a
 // shortened map link (over HTTP, guarded: src/integrations/geo/expand-url.ts). No tenant: nothing
 // here reads or writes company data.
-import { expandUrl, ExpandError, type ExpandOptions } from '../../integrations/geo/expand-url.js';
+import { expandUrl, ExpandError, type ExpandFailure, type ExpandOptions } from '../../integrations/geo/expand-url.js';
 import type { Gazetteer, LoadLog } from '../../integrations/geo/index.js';
 import { coordinatesOf, providerOf, unwrapConsent } from '../../integrations/geo/map-links.js';
-import { badRequest } from '../../platform/errors.js';
+import { fail, type ErrorCode } from '../../platform/errors.js';
 import type { ExpandUrlResponseDtoT, ReverseGeocodeAddressT } from './maps.schemas.js';
+import { MapsErrors } from './maps.errors.js';
+
+const EXPAND_FAILURES: Record<ExpandFailure, ErrorCode> = {
+  invalid_url: MapsErrors.invalidUrl,
+  unsupported_scheme: MapsErrors.unsupportedScheme,
+  address_not_allowed: MapsErrors.addressNotAllowed,
+  too_many_redirects: MapsErrors.tooManyRedirects,
+  timeout: MapsErrors.timeout,
+  unreachable: MapsErrors.unreachable,
+};
 
 /** How far the nearest postal code may be from the point and still be given. */
 export const POSTAL_CODE_KM = 100;
@@ -56,7 +66,7 @@ export function mapsService(deps: MapsServiceDeps) {
       try {
         expanded = await expandUrl(url, deps.expand);
       } catch (err) {
-        if (err instanceof ExpandError) throw badRequest(`maps.${err.reason}`, err.message);
+        if (err instanceof ExpandError) throw fail(EXPAND_FAILURES[err.reason], err.message);
         throw err;
       }
       const final = unwrapConsent(expanded.chain[expanded.chain.length - 1]!);

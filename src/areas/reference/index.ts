@@ -3,9 +3,11 @@ import { gazetteer } from '../../integrations/geo/index.js';
 import type { Area } from '../../platform/area.js';
 import { referenceRoutes } from './reference.routes.js';
 import { referenceService } from './reference.service.js';
+import { ReferenceErrors } from './reference.errors.js';
 
 export const referenceArea: Area = {
   name: 'Reference data',
+  errors: ReferenceErrors,
   routes: () => referenceRoutes(referenceService(gazetteer)),
 };
 

@@ -3,11 +3,12 @@
 // the same for every company, so there is no tenant here and nothing is written.
 import type { Gazetteer, LoadLog } from '../../integrations/geo/index.js';
 import { fold } from '../../integrations/geo/text.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import {
   CITIES_DEFAULT_PAGE, CITIES_MAX_PAGE, toCity, toCountryDto, toState,
   type CitiesQueryT, type CityPostalCodesDtoT, type CityT, type CountryDtoT, type PostalCodeValidationDtoT, type StateT, type ValidateQueryT,
 } from './reference.schemas.js';
+import { ReferenceErrors } from './reference.errors.js';
 
 /** A known code of the city's state this close to the city is accepted for it: postal areas
  *  cross city limits (a Brooklyn ZIP code on a "New York City" address). */
@@ -92,7 +93,7 @@ export function referenceService(geo: GazetteerSource) {
       const where = query.countryId != null ? country(g, query.countryId) : inCity?.country;
       if (!where) throw invalid('countryId', 'Send countryId, cityId or both.');
       if (inCity && inCity.country !== where) {
-        throw badRequest('reference.city_not_in_country', `City ${inCity.id} (${inCity.name}) is in ${inCity.country.name}, not in ${where.name}.`);
+        throw fail(ReferenceErrors.cityNotInCountry, `City ${inCity.id} (${inCity.name}) is in ${inCity.country.name}, not in ${where.name}.`);
       }
       const sent = query.postalCode.trim();
       if (!sent) throw invalid('postalCode', 'The postalCode field is required.');

@@ -14,9 +14,12 @@ import { warehousesService } from './warehouses.service.js';
 import { zonesRoutes } from './zones.routes.js';
 import { Zone } from './zones.schemas.js';
 import { zonesService } from './zones.service.js';
+import { SettingsErrors } from './settings.errors.js';
 
 export const warehousesArea: Area = {
   name: 'Warehouses',
+  // The codes of the whole folder (the section's areas share them).
+  errors: SettingsErrors,
   schemas: [Warehouse, ValidateWarehouseDto],
   routes: () => warehousesRoutes(warehousesService()),
 };
@@ -43,6 +46,6 @@ export const termsArea: Area = {
 export const settingsAreas: Area[] = [warehousesArea, zonesArea, nonWorkingDaysArea, termsArea];
 
 export { Zone, type ZoneT, type ZoneRow } from './zones.schemas.js';
-export { findZone, zoneOfPostalCode, type ZoneMatch } from './zones.repository.js';
+export { zoneOfPostalCode, zoneRecords, type ZoneMatch } from './zones.repository.js';
 export { normalizePostalCode } from './postal-codes.js';
 export { countryOf } from './country.js';

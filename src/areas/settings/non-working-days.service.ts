@@ -4,13 +4,14 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { dateRangeOf, pageOf, paged, sortOf } from '../../platform/paging.js';
 import { parseDateTime } from '../../platform/validation.js';
 import * as repo from './non-working-days.repository.js';
 import { toNonWorkingDay, type NonWorkingDayInputT, type NonWorkingDayRow, type NonWorkingDaysQueryT, type NonWorkingDayT } from './non-working-days.schemas.js';
+import { SettingsErrors } from './settings.errors.js';
 
-const DUPLICATE = 'non_working_days.duplicate_date';
+const DUPLICATE = SettingsErrors.duplicateDate;
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -48,12 +49,12 @@ async function requireDay(t: Tenant, id: number): Promise<NonWorkingDayRow> {
 /** Refuses a date that another day already covers, or that would make a recurring day repeat one. */
 async function checkClashes(t: Tenant, values: repo.DayValues, exceptId: number | null): Promise<void> {
   for (const other of await repo.sameMonthAndDay(t, values.day, exceptId)) {
-    if (other.day === values.day) throw badRequest(DUPLICATE, `${values.day} is already a non-working day: ${label(other)}.`);
+    if (other.day === values.day) throw fail(DUPLICATE, `${values.day} is already a non-working day: ${label(other)}.`);
     if (other.is_recurring && other.day < values.day) {
-      throw badRequest(DUPLICATE, `${values.day} is already a non-working day: ${label(other)} recurs every year from ${other.day}.`);
+      throw fail(DUPLICATE, `${values.day} is already a non-working day: ${label(other)} recurs every year from ${other.day}.`);
     }
     if (values.is_recurring && other.day > values.day) {
-      throw badRequest(DUPLICATE, `A day recurring from ${values.day} would repeat ${other.day}, already a non-working day: ${label(other)}. Delete that one first.`);
+      throw fail(DUPLICATE, `A day recurring from ${values.day} would repeat ${other.day}, already a non-working day: ${label(other)}. Delete that one first.`);
     }
   }
 }

@@ -1,12 +1,9 @@
 // Kysely types of the tables of migration 0005, kept with the area that owns them. They are merged
 // into the database type itself (`DB` is an interface), so every transaction reaches them as it
 // reaches the older tables — pricing reads `zones` that way — without editing src/db/types.ts.
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
+import type { CreatedAt, Updated, Day } from '../../db/columns.js';
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type Updated = ColumnType<Date, Date | string | undefined, Date | string>;
-/** A `date` column: read and written as 'YYYY-MM-DD' (src/db/database.ts keeps dates as text). */
-type Day = ColumnType<string, string, string>;
 
 export interface WarehousesTable {
   company_id: number;

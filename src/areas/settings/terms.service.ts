@@ -2,9 +2,10 @@
 // (the partial unique index refuses a second); at most MAX_TERMS texts, so the list stays short.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import * as repo from './terms.repository.js';
 import { MAX_TERMS, toTerms, type CreateUpdateTermsAndConditionsDtoT, type TermsAndConditionsDtoT } from './terms.schemas.js';
+import { SettingsErrors } from './settings.errors.js';
 
 async function requireTerms(t: Tenant, id: number) {
   const row = await repo.findTerms(t, id);
@@ -25,7 +26,7 @@ export function termsService() {
 
     async create(t: Tenant, input: CreateUpdateTermsAndConditionsDtoT): Promise<TermsAndConditionsDtoT> {
       const values = valuesOf(input);
-      if ((await repo.countTerms(t)) >= MAX_TERMS) throw badRequest('terms.limit_reached', `A company keeps at most ${MAX_TERMS} terms and conditions texts; delete one first.`);
+      if ((await repo.countTerms(t)) >= MAX_TERMS) throw fail(SettingsErrors.termsLimitReached, `A company keeps at most ${MAX_TERMS} terms and conditions texts; delete one first.`);
       if (values.is_default) {
         await repo.lockDefault(t);
         await repo.clearDefault(t);

@@ -4,7 +4,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { badRequest, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { addressKey } from '../customers/index.js';
 import { countryOf } from './country.js';
@@ -13,6 +13,7 @@ import * as repo from './warehouses.repository.js';
 import {
   toWarehouse, type ValidateWarehouseDtoT, type WarehouseInputT, type WarehouseRow, type WarehousesQueryT, type WarehouseT, type WarehouseToValidateT,
 } from './warehouses.schemas.js';
+import { SettingsErrors } from './settings.errors.js';
 
 const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
 const given = (v: unknown) => v !== null && v !== undefined;
@@ -72,7 +73,7 @@ function valuesOf(input: WarehouseInputT): { warehouse: repo.WarehouseValues; pl
 async function checkCode(t: Tenant, code: string | null, exceptId: number | null): Promise<void> {
   if (!code) return;
   const clash = (await repo.duplicatesOf(t, { name: null, address: null, code }, exceptId))[0];
-  if (clash) throw badRequest('warehouses.duplicate_code', `Warehouse ${clash.id} "${clash.name}" already has the code ${code}; codes are unique.`);
+  if (clash) throw fail(SettingsErrors.warehouseDuplicateCode, `Warehouse ${clash.id} "${clash.name}" already has the code ${code}; codes are unique.`);
 }
 
 const REASON_TEXT = { Name: 'has the same name', Address: 'is at the same address', Code: 'has the same code' } as const;
@@ -124,7 +125,7 @@ export function warehousesService() {
       const current = await requireWarehouse(t, id);
       const before = toWarehouse(current);
       await refusedWhileReferenced(() => repo.deleteWarehouse(t, current),
-        () => badRequest('warehouses.in_use', `Warehouse ${id} "${before.name}" is used by other records; mark it inactive (isActive=false) instead.`));
+        () => fail(SettingsErrors.warehouseInUse, `Warehouse ${id} "${before.name}" is used by other records; mark it inactive (isActive=false) instead.`));
       await audit(t, { action: 'warehouse.delete', entityType: 'warehouse', entityId: id, before });
       return before;
     },

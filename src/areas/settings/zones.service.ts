@@ -3,14 +3,13 @@
 // a zone that pricing still rates is not deleted.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import type { Paged } from '../../platform/envelope.js';
-import { AppError, badRequest, invalid, notFound, ValidationError } from '../../platform/errors.js';
-import { pageOf, paged, sortOf } from '../../platform/paging.js';
+import { fail, failAll, invalid, ValidationError, type Problem } from '../../platform/errors.js';
 import { countryOf } from './country.js';
 import { refusedWhileReferenced } from './in-use.js';
 import { normalizePostalCode, POSTAL_CODE } from './postal-codes.js';
 import * as repo from './zones.repository.js';
-import { toZone, type ZoneInputT, type ZoneRow, type ZonesQueryT, type ZoneT } from './zones.schemas.js';
+import { toZone, type ZoneInputT, type ZoneRow, type ZoneT } from './zones.schemas.js';
+import { SettingsErrors } from './settings.errors.js';
 
 const DEFAULT_COUNTRY = 'US';
 /** Codes named one by one in a refusal; the rest are counted. */
@@ -34,11 +33,7 @@ function postalCodesOf(codes: string[]): string[] {
   return [...out].sort();
 }
 
-async function requireZone(t: Tenant, id: number): Promise<ZoneRow> {
-  const row = await repo.findZone(t, id);
-  if (!row) throw notFound('Zone', id);
-  return row;
-}
+const requireZone = (t: Tenant, id: number) => repo.zoneRecords.requireOne(t, id);
 
 async function withCodes(t: Tenant, row: ZoneRow): Promise<ZoneT> {
   return toZone(row, (await repo.postalCodesOf(t, [row.id])).get(row.id)!);
@@ -48,13 +43,13 @@ async function withCodes(t: Tenant, row: ZoneRow): Promise<ZoneT> {
 async function checkFree(t: Tenant, country: string, codes: string[], zoneId: number | null): Promise<void> {
   const held = await repo.codesHeldElsewhere(t, country, codes, zoneId);
   if (held.length === 0) return;
-  const items = held.slice(0, NAMED_CONFLICTS).map((h) => ({
-    code: 'zones.postal_code_taken' as const,
+  const items: Problem[] = held.slice(0, NAMED_CONFLICTS).map((h) => ({
+    code: SettingsErrors.postalCodeTaken,
     message: `Postal code ${h.postal_code} (${country}) is already in zone ${h.zone_id} "${h.zone_name}"; a postal code belongs to one zone only.`,
   }));
   const more = held.length - items.length;
-  if (more > 0) items.push({ code: 'zones.postal_code_taken', message: `And ${more} more postal code(s) held by other zones.` });
-  throw new AppError(400, items[0]!.code, items[0]!.message, items.slice(1));
+  if (more > 0) items.push({ code: SettingsErrors.postalCodeTaken, message: `And ${more} more postal code(s) held by other zones.` });
+  throw failAll(items);
 }
 
 export function zonesService() {
@@ -62,8 +57,7 @@ export function zonesService() {
   async function valuesOf(t: Tenant, input: ZoneInputT, current: ZoneRow | null): Promise<repo.ZoneValues> {
     const name = input.name.trim();
     if (!name) throw invalid('name', 'The name field is required.');
-    const clash = await repo.zoneNamed(t, name, current?.id ?? null);
-    if (clash) throw badRequest('zones.duplicate_name', `Zone ${clash.id} is already named "${clash.name}"; zone names are unique.`);
+    await repo.zones.checkName(t, name, current?.id ?? null);
     const color = clean(input.color);
     return {
       name,
@@ -74,19 +68,7 @@ export function zonesService() {
   }
 
   return {
-    async list(t: Tenant, q: ZonesQueryT): Promise<Paged<ZoneT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
-      const filter: repo.ZoneFilter = {
-        search: q.SearchTerm?.trim() || null,
-        countries: q.Countries?.length ? q.Countries.map((c) => c.trim().toUpperCase()) : null,
-        zips: q.Zip?.length ? q.Zip.map(normalizePostalCode) : null,
-        ids: q.ZoneIds?.length ? q.ZoneIds : null,
-      };
-      const [rows, total] = await Promise.all([repo.listZones(t, filter, sort, page.limit, page.offset), repo.countZones(t, filter)]);
-      const codes = await repo.postalCodesOf(t, rows.map((r) => r.id));
-      return paged(rows.map((r) => toZone(r, codes.get(r.id)!)), page, total);
-    },
+    list: repo.zones.list,
 
     read: async (t: Tenant, id: number): Promise<ZoneT> => withCodes(t, await requireZone(t, id)),
 
@@ -119,7 +101,7 @@ export function zonesService() {
     async remove(t: Tenant, id: number): Promise<ZoneT> {
       const before = await withCodes(t, await requireZone(t, id));
       await refusedWhileReferenced(() => repo.deleteZone(t, id),
-        () => badRequest('zones.in_use', `Zone ${id} "${before.name}" is used by zone-to-zone rates (Pricing zones); delete or change those first.`));
+        () => fail(SettingsErrors.zoneInUse, `Zone ${id} "${before.name}" is used by zone-to-zone rates (Pricing zones); delete or change those first.`));
       await audit(t, { action: 'zone.delete', entityType: 'zone', entityId: id, before });
       return before;
     },

@@ -2,11 +2,12 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { badRequest } from '../../platform/errors.js';
+import { fail } from '../../platform/errors.js';
 import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { findContact, requireCustomer } from '../customers/index.js';
 import * as repo from './support.repository.js';
 import { toTicket, type SupportTicketInputT, type SupportTicketT, type TicketsQueryT } from './support.schemas.js';
+import { SupportErrors } from './support.errors.js';
 
 /** Filter names have no space; records read `In Progress`. */
 const FILTER_TO_STATUS: Record<string, SupportTicketT['status']> = { Open: 'Open', InProgress: 'In Progress', Resolved: 'Resolved', Closed: 'Closed' };
@@ -30,7 +31,7 @@ export function supportService() {
       const contactId = input.contactId ?? null;
       if (contactId !== null) {
         const contact = await findContact(t, contactId);
-        if (!contact || contact.customer_id !== input.customerId) throw badRequest('support.contact_not_of_customer', `Contact ${contactId} is not a contact of customer ${input.customerId}.`);
+        if (!contact || contact.customer_id !== input.customerId) throw fail(SupportErrors.contactNotOfCustomer, `Contact ${contactId} is not a contact of customer ${input.customerId}.`);
       }
       const id = await repo.insertTicket(t, {
         customer_id: input.customerId, contact_id: contactId, subject: input.subject.trim(), description: input.description.trim(), priority: input.priority ?? 'Normal',

@@ -2,9 +2,11 @@
 import type { Area } from '../../platform/area.js';
 import { usersRoutes } from './users.routes.js';
 import { usersService } from './users.service.js';
+import { UsersErrors } from './users.errors.js';
 
 export const usersArea: Area = {
   name: 'Users and roles',
+  errors: UsersErrors,
   routes: (deps) => usersRoutes(usersService({ publicUrl: deps.config.publicUrl })),
 };
 

@@ -6,10 +6,11 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DB } from '../../db/types.js';
 import { COMPANY_ADMIN, DEFAULT_ROLES } from '../../platform/access.js';
-import { badRequest } from '../../platform/errors.js';
+import { fail } from '../../platform/errors.js';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../../platform/passwords.js';
 import { principalsChanged } from '../../platform/principal-cache.js';
 import { seedSystemChargeTypes } from '../charge-types/index.js';
+import { UsersErrors } from './users.errors.js';
 
 export const newSecurityStamp = () => randomBytes(16).toString('base64url');
 
@@ -17,13 +18,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkEmail(email: string): string {
   const trimmed = email.trim();
-  if (!EMAIL.test(trimmed) || trimmed.length > 254) throw badRequest('users.invalid_email', `"${email}" is not an email address.`);
+  if (!EMAIL.test(trimmed) || trimmed.length > 254) throw fail(UsersErrors.invalidEmail, `"${email}" is not an email address.`);
   return trimmed;
 }
 
 function checkPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw badRequest('users.weak_password', `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+    throw fail(UsersErrors.weakPassword, `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
 }
 
@@ -46,7 +47,7 @@ export interface NewCompany {
  *  that already has an account gets a membership; its password is left as it was. */
 export async function createCompany(db: Db, input: NewCompany): Promise<{ companyId: number; userId: string }> {
   const name = input.name.trim();
-  if (!name) throw badRequest('companies.name_required', 'A company needs a name.');
+  if (!name) throw fail(UsersErrors.companyNameRequired, 'A company needs a name.');
   const email = checkEmail(input.adminEmail);
   checkPassword(input.adminPassword);
   const passwordHash = await hashPassword(input.adminPassword);
@@ -83,7 +84,7 @@ export async function addMember(db: Db, input: NewMember): Promise<{ userId: str
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   const made = await db.transaction().execute(async (trx) => {
     const company = await trx.selectFrom('companies').select('id').where('id', '=', input.companyId).executeTakeFirst();
-    if (!company) throw badRequest('companies.not_found', `There is no company ${input.companyId}.`);
+    if (!company) throw fail(UsersErrors.companyNotFound, `There is no company ${input.companyId}.`);
     const userId = await findOrCreateUser(trx, email, passwordHash, splitName(input.name));
     await addMembership(trx, input.companyId, userId, input.role);
     return { userId };
@@ -101,7 +102,7 @@ export async function setPassword(db: Db, email: string, password: string): Prom
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .returning('id')
     .executeTakeFirst();
-  if (!row) throw badRequest('users.not_found', `There is no user with the email ${email}.`);
+  if (!row) throw fail(UsersErrors.userNotFound, `There is no user with the email ${email}.`);
   principalsChanged({ userId: row.id });
   return { userId: row.id };
 }
@@ -127,7 +128,7 @@ async function addMembership(trx: Transaction<DB>, companyId: number, userId: st
     .where(sql<string>`lower(name)`, '=', roleName.trim().toLowerCase()).executeTakeFirst();
   if (!role) {
     const names = await trx.selectFrom('roles').select('name').where('company_id', '=', companyId).orderBy('id').execute();
-    throw badRequest('roles.not_found', `Company ${companyId} has no role "${roleName}" (roles: ${names.map((n) => n.name).join(', ')}).`);
+    throw fail(UsersErrors.roleNotFound, `Company ${companyId} has no role "${roleName}" (roles: ${names.map((n) => n.name).join(', ')}).`);
   }
   // A membership removed earlier comes back, enabled, with the new role only.
   await trx.insertInto('company_users').values({ company_id: companyId, user_id: userId })

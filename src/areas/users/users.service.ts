@@ -8,13 +8,14 @@ import type { Principal } from '../../platform/auth.js';
 import { audit } from '../../platform/audit.js';
 import { principalsChanged } from '../../platform/principal-cache.js';
 import type { Paged } from '../../platform/envelope.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { fail, notFound } from '../../platform/errors.js';
 import { MAX_PAGE_SIZE, pageOf, paged, sortOf } from '../../platform/paging.js';
 import type { PageQueryT } from '../../platform/schemas.js';
 import * as repo from './users.repository.js';
 import {
   toCompanyUser, toPermissionDto, type CompanyUserT, type PermissionDtoT, type RoleDtoT, type UsersQueryT,
 } from './users.schemas.js';
+import { UsersErrors } from './users.errors.js';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -38,7 +39,7 @@ export function usersService(deps: UsersServiceDeps) {
     if (!target.roles.includes(COMPANY_ADMIN) || target.is_disabled) return;
     await repo.lockAdminRole(t);
     if ((await repo.countOtherActiveAdmins(t, target.user_id)) === 0) {
-      throw badRequest('users.last_company_admin', `The last enabled Company Admin cannot be ${action}.`);
+      throw fail(UsersErrors.lastCompanyAdmin, `The last enabled Company Admin cannot be ${action}.`);
     }
   }
 
@@ -65,7 +66,7 @@ export function usersService(deps: UsersServiceDeps) {
 
     async remove(t: Tenant, principal: Principal, userId: string): Promise<null> {
       const target = await member(t, userId);
-      if (userId === principal.userId) throw badRequest('users.cannot_delete_self', 'You cannot delete your own user.');
+      if (userId === principal.userId) throw fail(UsersErrors.cannotDeleteSelf, 'You cannot delete your own user.');
       await keepAnAdmin(t, target, 'deleted');
       await repo.removeMember(t, userId);
       t.afterCommit(() => principalsChanged({ companyId: t.companyId, userId }));
@@ -75,7 +76,7 @@ export function usersService(deps: UsersServiceDeps) {
 
     async disable(t: Tenant, principal: Principal, userId: string): Promise<null> {
       const target = await member(t, userId);
-      if (userId === principal.userId) throw badRequest('users.cannot_disable_self', 'You cannot disable your own user.');
+      if (userId === principal.userId) throw fail(UsersErrors.cannotDisableSelf, 'You cannot disable your own user.');
       if (target.is_disabled) return null;
       await keepAnAdmin(t, target, 'disabled');
       await repo.setDisabled(t, userId, true);
@@ -96,7 +97,7 @@ export function usersService(deps: UsersServiceDeps) {
     /** Writes the invitation mail (a one-time link to set a password and sign in) to the outbox. */
     async invite(t: Tenant, principal: Principal, userId: string): Promise<null> {
       const target = await member(t, userId);
-      if (target.is_disabled) throw badRequest('users.user_disabled', 'A disabled user cannot be invited; enable the user first.');
+      if (target.is_disabled) throw fail(UsersErrors.userDisabled, 'A disabled user cannot be invited; enable the user first.');
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
       await repo.setInvitation(t, userId, hashInvitationToken(token), expiresAt);

@@ -1,6 +1,7 @@
 // Foundation: the unprivileged request role, companies, users, memberships, roles, permissions,
 // audit log, mail outbox. Raw SQL that runs on PostgreSQL 15 and on PGlite (PostgreSQL 18).
 import { type Kysely, sql } from 'kysely';
+import { companyRowSecurity } from './kit.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The request role. Roles are cluster-wide, so another database of the cluster may have made it
@@ -138,20 +139,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
   `).execute(db);
 
-  // Row-level security, enabled and forced on every company table. fds_app sees its company only;
-  // the connecting (migrating) role keeps full access for the privileged path. Any other role sees
-  // nothing. A missing setting reads as '' after a transaction that set it, hence nullif.
+  // Row-level security, enabled and forced on every company table (kit.ts says how).
   const companyTables = ['company_users', 'roles', 'role_permissions', 'user_roles', 'audit_log', 'outbox', 'demo_seeds'];
-  for (const table of companyTables) {
-    await sql.raw(`
-      ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY tenant_isolation ON ${table} TO fds_app
-        USING (company_id = nullif(current_setting('app.company_id', true), '')::int)
-        WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::int);
-      CREATE POLICY service_access ON ${table} TO CURRENT_USER USING (true) WITH CHECK (true);
-    `).execute(db);
-  }
+  await companyRowSecurity(db, companyTables);
   await sql.raw(`
     ALTER TABLE companies ENABLE ROW LEVEL SECURITY;
     ALTER TABLE companies FORCE ROW LEVEL SECURITY;

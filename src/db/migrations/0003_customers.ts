@@ -8,6 +8,7 @@
 //  - plain: 3-4 ms for a rare term, and the planner picks it. Broad terms never need the index:
 //    the list walks its sort order (src/areas/customers/customer-lists.ts).
 import { type Kysely, sql } from 'kysely';
+import { companyRowSecurity } from './kit.js';
 
 const TENANT_TABLES = ['customers', 'addresses', 'customer_contacts', 'sent_emails', 'support_tickets', 'customer_list_versions'];
 
@@ -234,16 +235,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ON addresses FOR EACH ROW EXECUTE FUNCTION fds_customer_search_addresses();
   `).execute(db);
 
-  for (const table of TENANT_TABLES) {
-    await sql.raw(`
-      ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY tenant_isolation ON ${table} TO fds_app
-        USING (company_id = nullif(current_setting('app.company_id', true), '')::int)
-        WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::int);
-      CREATE POLICY service_access ON ${table} TO CURRENT_USER USING (true) WITH CHECK (true);
-    `).execute(db);
-  }
+  await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

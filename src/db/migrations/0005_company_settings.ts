@@ -7,6 +7,7 @@
 //  - One non-working day per date; a yearly day may not be 29 February (no such day most years).
 //  - At most one default terms text per company, backed by a partial unique index.
 import { type Kysely, sql } from 'kysely';
+import { companyRowSecurity } from './kit.js';
 
 const TENANT_TABLES = ['warehouses', 'zones', 'zone_postal_codes', 'non_working_days', 'terms_and_conditions'];
 
@@ -93,16 +94,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE UNIQUE INDEX terms_and_conditions_one_default_idx ON terms_and_conditions (company_id) WHERE is_default;
   `).execute(db);
 
-  for (const table of TENANT_TABLES) {
-    await sql.raw(`
-      ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY tenant_isolation ON ${table} TO fds_app
-        USING (company_id = nullif(current_setting('app.company_id', true), '')::int)
-        WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::int);
-      CREATE POLICY service_access ON ${table} TO CURRENT_USER USING (true) WITH CHECK (true);
-    `).execute(db);
-  }
+  await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

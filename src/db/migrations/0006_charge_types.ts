@@ -6,6 +6,7 @@
 // The system types are defined once, in fds_seed_system_charge_types(), which this migration runs
 // for the existing companies and company provisioning runs for new ones.
 import { type Kysely, sql } from 'kysely';
+import { companyRowSecurity } from './kit.js';
 
 const TENANT_TABLES = ['charge_types', 'customer_charge_types'];
 
@@ -92,16 +93,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     SELECT fds_seed_system_charge_types(id) FROM companies;
   `).execute(db);
 
-  for (const table of TENANT_TABLES) {
-    await sql.raw(`
-      ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY tenant_isolation ON ${table} TO fds_app
-        USING (company_id = nullif(current_setting('app.company_id', true), '')::int)
-        WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::int);
-      CREATE POLICY service_access ON ${table} TO CURRENT_USER USING (true) WITH CHECK (true);
-    `).execute(db);
-  }
+  await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -3,6 +3,7 @@
 // the company's zones (0005), shipment types, and FX rates. The rating engine
 // (src/pricing/rating/) prices from these; money is numeric, rates carry 4 decimals.
 import { type Kysely, sql } from 'kysely';
+import { companyRowSecurity } from './kit.js';
 
 const TENANT_TABLES = ['pricing_models', 'pricing_mileage_charges', 'pricing_intl_rates', 'pricing_zones', 'shipment_types', 'fx_rates'];
 
@@ -106,16 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX fx_rates_newest_idx ON fx_rates (company_id, rate_date DESC, id DESC);
   `).execute(db);
 
-  for (const table of TENANT_TABLES) {
-    await sql.raw(`
-      ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY tenant_isolation ON ${table} TO fds_app
-        USING (company_id = nullif(current_setting('app.company_id', true), '')::int)
-        WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::int);
-      CREATE POLICY service_access ON ${table} TO CURRENT_USER USING (true) WITH CHECK (true);
-    `).execute(db);
-  }
+  await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

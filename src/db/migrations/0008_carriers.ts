@@ -10,6 +10,7 @@
 //  - A truck type the company deletes takes with it the carriers' rows that name it; the service
 //    refuses the delete while a live carrier or truck uses it (0009's trucks keep it as null).
 import { type Kysely, sql } from 'kysely';
+import { companyRowSecurity } from './kit.js';
 
 const TENANT_TABLES = ['outsource_companies', 'outsource_company_contacts', 'outsource_company_finances', 'type_of_trucks', 'outsource_company_type_of_trucks'];
 
@@ -160,16 +161,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX outsource_company_type_of_trucks_type_idx ON outsource_company_type_of_trucks (company_id, type_of_truck_id);
   `).execute(db);
 
-  for (const table of TENANT_TABLES) {
-    await sql.raw(`
-      ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY tenant_isolation ON ${table} TO fds_app
-        USING (company_id = nullif(current_setting('app.company_id', true), '')::int)
-        WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::int);
-      CREATE POLICY service_access ON ${table} TO CURRENT_USER USING (true) WITH CHECK (true);
-    `).execute(db);
-  }
+  await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -7,6 +7,7 @@
 //  - A truck names one of the company's truck types (0008); deleting the type (refused while live
 //    trucks use it) leaves deleted trucks without one.
 import { type Kysely, sql } from 'kysely';
+import { companyRowSecurity } from './kit.js';
 
 const TENANT_TABLES = ['trucks'];
 
@@ -49,16 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX trucks_type_idx ON trucks (company_id, type_of_truck_id) WHERE type_of_truck_id IS NOT NULL;
   `).execute(db);
 
-  for (const table of TENANT_TABLES) {
-    await sql.raw(`
-      ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY tenant_isolation ON ${table} TO fds_app
-        USING (company_id = nullif(current_setting('app.company_id', true), '')::int)
-        WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::int);
-      CREATE POLICY service_access ON ${table} TO CURRENT_USER USING (true) WITH CHECK (true);
-    `).execute(db);
-  }
+  await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

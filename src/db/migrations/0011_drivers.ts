@@ -14,6 +14,7 @@
 //    written whole: a key missing from a stored document reads as its default, so new settings need
 //    no migration. No row: the defaults, answered without being stored.
 import { type Kysely, sql } from 'kysely';
+import { companyRowSecurity } from './kit.js';
 
 const TENANT_TABLES = ['license_types', 'drivers', 'driver_status_checks', 'driver_app_configs'];
 
@@ -160,16 +161,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
   `).execute(db);
 
-  for (const table of TENANT_TABLES) {
-    await sql.raw(`
-      ALTER TABLE ${table} ENABLE ROW LEVEL SECURITY;
-      ALTER TABLE ${table} FORCE ROW LEVEL SECURITY;
-      CREATE POLICY tenant_isolation ON ${table} TO fds_app
-        USING (company_id = nullif(current_setting('app.company_id', true), '')::int)
-        WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::int);
-      CREATE POLICY service_access ON ${table} TO CURRENT_USER USING (true) WITH CHECK (true);
-    `).execute(db);
-  }
+  await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

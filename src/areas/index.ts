@@ -1,0 +1,25 @@
+// Every area the service serves, in the order of the spec, and what they declare to each other:
+// the subscriptions of the company hooks (platform/events.ts). app.ts serves them; the demo, the
+// CLI and tests open company work with the same hooks.
+import type { Area } from '../platform/area.js';
+import { Hooks } from '../platform/events.js';
+import { accountArea } from './account/index.js';
+import { carriersAreas } from './carriers/index.js';
+import { chargeTypesArea } from './charge-types/index.js';
+import { addressesArea, contactsArea, customersArea } from './customers/index.js';
+import { driversAreas } from './drivers/index.js';
+import { fleetAreas } from './fleet/index.js';
+import { mapsArea } from './maps/index.js';
+import { pricingArea } from './pricing/index.js';
+import { referenceArea } from './reference/index.js';
+import { settingsAreas } from './settings/index.js';
+import { supportArea } from './support/index.js';
+import { usersArea } from './users/index.js';
+
+export const AREAS: Area[] = [
+  accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, pricingArea, chargeTypesArea, supportArea,
+  ...settingsAreas, referenceArea, ...carriersAreas, ...driversAreas, ...fleetAreas,
+];
+
+/** The areas' reactions to each other's announcements, in the order of AREAS. */
+export const HOOKS = new Hooks(AREAS.flatMap((area) => area.subscriptions ?? []));

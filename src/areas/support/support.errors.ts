@@ -1,0 +1,7 @@
+// The error codes of this area (README "Error codes" is generated from the lists), with the
+// HTTP status each answers with. AppError takes only listed codes.
+import { errorCodes } from '../../platform/errors.js';
+
+export const SupportErrors = errorCodes({
+  contactNotOfCustomer: [400, 'support.contact_not_of_customer', 'The contact named is not a contact of the ticket\'s customer.'],
+});

@@ -1,0 +1,103 @@
+// The company door: how request code reaches company tables. Each statement it starts carries the
+// company's filter itself (`company_id = $n`), so a repository cannot forget it, and on Citus every
+// statement names the one shard it needs. Row-level security stays behind it as the backstop: the
+// statements run as the unprivileged role with the company set (db/tenant.ts), so SQL written by
+// hand through `db` that forgets the filter reads nothing rather than another company's rows.
+//
+//   t.select('zones as z').select(['z.id', 'z.name']).where('z.id', '=', id)   -- WHERE z.company_id = $1 AND ...
+//   t.insert('zones', { name, country })                                      -- company_id added to each row
+//   t.update('zones').set({ name }).where('id', '=', id)
+//   t.delete('zone_postal_codes').where('zone_id', '=', id)
+//
+// `db` stays for what the helpers do not express (SQL templates, definer functions, joins'
+// own conditions); such SQL names `company_id` itself.
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+import type { CompanyEvent, Hooks } from './events.js';
+
+/** Tables of company data: those with a `company_id` column. */
+export type CompanyTable = { [K in keyof DB & string]: DB[K] extends { company_id: unknown } ? K : never }[keyof DB & string];
+/** A company table, optionally aliased (`'zones as z'`). */
+export type CompanyFrom = CompanyTable | `${CompanyTable} as ${string}`;
+/** A row to insert, without its company (the door adds it). */
+export type CompanyRow<T extends CompanyTable> = Omit<Insertable<DB[T]>, 'company_id'>;
+
+// The builders Kysely itself answers for these tables (the door adds a condition, nothing else).
+declare const kysely: Kysely<DB>;
+type Selecting<TE extends CompanyFrom> = ReturnType<typeof kysely.selectFrom<TE>>;
+type Updating<TE extends CompanyFrom> = ReturnType<typeof kysely.updateTable<TE>>;
+type Deleting<TE extends CompanyFrom> = ReturnType<typeof kysely.deleteFrom<TE>>;
+type Inserting<T extends CompanyTable> = ReturnType<typeof kysely.insertInto<T>>;
+
+export interface Actor {
+  readonly companyId: number;
+  readonly userId: string;
+}
+
+/** The alias a table expression is referred to by: `'zones as z'` → `z`. */
+function aliasOf(from: string): string {
+  const at = from.indexOf(' as ');
+  return at < 0 ? from : from.slice(at + 4).trim();
+}
+
+/**
+ * One company's way into its data for one unit of work (a request, a demo seed, a job's step):
+ * the door's statements, the user and request it acts for, and what runs once the work commits.
+ */
+export class Tenant implements Actor {
+  private readonly effects: Array<() => void> = [];
+
+  constructor(
+    /** The company's transaction, or (reads on PostgreSQL) a connection set to the company. */
+    readonly db: Kysely<DB>,
+    readonly companyId: number,
+    readonly userId: string,
+    /** Request id, recorded with audit rows. */
+    readonly requestId: string | null,
+    private readonly hooks: Hooks,
+  ) {}
+
+  /** `SELECT ... FROM <table> WHERE <alias>.company_id = <company>`; add the rest as with Kysely. */
+  select<TE extends CompanyFrom>(from: TE): Selecting<TE> {
+    const q = this.db.selectFrom(from as never) as unknown as { where: (...args: unknown[]) => unknown };
+    return q.where(sql.ref(`${aliasOf(from)}.company_id`), '=', this.companyId) as Selecting<TE>;
+  }
+
+  /** `INSERT INTO <table>` these rows, each the company's. */
+  insert<T extends CompanyTable>(table: T, rows: CompanyRow<T> | readonly CompanyRow<T>[]): Inserting<T> {
+    const companyId = this.companyId;
+    const values = Array.isArray(rows) ? rows.map((row) => ({ ...row, company_id: companyId })) : { ...rows, company_id: companyId };
+    return this.db.insertInto(table).values(values as never) as Inserting<T>;
+  }
+
+  /** `UPDATE <table> ... WHERE <alias>.company_id = <company>`. */
+  update<TE extends CompanyFrom>(table: TE): Updating<TE> {
+    const q = this.db.updateTable(table as never) as unknown as { where: (...args: unknown[]) => unknown };
+    return q.where(sql.ref(`${aliasOf(table)}.company_id`), '=', this.companyId) as Updating<TE>;
+  }
+
+  /** `DELETE FROM <table> WHERE <alias>.company_id = <company>`. */
+  delete<TE extends CompanyFrom>(table: TE): Deleting<TE> {
+    const q = this.db.deleteFrom(table as never) as unknown as { where: (...args: unknown[]) => unknown };
+    return q.where(sql.ref(`${aliasOf(table)}.company_id`), '=', this.companyId) as Deleting<TE>;
+  }
+
+  /**
+   * Tells the areas that subscribed to `event` (app.ts lists them) what changed; each acts now, in
+   * this transaction, so the change and its consequences commit or roll back together. This is how
+   * an area reacts to another's change without writing the other's tables.
+   */
+  announce<P>(event: CompanyEvent<P>, payload: P): Promise<void> {
+    return this.hooks.run(this, event, payload);
+  }
+
+  /** Runs `effect` once the work has committed (never when it rolls back). */
+  afterCommit(effect: () => void): void {
+    this.effects.push(effect);
+  }
+
+  /** Called by whoever ran the work, after its commit. */
+  committed(): void {
+    for (const effect of this.effects.splice(0)) effect();
+  }
+}

@@ -1,0 +1,134 @@
+// The list kit: one way to answer a paged list (part 1, "Paging, search and sorting rules").
+// A list declares where its rows come from, which query parameters filter them, which fields sort
+// them and how a row becomes an item; the kit owns the rest — page and size, SortBy (any case,
+// an unknown field a 400 naming the others), the exact totalCount and the PagedList answer.
+//
+//   const listZones = pagedList({
+//     query: ZonesQuery,                                 // the route's query schema: it types the filters
+//     from: (t: Tenant) => t.select('zones as z'),
+//     filters: { SearchTerm: (q, term) => q.where(...), ZoneIds: (q, ids) => q.where('z.id', 'in', ids) },
+//     sortable: { name: [sql`lower(z.name)`, 'z.id'], createdAt: ['z.created_at', 'z.id'] },
+//     select: (q) => q.select(COLUMNS),
+//     map: async (rows, t) => ...,      // the page's rows only: batch what they need, never one query per row
+//   });
+//   list: (t, q) => listZones(t, q)
+//
+// One round trip: the page and the count are one statement (the count an uncorrelated scalar
+// subquery over the same filters, computed once), since on these machines a round trip costs more
+// than a small list's statements. Only a page past the end asks the count alone.
+import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import type { Tenant } from './door.js';
+import type { Paged } from './envelope.js';
+import { invalid } from './errors.js';
+import { MAX_PAGE_SIZE, pageOf, type PageSpec } from './paging.js';
+import type { Static, TSchema } from './schemas.js';
+
+// Lists are built over any company table's builder; the declaration checks its own columns.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<any, any, any>;
+/** A column (`'z.created_at'`) or an expression (`sql\`lower(z.name)\``); the kit adds the direction. */
+export type OrderTerm = string | Expression<unknown>;
+
+/** The shared paging parameters every list takes. */
+export interface ListQuery {
+  Page?: number | null;
+  ItemsPerPage?: number | null;
+  SearchTerm?: string | null;
+  SortBy?: string | null;
+  SortDirection?: number | null;
+}
+
+/** A filter's value once present: not null, not blank, not an empty list; text trimmed. */
+type Present<V> = Exclude<V, null | undefined>;
+
+export type Filters<Q, QB extends AnySelect> = { [K in keyof Q]?: (qb: QB, value: Present<Q[K]>, query: Q) => QB };
+
+export interface Sort {
+  /** The SortBy name as the list declares it. */
+  by: string;
+  descending: boolean;
+}
+
+export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q extends ListQuery = Static<S> & ListQuery> {
+  /** The route's query schema (its parameters type the filters below). */
+  query: S;
+  /** The company's rows the list pages through: a door select (`t.select('zones as z')`). */
+  from(t: Tenant, query: Q): QB;
+  /** Query parameter → condition, applied only when the parameter is present. */
+  filters?: Filters<Q, QB>;
+  /** SortBy name → ordering terms, each in the asked direction; end with a unique one (the id)
+   *  so pages never overlap. */
+  sortable: Record<string, readonly OrderTerm[]>;
+  /** Default: the first sortable name, ascending. */
+  defaultSort?: Sort;
+  /** The page's columns. */
+  select(qb: QB): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The page's rows as answer items. */
+  map(rows: Row[], t: Tenant, query: Q): Item[] | Promise<Item[]>;
+  /** Largest page (default 1000). */
+  maxPageSize?: number;
+}
+
+/** A filter value counts as given when it is not null, not blank text and not an empty list. */
+export function isPresent(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+/** The filters whose parameters are present, applied in the order they are declared. */
+export function applyFilters<Q, QB extends AnySelect>(qb: QB, filters: Filters<Q, QB> | undefined, query: Q): QB {
+  if (!filters) return qb;
+  let out = qb;
+  for (const key of Object.keys(filters) as Array<keyof Q>) {
+    const value = query[key];
+    if (!isPresent(value)) continue;
+    out = filters[key]!(out, (typeof value === 'string' ? value.trim() : value) as Present<Q[keyof Q]>, query);
+  }
+  return out;
+}
+
+/** SortBy (any case) among the list's names; SortDirection 1 is descending. Unknown: 400 naming them. */
+export function sortOfQuery(query: ListQuery, sortable: Record<string, unknown>, fallback: Sort): Sort {
+  const asked = query.SortDirection === undefined || query.SortDirection === null ? null : query.SortDirection === 1;
+  if (!query.SortBy) return { by: fallback.by, descending: asked ?? fallback.descending };
+  const wanted = query.SortBy.toLowerCase();
+  const by = Object.keys(sortable).find((k) => k.toLowerCase() === wanted);
+  if (!by) throw invalid('SortBy', `SortBy must be one of: ${Object.keys(sortable).join(', ')}.`);
+  return { by, descending: asked ?? false };
+}
+
+export function orderedBy<QB extends AnySelect>(qb: QB, terms: readonly OrderTerm[], descending: boolean): QB {
+  const direction = descending ? 'desc' : 'asc';
+  let out = qb;
+  for (const term of terms) out = out.orderBy(typeof term === 'string' ? sql.ref(term) : term, direction) as QB;
+  return out;
+}
+
+export function paged<T>(list: T[], spec: PageSpec, totalCount: number): Paged<T> {
+  return { list, page: spec.page, itemsPerPage: spec.itemsPerPage, totalCount };
+}
+
+/** The list as one function of the company and the query. */
+export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q extends ListQuery = Static<S> & ListQuery>(def: ListDef<S, QB, Row, Item, Q>) {
+  const fallback: Sort = def.defaultSort ?? { by: Object.keys(def.sortable)[0]!, descending: false };
+  const max = def.maxPageSize ?? MAX_PAGE_SIZE;
+
+  return async function list(t: Tenant, query: Q): Promise<Paged<Item>> {
+    const page = pageOf(query, max);
+    const sort = sortOfQuery(query, def.sortable, fallback);
+    const filtered = applyFilters(def.from(t, query), def.filters, query);
+    const count = filtered.clearSelect().select(sql<string>`count(*)`.as('n'));
+    const rows = await orderedBy(def.select(filtered), def.sortable[sort.by]!, sort.descending)
+      .select(() => count.as('total_count'))
+      .limit(page.limit).offset(page.offset)
+      .execute() as Array<Row & { total_count: string | number }>;
+    let total: number;
+    if (rows.length > 0) total = Number(rows[0]!.total_count);
+    else if (page.offset === 0) total = 0;
+    else total = Number((await count.executeTakeFirstOrThrow() as { n: string | number }).n);
+    for (const row of rows) delete (row as { total_count?: unknown }).total_count;
+    return paged(await def.map(rows, t, query), page, total);
+  };
+}
