@@ -4,8 +4,10 @@
 // - in bodies an empty string reads as null; in query strings an empty value reads as absent;
 // - enumerations accept a number or a name (any case) and become the form the schema declares;
 // - a query parameter given under several spellings is merged, as repetition is how multi-values
-//   are sent; a comma list is refused unless the parameter allows it (`x-comma-separated`).
+//   are sent; a comma list is refused unless the parameter allows it (`x-comma-separated`);
+// - a day (`format: 'date'`, schemas.ts Day) given as an ISO 8601 date-time becomes its UTC day.
 import { ValidationError } from './errors.js';
+import { isDateTime, parseDateTime } from './validation.js';
 
 type Schema = Record<string, unknown>;
 export type Normalizer = (value: unknown) => unknown;
@@ -42,6 +44,7 @@ function build(schema: Schema, options: NormalizeOptions, seen: Map<Schema, Norm
   const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (Array.isArray(branches)) return union(branches.map((b) => compile(b, options, seen)), branches, options);
   if (schema['x-enum']) return enumeration(schema, options);
+  if (schema.format === 'date') return options.part === 'body' ? (v) => emptyToNull(utcDay(v)) : utcDay;
   if (schema.properties || schema.patternProperties || typesOf(schema).includes('object')) return object(schema, options, seen);
   if (schema.items || typesOf(schema).includes('array')) return array(schema, options, seen);
   return options.part === 'body' ? emptyToNull : null;
@@ -53,6 +56,13 @@ function typesOf(schema: Schema): string[] {
 }
 
 const emptyToNull: Normalizer = (v) => (v === '' ? null : v);
+
+/** A date-time as its UTC day ('2023-02-01T23:30:00-05:00' → '2023-02-02'); anything else as it
+ *  came (a plain date, or text the validator then refuses). */
+const utcDay: Normalizer = (v) => {
+  if (typeof v !== 'string' || !isDateTime(v) || /^\d{4}-\d{2}-\d{2}$/.test(v.trim())) return v;
+  return parseDateTime(v).toISOString().slice(0, 10);
+};
 
 function union(norms: (Normalizer | null)[], branches: Schema[], options: NormalizeOptions): Normalizer | null {
   const isObject = (s: Schema) => Boolean(s.properties) || typesOf(s).includes('object');

@@ -72,16 +72,27 @@ export interface Context<P, Q, B> {
   reply: FastifyReply;
 }
 
-/** What a route's field holds: an id of a kind of company record, or a number that is not one. */
-export type IdRef = CompanyRecords<any, any, any> | 'not-an-id' | 'global'; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyRecords = CompanyRecords<any, any, any>;
+
+/**
+ * What a route's field holds, when it is an id or looks like one:
+ *  - a kind of company record (its `companyRecords`): the record the request is about or points
+ *    at; one the company does not have — another company's included — is a 404 naming it;
+ *  - `{ filter: records }`: a list filter; another company's id matches nothing, like a missing one;
+ *  - `{ except: records }`: a record the input is checked against but need not exist (the one being
+ *    edited, not a duplicate of itself); another company's id reads like a missing one;
+ *  - `'global'`: reference data every company shares (countries, states);
+ *  - `'not-an-id'`: a number or name that names no record (an enumeration in the path).
+ */
+export type IdRef = AnyRecords | { filter: AnyRecords } | { except: AnyRecords } | 'global' | 'not-an-id';
 
 /**
  * The ids a route takes, by where they are: path parameters, query parameters and body fields
- * (`'addresses[].id'` for a field of each item of a list). Each names the kind of company record
- * (its `companyRecords`), or says `'not-an-id'` (an enumeration in the path, say) or `'global'`
- * (reference data every company shares). The conventions test makes a real record of another
- * company for each and checks the route answers it as missing, changing nothing; a route taking an
- * id-like field it does not declare fails that test.
+ * (`'addresses[].id'` for a field of each item of a list). The conventions test makes a real record
+ * of another company for each and checks the route answers exactly as for an id that exists
+ * nowhere, changing nothing; a path parameter, or an id-like query or body field (`id`, `ids`,
+ * `...Id`, `...Ids`), that is not declared fails that test.
  */
 export interface IdDeclarations {
   params?: Record<string, IdRef>;

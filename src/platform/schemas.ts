@@ -10,6 +10,12 @@ export const Id = Type.Integer({ format: 'int32', minimum: -2147483648, maximum:
 export const UserId = Type.String({ minLength: 1, maxLength: 64 });
 /** ISO 8601 UTC timestamp (responses write Date objects; requests accept a date or a date-time). */
 export const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
+/** A calendar day, written 'YYYY-MM-DD'. Requests may send an ISO 8601 date-time instead: it is read
+ *  as its UTC day (normalize.ts), so a client that writes every time as a date-time can send days. */
+export function Day(options: { description?: string } = {}) {
+  const note = 'YYYY-MM-DD; a date-time is read as its UTC day.';
+  return Type.String({ format: 'date', description: options.description ? `${options.description} (${note})` : note });
+}
 /** Amount of money: numeric(14,2) in the database, a JSON number here. */
 export const Money = Type.Number({ minimum: -999999999999.99, maximum: 999999999999.99 });
 

@@ -35,6 +35,17 @@ describe('FxRates', () => {
     expectNotFound(await api(s, 'DELETE', `/${older.id}`));
   });
 
+  it('takes the day as a date or as a date-time (its UTC day), as every day the API takes', async () => {
+    const s = await signIn(t);
+    const made = (await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.35, date: '2023-02-01T00:00:00Z' })).body.data;
+    assert.equal(made.date, '2023-02-01');
+    const late = (await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'MXN', rate: 17.1, date: '2023-02-01T22:30:00-05:00' })).body.data;
+    assert.equal(late.date, '2023-02-02', 'the UTC day of a date-time with an offset');
+    expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'EUR', rate: 0.9, date: '2023-02-30' }), 'date');
+    expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'EUR', rate: 0.9, date: 'soon' }), 'date');
+    assert.equal(await countRows(t, 'fx_rates', s.companyId), 2);
+  });
+
   it('refuses bad input with a clear 400 and writes nothing', async () => {
     const s = await signIn(t);
     expectProblem(await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'USD', rate: 1 }), 'toCurrency');

@@ -48,6 +48,7 @@ export const addressesArea: Area = {
 
 export { Address, AddressInput, type AddressT } from './addresses.schemas.js';
 export { addressKey, formatAddress } from './address-key.js';
+export { addSiteAddress, changeSiteAddress, removeSiteAddress, type SiteValues } from './company-sites.js';
 export { requireCustomer } from './customers.service.js';
 export { findContact } from './contacts.repository.js';
 // Contact lists of other owners (carriers) follow the same rules and answer the same shapes.

@@ -1,10 +1,8 @@
 // FX rates (part 1, "Pricing"; model not shown there, designed here): the company's own exchange
 // rates, one per currency pair per day. Pricing converts a rule's currency to the quote's with the
 // newest rate dated on or before the quote's date (the inverse pair when only it exists).
-import { DateTime, Id, Opt, Type, type Static } from '../../platform/schemas.js';
+import { DateTime, Day, Id, Opt, Type, type Static } from '../../platform/schemas.js';
 import { Currency } from './pricing-models.schemas.js';
-
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Day the rate applies from, YYYY-MM-DD.' });
 
 export const FxRate = Type.Object({
   id: Id,
@@ -25,7 +23,7 @@ export const FxRateInput = Type.Object({
   fromCurrency: Currency,
   toCurrency: Currency,
   rate: Type.Number({ minimum: 0.00000001, maximum: 1000000000, description: 'Units of toCurrency for one unit of fromCurrency; 8 decimals are kept, so at least 0.00000001.' }),
-  date: Opt(Day),
+  date: Opt(Day({ description: 'Day the rate applies from; absent: today (UTC)' })),
 });
 export type FxRateInputT = Static<typeof FxRateInput>;
 

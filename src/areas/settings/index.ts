@@ -15,29 +15,37 @@ import { zonesRoutes } from './zones.routes.js';
 import { Zone } from './zones.schemas.js';
 import { zonesService } from './zones.service.js';
 import { SettingsErrors } from './settings.errors.js';
+import { dayRecords } from './non-working-days.repository.js';
+import { termsRecords } from './terms.repository.js';
+import { warehouseRecords } from './warehouses.repository.js';
+import { zoneRecords } from './zones.repository.js';
 
 export const warehousesArea: Area = {
   name: 'Warehouses',
   // The codes of the whole folder (the section's areas share them).
   errors: SettingsErrors,
+  resources: [warehouseRecords],
   schemas: [Warehouse, ValidateWarehouseDto],
   routes: () => warehousesRoutes(warehousesService()),
 };
 
 export const zonesArea: Area = {
   name: 'Zones',
+  resources: [zoneRecords],
   schemas: [Zone],
   routes: () => zonesRoutes(zonesService()),
 };
 
 export const nonWorkingDaysArea: Area = {
   name: 'Non-working days',
+  resources: [dayRecords],
   schemas: [NonWorkingDay],
   routes: () => nonWorkingDaysRoutes(nonWorkingDaysService()),
 };
 
 export const termsArea: Area = {
   name: 'Terms and conditions',
+  resources: [termsRecords],
   schemas: [TermsAndConditionsDto, CreateUpdateTermsAndConditionsDto],
   routes: () => termsRoutes(termsService()),
 };

@@ -1,9 +1,10 @@
-// SQL of non-working days, in the company's transaction. A window [start, end] matches the days
+// SQL of non-working days, through the company door. A window [start, end] matches the days
 // in it and the recurring days with an anniversary in it (from their first year on).
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import type { SortSpec } from '../../platform/paging.js';
-import type { NonWorkingDayRow } from './non-working-days.schemas.js';
+import { pagedList } from '../../platform/list.js';
+import { companyRecords } from '../../platform/records.js';
+import { NonWorkingDaysQuery, toNonWorkingDay, type NonWorkingDayRow, type NonWorkingDaysQueryT } from './non-working-days.schemas.js';
 
 const COLUMNS = ['id', 'day', 'name', 'is_recurring', 'created_at', 'updated_at'] as const;
 
@@ -13,39 +14,45 @@ export interface DayWindow {
   end: string;
 }
 
-export type DaySort = 'day' | 'name' | 'created_at';
-
+/** The days in a window (null: every day). */
 function days(t: Tenant, window: DayWindow | null) {
-  let q = t.db.selectFrom('non_working_days').where('company_id', '=', t.companyId);
-  if (window) {
-    const start = sql`${window.start}::date`;
-    const end = sql`${window.end}::date`;
-    q = q.where((eb) => eb.or([
-      eb.and([eb('is_recurring', '=', false), eb('day', '>=', window.start), eb('day', '<=', window.end)]),
-      eb.and([
-        eb('is_recurring', '=', true),
-        eb('day', '<=', window.end),
-        sql<boolean>`EXISTS (SELECT 1 FROM generate_series(greatest(extract(year FROM ${start})::int, extract(year FROM day)::int), extract(year FROM ${end})::int) AS y
-          WHERE make_date(y, extract(month FROM day)::int, extract(day FROM day)::int) BETWEEN ${start} AND ${end})`,
-      ]),
-    ]));
-  }
-  return q;
+  const q = t.select('non_working_days');
+  if (!window) return q;
+  const start = sql`${window.start}::date`;
+  const end = sql`${window.end}::date`;
+  return q.where((eb) => eb.or([
+    eb.and([eb('is_recurring', '=', false), eb('day', '>=', window.start), eb('day', '<=', window.end)]),
+    eb.and([
+      eb('is_recurring', '=', true),
+      eb('day', '<=', window.end),
+      sql<boolean>`EXISTS (SELECT 1 FROM generate_series(greatest(extract(year FROM ${start})::int, extract(year FROM day)::int), extract(year FROM ${end})::int) AS y
+        WHERE make_date(y, extract(month FROM day)::int, extract(day FROM day)::int) BETWEEN ${start} AND ${end})`,
+    ]),
+  ]));
 }
 
-export function listDays(t: Tenant, window: DayWindow | null, sort: SortSpec<DaySort>, limit: number, offset: number): Promise<NonWorkingDayRow[]> {
-  const direction = sort.descending ? 'desc' : 'asc';
-  const column = sort.by === 'name' ? sql`lower(coalesce(name, ''))` : sql.ref(sort.by);
-  return days(t, window).select(COLUMNS).orderBy(column, direction).orderBy('day', direction).orderBy('id', direction).limit(limit).offset(offset).execute();
-}
+export const dayRecords = companyRecords<NonWorkingDayRow>({
+  name: 'non_working_day', what: 'Non-working day',
+  read: (t, ids) => days(t, null).select(COLUMNS).where('id', 'in', ids).execute(),
+});
 
-export async function countDays(t: Tenant, window: DayWindow | null): Promise<number> {
-  const row = await days(t, window).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export function findDay(t: Tenant, id: number): Promise<NonWorkingDayRow | undefined> {
-  return days(t, null).select(COLUMNS).where('id', '=', id).executeTakeFirst();
+/** The list of the days in the window the query asks for (`windowOf`; one that ends before it
+ *  starts matches nothing). */
+export function daysList(windowOf: (q: NonWorkingDaysQueryT) => DayWindow | null) {
+  return pagedList({
+    query: NonWorkingDaysQuery,
+    from: (t: Tenant, q) => {
+      const window = windowOf(q);
+      return window && window.start > window.end ? days(t, null).where(sql<boolean>`false`) : days(t, window);
+    },
+    sortable: {
+      date: ['day', 'id'],
+      name: [sql`lower(coalesce(name, ''))`, 'day', 'id'],
+      createdAt: ['created_at', 'day', 'id'],
+    },
+    select: (q) => q.select(COLUMNS),
+    map: (rows) => rows.map(toNonWorkingDay),
+  });
 }
 
 /** The company's days (other than `exceptId`) on the same month and day as `day`, any year. */
@@ -60,14 +67,13 @@ export function sameMonthAndDay(t: Tenant, day: string, exceptId: number | null)
 export type DayValues = Pick<NonWorkingDayRow, 'day' | 'name' | 'is_recurring'>;
 
 export async function insertDay(t: Tenant, values: DayValues): Promise<number> {
-  const row = await t.db.insertInto('non_working_days').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return (await t.insert('non_working_days', values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function updateDay(t: Tenant, id: number, values: DayValues): Promise<void> {
-  await t.db.updateTable('non_working_days').set({ ...values, updated_at: new Date() }).where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('non_working_days').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function deleteDay(t: Tenant, id: number): Promise<void> {
-  await t.db.deleteFrom('non_working_days').where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.delete('non_working_days').where('id', '=', id).execute();
 }

@@ -6,6 +6,7 @@ import {
   DeleteNonWorkingDayQuery, NonWorkingDay, NonWorkingDayInput, NonWorkingDaysQuery, UpdateNonWorkingDayQuery,
 } from './non-working-days.schemas.js';
 import type { NonWorkingDaysService } from './non-working-days.service.js';
+import { dayRecords } from './non-working-days.repository.js';
 
 export function nonWorkingDaysRoutes(days: NonWorkingDaysService): AnyRoute[] {
   return [
@@ -26,6 +27,7 @@ export function nonWorkingDaysRoutes(days: NonWorkingDaysService): AnyRoute[] {
     }),
     defineRoute({
       method: 'PUT', url: '/NonWorkingDays', access: companyAdmin,
+      ids: { query: { id: dayRecords } },
       summary: 'Update a non-working day',
       description: 'The day is given by the query parameter id; the same rules as on create.',
       querystring: UpdateNonWorkingDayQuery, body: NonWorkingDayInput, response: NonWorkingDay,
@@ -33,6 +35,7 @@ export function nonWorkingDaysRoutes(days: NonWorkingDaysService): AnyRoute[] {
     }),
     defineRoute({
       method: 'DELETE', url: '/NonWorkingDays', access: companyAdmin,
+      ids: { query: { nonWorkingDayId: dayRecords } },
       summary: 'Delete a non-working day',
       description: 'The day is given by the query parameter nonWorkingDayId. data is null.',
       querystring: DeleteNonWorkingDayQuery, response: None,

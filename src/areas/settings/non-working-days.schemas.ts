@@ -1,7 +1,7 @@
 // Non-working days (part 1, "Company settings"; model not shown there, designed here): days the
 // company does not pick up or deliver — holidays, closures. One per date; a day marked recurring
 // comes back on the same month and day every later year.
-import { DateTime, Id, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
+import { DateTime, Day, Id, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
 
 export const NonWorkingDay = Type.Object({
   id: Id,
@@ -14,7 +14,7 @@ export const NonWorkingDay = Type.Object({
 export type NonWorkingDayT = Static<typeof NonWorkingDay>;
 
 export const NonWorkingDayInput = Type.Object({
-  date: Type.Unsafe<string>({ type: 'string', format: 'date-time', description: 'The day, YYYY-MM-DD (a date-time is read as its UTC day), in the years 1900 to 2200. One non-working day per date.' }),
+  date: Day({ description: 'The day, in the years 1900 to 2200. One non-working day per date' }),
   name: Opt(Type.String({ maxLength: 200, description: 'Why the company is closed.' })),
   isRecurring: Opt(Type.Boolean({ description: 'Every later year on the same month and day (not 29 February). Default false.' })),
 });

@@ -3,9 +3,8 @@
 // recur. Lists read a window: a year, a DateRange or a Date.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import type { Paged } from '../../platform/envelope.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
-import { dateRangeOf, pageOf, paged, sortOf } from '../../platform/paging.js';
+import { fail, invalid } from '../../platform/errors.js';
+import { dateRangeOf } from '../../platform/paging.js';
 import { parseDateTime } from '../../platform/validation.js';
 import * as repo from './non-working-days.repository.js';
 import { toNonWorkingDay, type NonWorkingDayInputT, type NonWorkingDayRow, type NonWorkingDaysQueryT, type NonWorkingDayT } from './non-working-days.schemas.js';
@@ -14,15 +13,6 @@ import { SettingsErrors } from './settings.errors.js';
 const DUPLICATE = SettingsErrors.duplicateDate;
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** 'YYYY-MM-DD' of a date or a date-time (its UTC day); a date that does not exist is refused. */
-function dayOf(text: string, field: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    if (utcDay(parseDateTime(text)) !== text) throw invalid(field, `${text} is not a date.`);
-    return text;
-  }
-  return utcDay(parseDateTime(text));
-}
 
 const label = (r: NonWorkingDayRow) => (r.name ? `"${r.name}" (id ${r.id})` : `id ${r.id}`);
 
@@ -40,11 +30,7 @@ function windowOf(q: NonWorkingDaysQueryT): repo.DayWindow | null {
   return windows.reduce((a, b) => ({ start: a.start > b.start ? a.start : b.start, end: a.end < b.end ? a.end : b.end }));
 }
 
-async function requireDay(t: Tenant, id: number): Promise<NonWorkingDayRow> {
-  const row = await repo.findDay(t, id);
-  if (!row) throw notFound('Non-working day', id);
-  return row;
-}
+const requireDay = (t: Tenant, id: number) => repo.dayRecords.requireOne(t, id);
 
 /** Refuses a date that another day already covers, or that would make a recurring day repeat one. */
 async function checkClashes(t: Tenant, values: repo.DayValues, exceptId: number | null): Promise<void> {
@@ -64,7 +50,7 @@ const FIRST_YEAR = 1900;
 const LAST_YEAR = 2200;
 
 function valuesOf(input: NonWorkingDayInputT): repo.DayValues {
-  const day = dayOf(input.date, 'date');
+  const day = input.date;
   const year = Number(day.slice(0, 4));
   if (year < FIRST_YEAR || year > LAST_YEAR) throw invalid('date', `${day} is outside the years ${FIRST_YEAR} to ${LAST_YEAR}.`);
   const isRecurring = input.isRecurring ?? false;
@@ -74,14 +60,7 @@ function valuesOf(input: NonWorkingDayInputT): repo.DayValues {
 
 export function nonWorkingDaysService() {
   return {
-    async list(t: Tenant, q: NonWorkingDaysQueryT): Promise<Paged<NonWorkingDayT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { date: 'day', name: 'name', createdAt: 'created_at' } as const, { by: 'day', descending: false });
-      const window = windowOf(q);
-      if (window && window.start > window.end) return paged([], page, 0);
-      const [rows, total] = await Promise.all([repo.listDays(t, window, sort, page.limit, page.offset), repo.countDays(t, window)]);
-      return paged(rows.map(toNonWorkingDay), page, total);
-    },
+    list: repo.daysList(windowOf),
 
     async create(t: Tenant, input: NonWorkingDayInputT): Promise<NonWorkingDayT> {
       const values = valuesOf(input);

@@ -1,13 +1,17 @@
-// SQL of terms and conditions texts, in the company's transaction.
+// SQL of terms and conditions texts, through the company door.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import { companyRecords } from '../../platform/records.js';
 import type { TermsRow } from './terms.schemas.js';
 
 const COLUMNS = ['id', 'title', 'content', 'is_default', 'created_at', 'updated_at'] as const;
 
-function terms(t: Tenant) {
-  return t.db.selectFrom('terms_and_conditions').where('company_id', '=', t.companyId);
-}
+const terms = (t: Tenant) => t.select('terms_and_conditions');
+
+export const termsRecords = companyRecords<TermsRow>({
+  name: 'terms', what: 'Terms and conditions', plural: 'Terms and conditions',
+  read: (t, ids) => terms(t).select(COLUMNS).where('id', 'in', ids).execute(),
+});
 
 /** Every text of the company, the default first, then by title. */
 export function listTerms(t: Tenant): Promise<TermsRow[]> {
@@ -17,10 +21,6 @@ export function listTerms(t: Tenant): Promise<TermsRow[]> {
 export async function countTerms(t: Tenant): Promise<number> {
   const row = await terms(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export function findTerms(t: Tenant, id: number): Promise<TermsRow | undefined> {
-  return terms(t).select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export type TermsValues = Pick<TermsRow, 'title' | 'content' | 'is_default'>;
@@ -33,19 +33,17 @@ export async function lockDefault(t: Tenant): Promise<void> {
 
 /** The company's default stops being one (before another becomes it, in the same transaction). */
 export async function clearDefault(t: Tenant): Promise<void> {
-  await t.db.updateTable('terms_and_conditions').set({ is_default: false, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('is_default', '=', true).execute();
+  await t.update('terms_and_conditions').set({ is_default: false, updated_at: new Date() }).where('is_default', '=', true).execute();
 }
 
 export async function insertTerms(t: Tenant, values: TermsValues): Promise<number> {
-  const row = await t.db.insertInto('terms_and_conditions').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return (await t.insert('terms_and_conditions', values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function updateTerms(t: Tenant, id: number, values: TermsValues): Promise<void> {
-  await t.db.updateTable('terms_and_conditions').set({ ...values, updated_at: new Date() }).where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('terms_and_conditions').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function deleteTerms(t: Tenant, id: number): Promise<void> {
-  await t.db.deleteFrom('terms_and_conditions').where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.delete('terms_and_conditions').where('id', '=', id).execute();
 }

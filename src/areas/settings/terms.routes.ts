@@ -5,6 +5,7 @@ import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
 import { CreateUpdateTermsAndConditionsDto, TermsAndConditionsDto, TermsIdParams } from './terms.schemas.js';
 import type { TermsService } from './terms.service.js';
+import { termsRecords } from './terms.repository.js';
 
 const access = permission('Terms & Conditions');
 
@@ -26,6 +27,7 @@ export function termsRoutes(terms: TermsService): AnyRoute[] {
     }),
     defineRoute({
       method: 'PUT', url: '/TermsAndConditions/:id', access,
+      ids: { params: { id: termsRecords } },
       summary: 'Update a terms and conditions text',
       description: 'Replaces title, content and isDefault: true makes it the default (the previous one stops being it); false on the default leaves the company without one.',
       params: TermsIdParams, body: CreateUpdateTermsAndConditionsDto, response: TermsAndConditionsDto,
@@ -33,6 +35,7 @@ export function termsRoutes(terms: TermsService): AnyRoute[] {
     }),
     defineRoute({
       method: 'DELETE', url: '/TermsAndConditions/:id', access,
+      ids: { params: { id: termsRecords } },
       summary: 'Delete a terms and conditions text',
       description: 'data is null. Deleting the default leaves the company without one.',
       params: TermsIdParams, response: None,

@@ -2,16 +2,12 @@
 // (the partial unique index refuses a second); at most MAX_TERMS texts, so the list stays short.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import * as repo from './terms.repository.js';
 import { MAX_TERMS, toTerms, type CreateUpdateTermsAndConditionsDtoT, type TermsAndConditionsDtoT } from './terms.schemas.js';
 import { SettingsErrors } from './settings.errors.js';
 
-async function requireTerms(t: Tenant, id: number) {
-  const row = await repo.findTerms(t, id);
-  if (!row) throw notFound('Terms and conditions', id);
-  return toTerms(row);
-}
+const requireTerms = async (t: Tenant, id: number) => toTerms(await repo.termsRecords.requireOne(t, id));
 
 function valuesOf(input: CreateUpdateTermsAndConditionsDtoT): repo.TermsValues {
   const title = input.title.trim();

@@ -5,6 +5,7 @@ import { PagedList } from '../../platform/envelope.js';
 import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { ValidateWarehouseDto, Warehouse, WarehouseIdParams, WarehouseInput, WarehousesQuery, WarehouseToValidate } from './warehouses.schemas.js';
 import type { WarehousesService } from './warehouses.service.js';
+import { warehouseRecords } from './warehouses.repository.js';
 
 const view = permission('Locations tab - View locations');
 const edit = permission('Locations tab - Create/Edit/delete locations');
@@ -29,12 +30,14 @@ export function warehousesRoutes(warehouses: WarehousesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET', url: '/Warehouses/:id', access: view,
+      ids: { params: { id: warehouseRecords } },
       summary: 'Read a warehouse',
       params: WarehouseIdParams, response: Warehouse,
       handler: ({ tenant, params }) => warehouses.read(tenant, params.id),
     }),
     defineRoute({
       method: 'PUT', url: '/Warehouses/:id', access: edit,
+      ids: { params: { id: warehouseRecords } },
       summary: 'Update a warehouse',
       description: 'Replaces every field; the address keeps its id.',
       params: WarehouseIdParams, body: WarehouseInput, response: Warehouse,
@@ -42,6 +45,7 @@ export function warehousesRoutes(warehouses: WarehousesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'DELETE', url: '/Warehouses/:id', access: edit,
+      ids: { params: { id: warehouseRecords } },
       summary: 'Delete a warehouse',
       description: 'Removes the warehouse and its address and answers them. One that other records use is refused (warehouses.in_use): set isActive=false instead.',
       params: WarehouseIdParams, response: Warehouse,
@@ -49,6 +53,7 @@ export function warehousesRoutes(warehouses: WarehousesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'POST', url: '/Warehouses/ValidateWarehouse', access: view,
+      ids: { body: { id: { except: warehouseRecords } } }, readOnly: true,
       summary: 'Check a warehouse before saving it',
       description: 'Reports what is missing (name, street, city, country, state in US/CA/MX, postal code, coordinates) and the company\'s warehouses with the same name '
         + '(case, accents and punctuation ignored), at the same address (written differently: St/Street...) or with the same code. Send id when editing one. '

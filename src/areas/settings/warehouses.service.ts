@@ -3,15 +3,13 @@
 // company already has by the same name, at the same address or under the same code.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import type { Paged } from '../../platform/envelope.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
-import { pageOf, paged, sortOf } from '../../platform/paging.js';
-import { addressKey } from '../customers/index.js';
+import { fail, invalid } from '../../platform/errors.js';
+import { addressKey, addSiteAddress, changeSiteAddress, removeSiteAddress, type SiteValues } from '../customers/index.js';
 import { countryOf } from './country.js';
 import { refusedWhileReferenced } from './in-use.js';
 import * as repo from './warehouses.repository.js';
 import {
-  toWarehouse, type ValidateWarehouseDtoT, type WarehouseInputT, type WarehouseRow, type WarehousesQueryT, type WarehouseT, type WarehouseToValidateT,
+  toWarehouse, type ValidateWarehouseDtoT, type WarehouseInputT, type WarehouseT, type WarehouseToValidateT,
 } from './warehouses.schemas.js';
 import { SettingsErrors } from './settings.errors.js';
 
@@ -26,13 +24,9 @@ export function nameKey(name: string): string {
   return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
-async function requireWarehouse(t: Tenant, id: number): Promise<WarehouseRow> {
-  const row = await repo.findWarehouse(t, id);
-  if (!row) throw notFound('Warehouse', id);
-  return row;
-}
+const requireWarehouse = (t: Tenant, id: number) => repo.warehouseRecords.requireOne(t, id);
 
-function valuesOf(input: WarehouseInputT): { warehouse: repo.WarehouseValues; place: repo.PlaceValues } {
+function valuesOf(input: WarehouseInputT): { warehouse: repo.WarehouseValues; place: SiteValues } {
   const name = input.name.trim();
   if (!name) throw invalid('name', 'The name field is required.');
   const a = input.address;
@@ -84,27 +78,14 @@ export function warehousesService() {
   }
 
   return {
-    async list(t: Tenant, q: WarehousesQueryT): Promise<Paged<WarehouseT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
-      const filter: repo.WarehouseFilter = {
-        search: q.SearchTerm?.trim() || null,
-        cities: q.Cities?.length ? q.Cities : null,
-        states: q.States?.length ? q.States : null,
-        zips: q.Zip?.length ? q.Zip.map((z) => z.trim().toUpperCase()) : null,
-        countries: q.Countries?.length ? q.Countries.map((c) => c.trim().toUpperCase()) : null,
-        isActive: q.isActive ?? null,
-      };
-      const [rows, total] = await Promise.all([repo.listWarehouses(t, filter, sort, page.limit, page.offset), repo.countWarehouses(t, filter)]);
-      return paged(rows.map(toWarehouse), page, total);
-    },
+    list: repo.listWarehouses,
 
     read,
 
     async create(t: Tenant, input: WarehouseInputT): Promise<WarehouseT> {
       const { warehouse, place } = valuesOf(input);
       await checkCode(t, warehouse.code, null);
-      const id = await repo.insertWarehouse(t, warehouse, place);
+      const id = await repo.insertWarehouse(t, await addSiteAddress(t, place), warehouse);
       const created = await read(t, id);
       await audit(t, { action: 'warehouse.create', entityType: 'warehouse', entityId: id, after: created });
       return created;
@@ -114,7 +95,8 @@ export function warehousesService() {
       const current = await requireWarehouse(t, id);
       const { warehouse, place } = valuesOf(input);
       await checkCode(t, warehouse.code, id);
-      await repo.updateWarehouse(t, current, warehouse, place);
+      await changeSiteAddress(t, current.address_id, place);
+      await repo.updateWarehouse(t, id, warehouse);
       const after = await read(t, id);
       await audit(t, { action: 'warehouse.update', entityType: 'warehouse', entityId: id, before: toWarehouse(current), after });
       return after;
@@ -124,7 +106,10 @@ export function warehousesService() {
     async remove(t: Tenant, id: number): Promise<WarehouseT> {
       const current = await requireWarehouse(t, id);
       const before = toWarehouse(current);
-      await refusedWhileReferenced(() => repo.deleteWarehouse(t, current),
+      await refusedWhileReferenced(async () => {
+        await repo.deleteWarehouse(t, id);
+        await removeSiteAddress(t, current.address_id);
+      },
         () => fail(SettingsErrors.warehouseInUse, `Warehouse ${id} "${before.name}" is used by other records; mark it inactive (isActive=false) instead.`));
       await audit(t, { action: 'warehouse.delete', entityType: 'warehouse', entityId: id, before });
       return before;

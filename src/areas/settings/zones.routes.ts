@@ -4,6 +4,7 @@ import { PagedList } from '../../platform/envelope.js';
 import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { Zone, ZoneIdParams, ZoneInput, ZonesQuery } from './zones.schemas.js';
 import type { ZonesService } from './zones.service.js';
+import { zoneRecords } from './zones.repository.js';
 
 const view = permission('Zones - view Zones');
 const edit = permission('Zones - create/edit/delete Zones');
@@ -12,6 +13,7 @@ export function zonesRoutes(zones: ZonesService): AnyRoute[] {
   return [
     defineRoute({
       method: 'GET', url: '/Zones', access: view,
+      ids: { query: { ZoneIds: { filter: zoneRecords } } },
       summary: 'List zones',
       description: 'Shared list parameters that apply: SearchTerm (contained in the name or description, or exactly a postal code the zone holds), '
         + 'Countries, Zip (zones holding any of these postal codes), ZoneIds, SortBy name (default) or createdAt, SortDirection, Page, ItemsPerPage.',
@@ -27,12 +29,14 @@ export function zonesRoutes(zones: ZonesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET', url: '/Zones/:id', access: view,
+      ids: { params: { id: zoneRecords } },
       summary: 'Read a zone with its postal codes',
       params: ZoneIdParams, response: Zone,
       handler: ({ tenant, params }) => zones.read(tenant, params.id),
     }),
     defineRoute({
       method: 'PUT', url: '/Zones/:id', access: edit,
+      ids: { params: { id: zoneRecords } },
       summary: 'Update a zone',
       description: 'postalCodes replaces the zone\'s list (absent keeps it, [] empties it); the same rules as on create.',
       params: ZoneIdParams, body: ZoneInput, response: Zone,
@@ -40,6 +44,7 @@ export function zonesRoutes(zones: ZonesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'DELETE', url: '/Zones/:id', access: edit,
+      ids: { params: { id: zoneRecords } },
       summary: 'Delete a zone',
       description: 'Answers the deleted zone. A zone used by zone-to-zone rates (Pricing zones) is refused (zones.in_use).',
       params: ZoneIdParams, response: Zone,

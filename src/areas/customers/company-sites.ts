@@ -1,0 +1,36 @@
+// The company's own sites as addresses: the place of each warehouse is a row of `addresses` of kind
+// 'warehouse' (so transfer lookups offer it next to customers' hubs). This area owns the table;
+// the settings area keeps its warehouses' places through these three calls, never by writing it.
+import type { Tenant } from '../../db/tenant.js';
+
+/** What a site's address holds; `normalizedKey` is addressKey() of it. */
+export interface SiteValues {
+  name: string;
+  street: string;
+  street2: string | null;
+  city: string;
+  state: string | null;
+  postal_code: string | null;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  notes: string | null;
+  normalized_key: string;
+}
+
+/** Adds the address of a company site; answers its id. */
+export async function addSiteAddress(t: Tenant, values: SiteValues): Promise<number> {
+  const row = await t.insert('addresses', { kind: 'warehouse', customer_id: null, is_main: false, is_hub: false, ...values })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function changeSiteAddress(t: Tenant, id: number, values: SiteValues): Promise<void> {
+  await t.update('addresses').set({ ...values, updated_at: new Date() }).where('id', '=', id).where('kind', '=', 'warehouse').execute();
+}
+
+export async function removeSiteAddress(t: Tenant, id: number): Promise<void> {
+  await t.delete('addresses').where('id', '=', id).where('kind', '=', 'warehouse').execute();
+}

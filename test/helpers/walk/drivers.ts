@@ -1,0 +1,6 @@
+// The drivers area's part of the conventions walk (test/helpers/walk.ts says what each holds).
+import type { AreaWalk } from '../walk.js';
+
+export const driversWalk: AreaWalk = {
+  factories: {},
+};
