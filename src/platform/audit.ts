@@ -10,10 +10,8 @@ export interface AuditEntry {
 }
 
 export async function audit(tenant: Tenant, entry: AuditEntry): Promise<void> {
-  await tenant.db
-    .insertInto('audit_log')
-    .values({
-      company_id: tenant.companyId,
+  await tenant
+    .insert('audit_log', {
       user_id: tenant.userId,
       action: entry.action,
       entity_type: entry.entityType,

@@ -26,8 +26,9 @@ import type { Static, TSchema } from './schemas.js';
 // Lists are built over any company table's builder; the declaration checks its own columns.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySelect = SelectQueryBuilder<any, any, any>;
-/** A column (`'z.created_at'`) or an expression (`sql\`lower(z.name)\``); the kit adds the direction. */
-export type OrderTerm = string | Expression<unknown>;
+/** A column (`'z.created_at'`) or an expression (`sql\`lower(z.name)\``), in the direction asked;
+ *  or one in a direction of its own whatever is asked (`{ term: 'a.is_main', direction: 'desc' }`). */
+export type OrderTerm = string | Expression<unknown> | { term: string | Expression<unknown>; direction: 'asc' | 'desc' };
 
 /** The shared paging parameters every list takes. */
 export interface ListQuery {
@@ -49,11 +50,13 @@ export interface Sort {
   descending: boolean;
 }
 
-export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q extends ListQuery = Static<S> & ListQuery> {
+export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q extends ListQuery = Static<S> & ListQuery, Scope = undefined, Ctx = Tenant> {
   /** The route's query schema (its parameters type the filters below). */
   query: S;
-  /** The company's rows the list pages through: a door select (`t.select('zones as z')`). */
-  from(t: Tenant, query: Q): QB;
+  /** The company's rows the list pages through: a door select (`t.select('zones as z')`); `scope`
+   *  is what the caller passes besides the query (a path parameter: the customer whose list it is).
+   *  The first argument is the company (Tenant), or what a list across companies reads with. */
+  from(t: Ctx, query: Q, scope: Scope): QB;
   /** Query parameter → condition, applied only when the parameter is present. */
   filters?: Filters<Q, QB>;
   /** SortBy name → ordering terms, each in the asked direction; end with a unique one (the id)
@@ -61,10 +64,12 @@ export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q e
   sortable: Record<string, readonly OrderTerm[]>;
   /** Default: the first sortable name, ascending. */
   defaultSort?: Sort;
+  /** The list takes no SortBy: SortBy and SortDirection are ignored, the default order is kept. */
+  fixedOrder?: boolean;
   /** The page's columns. */
   select(qb: QB): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** The page's rows as answer items. */
-  map(rows: Row[], t: Tenant, query: Q): Item[] | Promise<Item[]>;
+  map(rows: Row[], t: Ctx, query: Q, scope: Scope): Item[] | Promise<Item[]>;
   /** Largest page (default 1000). */
   maxPageSize?: number;
 }
@@ -100,9 +105,13 @@ export function sortOfQuery(query: ListQuery, sortable: Record<string, unknown>,
 }
 
 export function orderedBy<QB extends AnySelect>(qb: QB, terms: readonly OrderTerm[], descending: boolean): QB {
-  const direction = descending ? 'desc' : 'asc';
+  const asked = descending ? 'desc' : 'asc';
   let out = qb;
-  for (const term of terms) out = out.orderBy(typeof term === 'string' ? sql.ref(term) : term, direction) as QB;
+  for (const t of terms) {
+    const fixed = typeof t === 'object' && 'direction' in t;
+    const term = fixed ? t.term : t;
+    out = out.orderBy(typeof term === 'string' ? sql.ref(term) : term, fixed ? t.direction : asked) as QB;
+  }
   return out;
 }
 
@@ -110,15 +119,19 @@ export function paged<T>(list: T[], spec: PageSpec, totalCount: number): Paged<T
   return { list, page: spec.page, itemsPerPage: spec.itemsPerPage, totalCount };
 }
 
-/** The list as one function of the company and the query. */
-export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q extends ListQuery = Static<S> & ListQuery>(def: ListDef<S, QB, Row, Item, Q>) {
+type ScopeArg<Scope> = undefined extends Scope ? [scope?: Scope] : [scope: Scope];
+
+/** The list as one function of the company and the query: a PagedList with the exact totalCount. */
+export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q extends ListQuery = Static<S> & ListQuery, Scope = undefined, Ctx = Tenant>(
+  def: ListDef<S, QB, Row, Item, Q, Scope, Ctx>,
+) {
   const fallback: Sort = def.defaultSort ?? { by: Object.keys(def.sortable)[0]!, descending: false };
   const max = def.maxPageSize ?? MAX_PAGE_SIZE;
 
-  return async function list(t: Tenant, query: Q): Promise<Paged<Item>> {
+  return async function list(t: Ctx, query: Q, ...[scope]: ScopeArg<Scope>): Promise<Paged<Item>> {
     const page = pageOf(query, max);
-    const sort = sortOfQuery(query, def.sortable, fallback);
-    const filtered = applyFilters(def.from(t, query), def.filters, query);
+    const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
+    const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query);
     const count = filtered.clearSelect().select(sql<string>`count(*)`.as('n'));
     const rows = await orderedBy(def.select(filtered), def.sortable[sort.by]!, sort.descending)
       .select(() => count.as('total_count'))
@@ -129,6 +142,25 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
     else if (page.offset === 0) total = 0;
     else total = Number((await count.executeTakeFirstOrThrow() as { n: string | number }).n);
     for (const row of rows) delete (row as { total_count?: unknown }).total_count;
-    return paged(await def.map(rows, t, query), page, total);
+    return paged(await def.map(rows, t, query, scope as Scope), page, total);
+  };
+}
+
+/**
+ * A list the spec answers as a plain array (no PagedList): the same filters and sort, no count;
+ * Page and ItemsPerPage page it when sent, else it answers its first `maxPageSize` items.
+ */
+export function arrayList<S extends TSchema, QB extends AnySelect, Row, Item, Q extends ListQuery = Static<S> & ListQuery, Scope = undefined, Ctx = Tenant>(
+  def: ListDef<S, QB, Row, Item, Q, Scope, Ctx>,
+) {
+  const fallback: Sort = def.defaultSort ?? { by: Object.keys(def.sortable)[0]!, descending: false };
+  const max = def.maxPageSize ?? MAX_PAGE_SIZE;
+
+  return async function list(t: Ctx, query: Q, ...[scope]: ScopeArg<Scope>): Promise<Item[]> {
+    const page = query.Page || query.ItemsPerPage ? pageOf(query, max) : { limit: max, offset: 0 };
+    const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
+    const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query);
+    const rows = await orderedBy(def.select(filtered), def.sortable[sort.by]!, sort.descending).limit(page.limit).offset(page.offset).execute() as Row[];
+    return def.map(rows, t, query, scope as Scope);
   };
 }

@@ -1,5 +1,5 @@
-// Shared list parameters → page, sort and ranges (part 1, "Paging, search and sorting rules").
-import type { Paged } from './envelope.js';
+// Shared list parameters → page and ranges, and the search pattern (part 1, "Paging, search and
+// sorting rules"); list.ts builds lists from them.
 import { invalid } from './errors.js';
 import { parseDateTime } from './validation.js';
 
@@ -21,27 +21,10 @@ export function pageOf(query: { Page?: number | null; ItemsPerPage?: number | nu
   return { page, itemsPerPage, limit: itemsPerPage, offset: (page - 1) * itemsPerPage };
 }
 
-export function paged<T>(list: T[], spec: PageSpec, totalCount: number): Paged<T> {
-  return { list, page: spec.page, itemsPerPage: spec.itemsPerPage, totalCount };
-}
-
+/** A sort by a column key, for the lists that read their pages themselves (the customers'). */
 export interface SortSpec<K extends string> {
   by: K;
   descending: boolean;
-}
-
-/** SortBy (any case) among the endpoint's sortable fields; an unknown field is a 400 naming them. */
-export function sortOf<K extends string>(
-  query: { SortBy?: string | null; SortDirection?: number | null },
-  sortable: Record<string, K>,
-  fallback: SortSpec<K>,
-): SortSpec<K> {
-  const descending = query.SortDirection === undefined || query.SortDirection === null ? null : query.SortDirection === 1;
-  if (!query.SortBy) return { by: fallback.by, descending: descending ?? fallback.descending };
-  const wanted = query.SortBy.toLowerCase();
-  const key = Object.keys(sortable).find((k) => k.toLowerCase() === wanted);
-  if (!key) throw invalid('SortBy', `SortBy must be one of: ${Object.keys(sortable).join(', ')}.`);
-  return { by: sortable[key]!, descending: descending ?? false };
 }
 
 /** DateRange (start, then end) → dates; the end must not be before the start. */

@@ -79,13 +79,15 @@ type AnyRecords = CompanyRecords<any, any, any>;
  * What a route's field holds, when it is an id or looks like one:
  *  - a kind of company record (its `companyRecords`): the record the request is about or points
  *    at; one the company does not have — another company's included — is a 404 naming it;
+ *  - `{ field: records }`: a record a body field points at, checked like the field's other rules:
+ *    one the company does not have is a 400 validation problem naming the field;
  *  - `{ filter: records }`: a list filter; another company's id matches nothing, like a missing one;
  *  - `{ except: records }`: a record the input is checked against but need not exist (the one being
  *    edited, not a duplicate of itself); another company's id reads like a missing one;
  *  - `'global'`: reference data every company shares (countries, states);
  *  - `'not-an-id'`: a number or name that names no record (an enumeration in the path).
  */
-export type IdRef = AnyRecords | { filter: AnyRecords } | { except: AnyRecords } | 'global' | 'not-an-id';
+export type IdRef = AnyRecords | { field: AnyRecords } | { filter: AnyRecords } | { except: AnyRecords } | 'global' | 'not-an-id';
 
 /**
  * The ids a route takes, by where they are: path parameters, query parameters and body fields

@@ -19,6 +19,9 @@ export function Day(options: { description?: string } = {}) {
 /** Amount of money: numeric(14,2) in the database, a JSON number here. */
 export const Money = Type.Number({ minimum: -999999999999.99, maximum: 999999999999.99 });
 
+/** Text of at most `max` characters. */
+export const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
+
 type Primitive = 'string' | 'integer' | 'number' | 'boolean';
 
 /** A value that may be null. Primitive schemas become `type: [t, 'null']` (fast to serialize);
@@ -80,6 +83,30 @@ export function FlagsEnum<const E extends Record<string, number>>(values: E, opt
 /** A query parameter sent several times (`?ids=1&ids=2`); one value alone is accepted too. */
 export function Many<T extends TSchema>(item: T, options: { description?: string } = {}) {
   return Type.Array(item, options);
+}
+
+/** A record's mailing address (a carrier's office, a driver's home): every part may be missing. */
+export function MailingAddress(description: string, street2: string) {
+  return Type.Object({
+    street: Nullable(Type.String()),
+    street2: Nullable(Type.String({ description: street2 })),
+    city: Nullable(Type.String()),
+    state: Nullable(Type.String({ description: 'State or province code (TX).' })),
+    postalCode: Nullable(Type.String()),
+    country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2 code; the country phones without + are read in.' })),
+  }, { description });
+}
+
+/** A mailing address as a request sends it. */
+export function MailingAddressInput(description?: string) {
+  return Type.Object({
+    street: Opt(Text(200)),
+    street2: Opt(Text(200)),
+    city: Opt(Text(100)),
+    state: Opt(Text(100)),
+    postalCode: Opt(Text(20)),
+    country: Opt(Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2 code (any case).' })),
+  }, description ? { description } : {});
 }
 
 // ---- Shared list parameters (part 1, "Shared list parameters"): every one is parsed and

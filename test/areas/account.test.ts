@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createSigner } from 'fast-jwt';
 import { setPassword } from '../../src/areas/users/index.js';
 import { call, startTestApp, TEST_SECRET, type TestApp } from '../helpers/app.js';
-import { createCompany, createUser, login, PASSWORD, setCompanyActive, signIn, signInAdmin } from '../helpers/factories.js';
+import { auditCount, createCompany, createUser, login, PASSWORD, setCompanyActive, signIn, signInAdmin } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -314,6 +314,24 @@ describe('POST /Auth/AcceptInvitation', () => {
     assert.equal(again.body.errors[0].code, 'auth.invalid_invitation');
   });
 
+  it('leaves an audit row in the inviting company, by the user, without the password', async () => {
+    const company = await createCompany(t);
+    const { user, token } = await invite(company);
+    const res = await call(t, 'POST', '/api/v1/Auth/AcceptInvitation', { body: { token, password: 'my own password', firstName: 'Ivy' } });
+    assert.equal(res.status, 200);
+    const rows = await t.database.db.selectFrom('audit_log').select(['user_id', 'entity_type', 'entity_id', 'before', 'after', 'request_id'])
+      .where('company_id', '=', company.companyId).where('action', '=', 'user.accept_invitation').execute();
+    assert.equal(rows.length, 1);
+    const row = rows[0]!;
+    assert.deepEqual([row.user_id, row.entity_type, row.entity_id, row.before], [user.userId, 'user', user.userId, null]);
+    assert.deepEqual(row.after, { passwordSet: true, firstName: 'Ivy' });
+    assert.ok(row.request_id, 'the request it came with');
+    assert.ok(!JSON.stringify(row.after).includes('my own password'));
+    // A refused acceptance leaves none.
+    await call(t, 'POST', '/api/v1/Auth/AcceptInvitation', { body: { token, password: 'another password' } });
+    assert.equal(await auditCount(t, company.companyId, 'user.accept_invitation'), 1);
+  });
+
   it('refuses a short password with the problem object and writes nothing', async () => {
     const company = await createCompany(t);
     const { user, token } = await invite(company);
@@ -321,6 +339,7 @@ describe('POST /Auth/AcceptInvitation', () => {
     assert.equal(res.status, 400);
     assert.ok(res.body.errors.password);
     await login(t, user.email, PASSWORD);
+    assert.equal(await auditCount(t, company.companyId, 'user.accept_invitation'), 0);
   });
 
   it('refuses an expired invitation', async () => {

@@ -119,7 +119,12 @@ describe('PUT and DELETE /OutsourceCompanyFinances/{id}', () => {
     const [a, b, x] = [await addFinance(admin, c.id), await addFinance(admin, c.id), await addFinance(admin, c.id)];
     const theirs = await addFinance(admin, other.id);
     assert.equal((await api(admin, 'DELETE', `/OutsourceCompanyFinances/${a.id}`)).status, 200);
-    expectNotFound(await api(admin, 'DELETE', `/OutsourceCompanyFinances/${c.id}?ids=${b.id}&ids=${theirs.id}`));
+    const refused = await api(admin, 'DELETE', `/OutsourceCompanyFinances/${c.id}?ids=${b.id}&ids=${theirs.id}`);
+    expectNotFound(refused);
+    assert.equal(refused.body.errors[0].message, `Finance record ${theirs.id} was not found.`);
+    const several = await api(admin, 'DELETE', `/OutsourceCompanyFinances/${c.id}?ids=${theirs.id}&ids=${a.id}&ids=${b.id}`);
+    expectNotFound(several);
+    assert.equal(several.body.errors[0].message, `Finance records ${theirs.id}, ${a.id} were not found.`, 'every missing record named');
     assert.equal(await countRows(t, 'outsource_company_finances', admin.companyId), 3, 'nothing deleted');
     const res = await api(admin, 'DELETE', `/OutsourceCompanyFinances/${c.id}?ids=${b.id}&ids=${x.id}`);
     assert.equal(res.status, 200, JSON.stringify(res.body));

@@ -55,6 +55,18 @@ describe('POST and GET /OutsourceCompanies/{id}', () => {
     assert.equal((await createCarrier(t, admin)).insuranceStatus, 'Unknown');
   });
 
+  it('takes the insurance expiry day as a date or as a date-time read as its UTC day', async () => {
+    const admin = await signIn(t);
+    const c = await createCarrier(t, admin, { insuranceExpiresOn: '2031-06-30T23:30:00-05:00' });
+    assert.equal(c.insuranceExpiresOn, '2031-07-01');
+    const u = await api(admin, 'PUT', `/OutsourceCompanies/${c.id}`, { insuranceExpiresOn: '2032-01-15T08:00:00Z' });
+    assert.equal(u.status, 200, JSON.stringify(u.body));
+    assert.equal(u.body.data.insuranceExpiresOn, '2032-01-15');
+    const v = (await api(admin, 'POST', '/OutsourceCompanies/ValidateOutsourceCompany', { name: 'N', insuranceExpiresOn: '2021-01-01T12:00:00Z' })).body.data;
+    assert.ok(v.messages.some((m: string) => m.includes('expired on 2021-01-01')));
+    expectProblem(await api(admin, 'PUT', `/OutsourceCompanies/${c.id}`, { insuranceExpiresOn: '2032-01-15T25:00:00Z' }), 'insuranceExpiresOn');
+  });
+
   it('refuses bad input and writes nothing', async () => {
     const admin = await signIn(t);
     const post = (body: Record<string, unknown>) => api(admin, 'POST', '/OutsourceCompanies', body);
@@ -187,8 +199,12 @@ describe('DELETE /OutsourceCompanies and PUT /OutsourceCompanies/{id}/Restore', 
     const mine = await createCarrier(t, admin);
     const other = await signIn(t);
     const theirs = await createCarrier(t, other);
-    expectNotFound(await api(admin, 'DELETE', `/OutsourceCompanies?ids=${mine.id}&ids=${theirs.id}`));
-    expectNotFound(await api(admin, 'DELETE', `/OutsourceCompanies?ids=2147480000`));
+    const refused = await api(admin, 'DELETE', `/OutsourceCompanies?ids=${mine.id}&ids=${theirs.id}`);
+    expectNotFound(refused);
+    assert.equal(refused.body.errors[0].message, `Carrier ${theirs.id} was not found.`);
+    const several = await api(admin, 'DELETE', `/OutsourceCompanies?ids=${theirs.id}&ids=${mine.id}&ids=2147480000`);
+    expectNotFound(several);
+    assert.equal(several.body.errors[0].message, `Carriers ${theirs.id}, 2147480000 were not found.`, 'every missing id named');
     expectProblem(await api(admin, 'DELETE', '/OutsourceCompanies'), 'ids');
     expectProblem(await api(admin, 'DELETE', `/OutsourceCompanies?ids=${mine.id}&ids=mine`), 'ids[1]');
     for (const [method, url, body] of [

@@ -167,6 +167,10 @@ describe('DELETE /Customers/{customerId}/chargeTypes', () => {
     const fuel = rows.find((c) => c.code === 'FUEL');
     const url = `/Customers/${customer.id}/chargeTypes`;
     expectNotFound(await api(admin, 'DELETE', url, [lift.id, 2147480000]));
+    // Every id not in the list is named, before any other refusal.
+    const two = await api(admin, 'DELETE', url, [fuel.id, 2147480001, lift.id, 2147480000]);
+    expectNotFound(two);
+    assert.equal(two.body.errors[0].message, 'Charge types 2147480001, 2147480000 were not found.');
     expectFailure(await api(admin, 'DELETE', url, [lift.id, fuel.id]), 'charge_types.system_type');
     expectProblem(await api(admin, 'DELETE', url, []), '$');
     expectProblem(await api(admin, 'DELETE', url, ['LIFT']), '[0]');

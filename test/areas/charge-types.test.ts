@@ -252,6 +252,9 @@ describe('DELETE /Accounting/chargeTypes/{id} and with a body of ids', () => {
     const c = await create(admin, { name: 'C' });
     const fuel = (await list(admin)).find((x) => x.code === 'FUEL');
     expectNotFound(await delMany(admin, [a.id, 2147480000]));
+    const two = await delMany(admin, [2147480001, a.id, 2147480000]);
+    expectNotFound(two);
+    assert.equal(two.body.errors[0].message, 'Charge types 2147480001, 2147480000 were not found.', 'every missing id named, the company\'s own not');
     expectFailure(await delMany(admin, [a.id, fuel.id]), 'charge_types.system_type');
     expectProblem(await delMany(admin, []), '$');
     expectProblem(await delMany(admin, ['x']), '[0]');

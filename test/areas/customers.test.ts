@@ -250,6 +250,18 @@ describe('DELETE /Customers and PUT /Customers/{id}/Restore', () => {
     expectNotFound(await call(t, 'PUT', '/api/v1/Customers/2147480000/Restore', { token: admin.token }));
   });
 
+  it('names every unknown id in one 404', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin);
+    const theirs = await createCustomer(t, await signIn(t));
+    const one = await call(t, 'DELETE', `/api/v1/Customers?ids=${c.id}&ids=2147480000`, { token: admin.token });
+    assert.equal(one.body.errors[0].message, 'Customer 2147480000 was not found.');
+    const several = await call(t, 'DELETE', `/api/v1/Customers?ids=2147480001&ids=${c.id}&ids=${theirs.id}`, { token: admin.token });
+    expectNotFound(several);
+    assert.equal(several.body.errors[0].message, `Customers 2147480001, ${theirs.id} were not found.`);
+    assert.equal((await get(admin, `/Customers/${c.id}`)).status, 200, 'nothing deleted');
+  });
+
   it('needs "Delete Customers"', async () => {
     const admin = await signIn(t);
     const c = await createCustomer(t, admin);
@@ -441,6 +453,26 @@ describe('GET /Customers/{id}/contacts, /Locations, /lookup_address, /lookup_gro
     assert.deepEqual(harbor.customers.map((x: any) => x.id).sort((a: number, b: number) => a - b), [c.id, neighbour.id]);
     assert.deepEqual(grouped.list[1].customers.map((x: any) => x.id), [c.id]);
     expectProblem(await get(admin, `/Customers/${c.id}/lookup_address?SortBy=zip`), 'SortBy');
+  });
+
+  it('looks up addresses main first in either direction, ties in id order; groups ignore SortBy', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin, { addresses: [{ street: '1 Main St', city: 'Waco', country: 'US' }] });
+    const main = c.addresses[0].id;
+    const a = (await createAddress(t, admin, c.id, { street: '2 Oak St', city: 'Austin', country: 'US' })).id;
+    const b = (await createAddress(t, admin, c.id, { street: '3 Elm St', city: 'Austin', country: 'US' })).id;
+    const d = (await createAddress(t, admin, c.id, { street: '4 Ash St', city: 'Dallas', country: 'US' })).id;
+    const ids = async (query: string) => (await get(admin, `/Customers/${c.id}/lookup_address?${query}`)).body.data.list.map((x: any) => x.id);
+    assert.deepEqual(await ids('SortBy=city'), [main, a, b, d]);
+    assert.deepEqual(await ids('SortBy=city&SortDirection=1'), [main, d, a, b], 'descending: still main first, Austin ties in id order');
+    assert.deepEqual(await ids('SortBy=city&SortDirection=1&ItemsPerPage=2&Page=2'), [a, b]);
+    assert.deepEqual(await ids('SortBy=name&SortDirection=1'), [main, d, b, a]);
+    const grouped = async (query: string) => (await get(admin, `/Customers/${c.id}/lookup_grouped_addresses?${query}`)).body.data;
+    const plain = await grouped('');
+    assert.deepEqual(plain.list.map((g: any) => g.addressIds), [[main], [a], [b], [d]]);
+    assert.deepEqual(await grouped('SortBy=anything&SortDirection=1'), plain);
+    assert.deepEqual((await grouped('ItemsPerPage=3&Page=2')).list.map((g: any) => g.addressIds), [[d]]);
+    assert.equal((await grouped('ItemsPerPage=3&Page=3')).totalCount, 4, 'a page past the end still counts');
   });
 
   it('treat another company\'s customer as missing, and are open to any signed-in user', async () => {

@@ -3,6 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
 import { auditCount, countRows, createCarrier, createDriver, createLicenseType, createTruck, signIn, type Session } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
+import { trucksDeleted, trucksService } from '../../src/areas/fleet/index.js';
+import { forCompany } from '../../src/db/tenant.js';
 
 let t: TestApp;
 before(async () => {
@@ -73,6 +76,19 @@ describe('POST and GET /Drivers/{id}', () => {
       const driver = await createDriver(t, admin, { payout });
       for (const [key, value] of Object.entries(payout)) assert.equal(driver.payout[key], value, `${payout.type}.${key}`);
     }
+  });
+
+  it('takes its days as dates or as date-times read as their UTC day (the platform\'s Day)', async () => {
+    const admin = await signIn(t);
+    const driver = await createDriver(t, admin, {
+      licenseExpiresOn: '2031-05-01T23:30:00-05:00', medicalCardExpiresOn: '2030-01-15T00:00:00Z', hireDate: '2021-06-01', dateOfBirth: '1985-04-12T10:00:00.000Z',
+    });
+    assert.deepEqual([driver.licenseExpiresOn, driver.medicalCardExpiresOn, driver.hireDate, driver.dateOfBirth], ['2031-05-02', '2030-01-15', '2021-06-01', '1985-04-12']);
+    const changed = (await api(admin, 'PUT', `/Drivers/${driver.id}`, { twicExpiresOn: '2032-02-29T12:00:00+01:00' })).body.data;
+    assert.equal(changed.twicExpiresOn, '2032-02-29');
+    const check = (await api(admin, 'POST', '/Drivers/ValidateDriver', { firstName: 'A', lastName: 'B', licenseExpiresOn: '2020-03-31T22:00:00-04:00' })).body.data;
+    assert.ok(check.messages.includes('The driver\'s license expired on 2020-04-01.'), JSON.stringify(check.messages));
+    expectProblem(await api(admin, 'POST', '/Drivers', { firstName: 'A', lastName: 'B', hireDate: '2021-06-01T25:00:00Z' }), 'hireDate');
   });
 
   it('refuses bad input with a 400 naming the field, and writes nothing', async () => {
@@ -220,6 +236,29 @@ describe('a driver\'s default truck', () => {
     assert.ok(!check.messages.some((m: string) => m.includes('Truck')), 'the driver names no missing truck');
     expectNotFound(await api(admin, 'PUT', `/Drivers/${a.id}`, { defaultTruckId: gone.id }));
   });
+
+  it('is cleared by the drivers area hearing the fleet\'s trucksDeleted, in the delete\'s transaction, each driver audited', async () => {
+    assert.deepEqual(HOOKS.subscribersOf(trucksDeleted), ['drivers'], 'fleet announces, drivers clear their own column');
+    const admin = await signIn(t);
+    const truck = await createTruck(t, admin, { name: 'Unit 11' });
+    const a = await createDriver(t, admin, { defaultTruckId: truck.id });
+    const b = await createDriver(t, admin, { defaultTruckId: truck.id });
+    const actor = { companyId: admin.companyId, userId: admin.userId };
+    // The delete and the drivers' change commit or roll back together.
+    await assert.rejects(forCompany(t.database.db, HOOKS, actor, 'test', async (tenant) => {
+      await trucksService().remove(tenant, truck.id, false);
+      const inside = await tenant.select('drivers').select(['id', 'default_truck_id']).where('id', 'in', [a.id, b.id]).execute();
+      assert.deepEqual(inside.map((r) => r.default_truck_id), [null, null], 'cleared in the same transaction');
+      throw new Error('roll back');
+    }), /roll back/);
+    assert.equal((await api(admin, 'GET', `/Drivers/${a.id}`)).body.data.defaultTruckId, truck.id, 'rolled back with the truck');
+    assert.equal((await api(admin, 'GET', `/Trucks/${truck.id}`)).status, 200);
+    assert.equal(await auditCount(t, admin.companyId, 'driver.clear_default_truck'), 0);
+    assert.equal((await api(admin, 'DELETE', `/Trucks/${truck.id}`)).status, 200);
+    for (const id of [a.id, b.id]) assert.equal((await api(admin, 'GET', `/Drivers/${id}`)).body.data.defaultTruckId, null);
+    assert.equal(await auditCount(t, admin.companyId, 'driver.clear_default_truck'), 2);
+    assert.equal(await auditCount(t, admin.companyId, 'truck.delete'), 1);
+  });
 });
 
 describe('access', () => {
@@ -281,7 +320,13 @@ describe('another company\'s driver', () => {
       expectNotFound(await api(admin, 'POST', '/Drivers/ValidateDriver', { id, firstName: 'X' }));
     }
     const mine = await createDriver(t, admin);
-    expectNotFound(await api(admin, 'DELETE', '/Drivers', [mine.id, theirs.id]));
+    const one = await api(admin, 'DELETE', '/Drivers', [mine.id, theirs.id]);
+    expectNotFound(one);
+    assert.equal(one.body.errors[0].message, `Driver ${theirs.id} was not found.`);
+    // Every missing id is named (another company's reads as missing), the company's own never.
+    const several = await api(admin, 'PUT', '/Drivers/ChangeStatus/Inactive', [theirs.id, mine.id, 2147480000]);
+    expectNotFound(several);
+    assert.equal(several.body.errors[0].message, `Drivers ${theirs.id}, 2147480000 were not found.`);
     assert.equal((await api(admin, 'GET', `/Drivers/${mine.id}`)).body.data.status, 'Active', 'all or nothing');
     const still = (await api(other, 'GET', `/Drivers/${theirs.id}`)).body.data;
     assert.deepEqual(still, theirs);

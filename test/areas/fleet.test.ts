@@ -35,6 +35,28 @@ describe('VIN check digit (ISO 3779, 49 CFR 565)', () => {
     assert.ok(checkVin('ABC').problem);
     assert.ok(checkVin('1M8GDM9AXKP0427881').problem);
   });
+
+  it('checks the digit only where the VIN\'s region carries one: North America (1-5) and China (L), not Europe or most of Asia', () => {
+    // North America: a Freightliner with its check digit (6), and the same VIN mistyped.
+    assert.equal(vinCheckDigit('1FUJGLDR6CSBM1234'), '6');
+    assert.deepEqual(checkVin('1FUJGLDR6CSBM1234'), { vin: '1FUJGLDR6CSBM1234', problem: null });
+    const mistyped = checkVin('1FUJGLDR5CSBM1234').problem!;
+    assert.match(mistyped, /check digit \(its 9th character\) is 5 but should be 6/);
+    assert.match(mistyped, /North American/);
+    assert.match(checkVin('2HSCNAPR47C123456').problem ?? '', /North American/, 'Canada (2) is checked');
+    // Europe (ISO 3779 alone): a Volvo and a Mercedes truck whatever their 9th character.
+    for (const vin of ['YV2RT40A8JB123456', 'YV2RT40A6JB123456', 'WDB9634031L123456', 'WDB9634071L123456']) {
+      assert.deepEqual(checkVin(vin), { vin, problem: null }, vin);
+    }
+    assert.notEqual(vinCheckDigit('YV2RT40A8JB123456'), '8', 'the Volvo\'s 9th character is no check digit');
+    assert.notEqual(vinCheckDigit('WDB9634031L123456'), '3', 'nor the Mercedes\'');
+    // China (GB 16735) carries one.
+    assert.equal(vinCheckDigit('LRW3E7FA8MC123456'), '8');
+    assert.deepEqual(checkVin('LRW3E7FA8MC123456'), { vin: 'LRW3E7FA8MC123456', problem: null });
+    assert.match(checkVin('LRW3E7FA0MC123456').problem!, /is 0 but should be 8: a Chinese VIN/);
+    // The letters rule holds everywhere.
+    assert.match(checkVin('YV2RT40A8JB12345O').problem!, /never I, O or Q/);
+  });
 });
 
 describe('POST and GET /Trucks', () => {
@@ -78,6 +100,23 @@ describe('POST and GET /Trucks', () => {
     expectFailure(await post({ name: 'Unit 2', vin: CASCADIA.toLowerCase() }), 'trucks.duplicate_vin');
     expectFailure(await post({ name: 'Unit 3', telematicsVehicleId: '281474976710655' }), 'trucks.duplicate_telematics_vehicle_id');
     assert.equal(await countRows(t, 'trucks', admin.companyId), 1);
+  });
+
+  it('adds European trucks whatever their VIN\'s 9th character; refuses a North American or Chinese VIN with a wrong check digit', async () => {
+    const admin = await signIn(t);
+    const volvo = await createTruck(t, admin, { name: 'Volvo FH', make: 'Volvo', vin: 'yv2rt40a8jb123456' });
+    const actros = await createTruck(t, admin, { name: 'Actros', make: 'Mercedes-Benz', vin: 'WDB 9634031L123456' });
+    assert.deepEqual([volvo.vin, actros.vin], ['YV2RT40A8JB123456', 'WDB9634031L123456']);
+    const freightliner = await createTruck(t, admin, { name: 'Cascadia', vin: '1FUJGLDR6CSBM1234' });
+    assert.equal(freightliner.vin, '1FUJGLDR6CSBM1234');
+    for (const vin of ['1FUJGLDR5CSBM1234', 'LRW3E7FA0MC123456']) {
+      const wrong = await api(admin, 'POST', '/Trucks', { name: `Wrong ${vin}`, vin });
+      expectProblem(wrong, 'vin');
+      assert.match(wrong.body.errors.vin[0], /check digit .* but should be/);
+    }
+    expectProblem(await api(admin, 'PUT', `/Trucks/${volvo.id}`, { vin: '1FUJGLDR5CSBM1234' }), 'vin');
+    assert.equal((await api(admin, 'PUT', `/Trucks/${freightliner.id}`, { vin: 'LRW3E7FA8MC123456' })).body.data.vin, 'LRW3E7FA8MC123456');
+    assert.equal(await countRows(t, 'trucks', admin.companyId), 3);
   });
 });
 

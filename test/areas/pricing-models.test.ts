@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { auditCount, countRows, createCustomer, signIn, type Session } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -133,6 +133,12 @@ describe('POST /PricingModel', () => {
     expectProblem(foreign, 'id');
     expectProblem(nowhere, 'id');
     assert.deepEqual([foreign.status, Object.keys(foreign.body.errors)], [nowhere.status, Object.keys(nowhere.body.errors)]);
+    // For a customer without a model of its own too, word for word (no model is derived first).
+    const mine2 = await createCustomer(t, a);
+    const asForeign = await api(a, 'POST', '', { customerId: mine2.id, id: theirs.id, baseCharge: 1 });
+    const asNowhere = await api(a, 'POST', '', { customerId: mine2.id, id: 2147480000, baseCharge: 1 });
+    expectProblem(asForeign, 'id');
+    assert.deepEqual(asForeign.body.errors.id[0].replace(String(theirs.id), '<id>'), asNowhere.body.errors.id[0].replace('2147480000', '<id>'));
     assert.deepEqual(await defaultModel(a), mine);
     assert.deepEqual(await defaultModel(b), theirs);
     assert.equal(await countRows(t, 'pricing_models', a.companyId), 1);
@@ -268,9 +274,54 @@ describe('customer models: delete and revert', () => {
     assert.equal(base.isDefault, true);
     assert.equal((await api(s, 'GET', `?customerId=${c.id}`)).body.data.id, base.id);
     assert.equal(await countRows(t, 'pricing_models', s.companyId), 1);
-    // Nothing of its own left: delete again changes nothing, revert has nothing to revert.
+    // Nothing of its own left: delete again changes nothing, revert is already where it leads.
     assert.equal((await api(s, 'DELETE', `/customer-pricing-model?customerId=${c.id}`)).status, 200);
-    expectNotFound(await api(s, 'PUT', `/revert-to-default?customerId=${c.id}`));
+    const again = await api(s, 'PUT', `/revert-to-default?customerId=${c.id}`);
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.deepEqual(again.body.data, base);
+  });
+
+  it('reverting a customer already on the default answers the default, writing nothing (issue 12)', async () => {
+    const s = await signIn(t);
+    const c = await createCustomer(t, s);
+    const base = (await api(s, 'POST', '', { baseCharge: 45, mileageCharges: [{ fromDistance: 0, ratePerUnit: 2.2 }] })).body.data;
+    const audits = await auditCount(t, s.companyId, 'pricing_model.revert_to_default');
+    const rows = await Promise.all(['pricing_models', 'pricing_mileage_charges', 'pricing_intl_rates', 'audit_log'].map((table) => countRows(t, table, s.companyId)));
+    const plain = await api(s, 'PUT', `/revert-to-default?customerId=${c.id}`);
+    assert.equal(plain.status, 200, JSON.stringify(plain.body));
+    assert.deepEqual(plain.body.data, base, 'the model that prices the customer, as a real revert answers one');
+    // pricingModelId, when sent, is the model that prices the customer: here the default.
+    const named = await api(s, 'PUT', `/revert-to-default?customerId=${c.id}&pricingModelId=${base.id}`);
+    assert.equal(named.status, 200, JSON.stringify(named.body));
+    assert.deepEqual(named.body.data, base);
+    expectNotFound(await api(s, 'PUT', `/revert-to-default?customerId=${c.id}&pricingModelId=${base.id + 100000}`));
+    // Nothing written: no model derived, no audit row, the default untouched.
+    assert.deepEqual(await Promise.all(['pricing_models', 'pricing_mileage_charges', 'pricing_intl_rates', 'audit_log'].map((table) => countRows(t, table, s.companyId))), rows);
+    assert.equal(await auditCount(t, s.companyId, 'pricing_model.revert_to_default'), audits);
+    assert.deepEqual(await defaultModel(s), base);
+    // A customer that exists nowhere, or another company's, is still missing.
+    const other = await signIn(t);
+    const theirs = await createCustomer(t, other);
+    expectNotFound(await api(s, 'PUT', '/revert-to-default?customerId=2147480000'));
+    const foreign = await api(s, 'PUT', `/revert-to-default?customerId=${theirs.id}`);
+    expectNotFound(foreign);
+    assert.match(foreign.body.errors[0].message, new RegExp(`Customer ${theirs.id} was not found`));
+  });
+
+  it('a real revert writes its audit row; the answer has the same shape as a revert of a customer on the default', async () => {
+    const s = await signIn(t);
+    const c = await createCustomer(t, s);
+    await api(s, 'POST', '', { baseCharge: 30 });
+    const own = (await api(s, 'POST', '', { customerId: c.id, baseCharge: 12 })).body.data;
+    const reverted = await api(s, 'PUT', `/revert-to-default?customerId=${c.id}`);
+    assert.equal(reverted.status, 200, JSON.stringify(reverted.body));
+    assert.equal(reverted.body.data.id, own.id);
+    assert.equal(reverted.body.data.baseCharge, 30);
+    assert.equal(await auditCount(t, s.companyId, 'pricing_model.revert_to_default'), 1);
+    const onDefault = await createCustomer(t, s);
+    const noop = (await api(s, 'PUT', `/revert-to-default?customerId=${onDefault.id}`)).body.data;
+    assert.deepEqual(Object.keys(noop).sort(), Object.keys(reverted.body.data).sort());
+    assert.equal(await auditCount(t, s.companyId, 'pricing_model.revert_to_default'), 1);
   });
 
   it('refuses bad input and treats another company\'s customer as missing', async () => {

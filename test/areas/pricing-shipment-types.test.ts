@@ -53,6 +53,8 @@ describe('ShipmentTypes', () => {
     const names = async (customerId: number) => (await api(s, 'GET', `/List/${customerId}`)).body.data.list.map((x: any) => x.name);
     assert.deepEqual(await names(c1.id), ['LTL', 'White glove']);
     assert.deepEqual(await names(c2.id), ['LTL']);
+    // The company's list holds both; a query parameter it does not take changes nothing.
+    assert.equal((await api(s, 'GET', `?offeredTo=${c2.id}`)).body.data.totalCount, 2);
   });
 
   it('refuses bad input with a clear 400 and writes nothing', async () => {

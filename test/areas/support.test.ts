@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectNotFound, expectProblem } from '../helpers/expect.js';
 import { countRows, createContact, createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { HOOKS } from '../../src/areas/index.js';
+import { contactUsesMoved, customersMerged } from '../../src/areas/customers/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -131,5 +133,61 @@ describe('GET /SupportTickets', () => {
     assert.equal((await call(t, 'GET', '/api/v1/SupportTickets')).status, 401);
     const nobody = await signIn(t, { permissions: [] }, b.companyId);
     assert.equal((await list(nobody, '')).body.data.totalCount, 5);
+  });
+});
+
+describe('tickets follow the customers area\'s changes (support subscribes to its announcements)', () => {
+  const ticketsOf = async (s: Session, customerId: number) =>
+    (await list(s, `customerId=${customerId}&SortBy=subject`)).body.data.list.map((x: any) => [x.subject, x.customerId, x.contactId]);
+
+  it('is the subscriber of merged customers and of moved contact uses', () => {
+    assert.deepEqual(HOOKS.subscribersOf(customersMerged), ['support']);
+    assert.deepEqual(HOOKS.subscribersOf(contactUsesMoved), ['support']);
+  });
+
+  it('moves the merged customers\' tickets to the parent, contacts kept, in the merge\'s transaction', async () => {
+    const admin = await signIn(t);
+    const parent = await createCustomer(t, admin);
+    const child = await createCustomer(t, admin);
+    const other = await createCustomer(t, admin);
+    const k = await createContact(t, admin, child.id);
+    await open(admin, { customerId: child.id, contactId: k.id, subject: 'A', description: 'D' });
+    await open(admin, { customerId: child.id, subject: 'B', description: 'D' });
+    await open(admin, { customerId: other.id, subject: 'C', description: 'D' });
+    const res = await call(t, 'PUT', '/api/v1/Customers/MergeCustomers', { token: admin.token, body: { parentCustomerId: parent.id, customerIds: [child.id] } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.data.moved.support_tickets, 2);
+    assert.deepEqual(await ticketsOf(admin, parent.id), [['A', parent.id, k.id], ['B', parent.id, null]]);
+    assert.deepEqual(await ticketsOf(admin, child.id), []);
+    assert.deepEqual(await ticketsOf(admin, other.id), [['C', other.id, null]], 'another customer\'s tickets stay');
+    // A merge refused (an unknown child) moves nothing.
+    const refused = await call(t, 'PUT', '/api/v1/Customers/MergeCustomers', { token: admin.token, body: { parentCustomerId: parent.id, customerIds: [other.id, 2147480000] } });
+    expectNotFound(refused);
+    assert.deepEqual(await ticketsOf(admin, other.id), [['C', other.id, null]]);
+  });
+
+  it('moves a deleted contact\'s tickets to the contact its uses go to', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin);
+    const primary = await createContact(t, admin, c.id);
+    const used = await createContact(t, admin, c.id);
+    await open(admin, { customerId: c.id, contactId: used.id, subject: 'A', description: 'D' });
+    await open(admin, { customerId: c.id, contactId: primary.id, subject: 'B', description: 'D' });
+    const res = await call(t, 'DELETE', `/api/v1/CustomerContacts/${used.id}?reassignToPrimary=true`, { token: admin.token });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.data.reassigned, { contactId: used.id, sentEmails: 0, supportTickets: 1, total: 1 });
+    assert.deepEqual(await ticketsOf(admin, c.id), [['A', c.id, primary.id], ['B', c.id, primary.id]]);
+  });
+
+  it('moves the tickets of contacts merged away (DeleteDuplicates/Contacts, Normalize)', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin);
+    const keep = await createContact(t, admin, c.id, { name: 'Ann', email: 'ann@test.example' });
+    const twin = await createContact(t, admin, c.id, { name: 'ann', email: 'ANN@test.example' });
+    await open(admin, { customerId: c.id, contactId: twin.id, subject: 'A', description: 'D' });
+    const res = await call(t, 'DELETE', '/api/v1/Customers/DeleteDuplicates/Contacts', { token: admin.token });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.data, { deleted: 1 });
+    assert.deepEqual(await ticketsOf(admin, c.id), [['A', c.id, keep.id]]);
   });
 });

@@ -295,6 +295,18 @@ describe('GET /Roles', () => {
     assert.equal(desc.body.data.list[0].name, 'Viewer');
   });
 
+  it('orders roles made together by id, ascending whatever the direction', async () => {
+    const company = await createCompany(t);
+    const admin = await signInAdmin(t, company);
+    const ids = async (query: string) => (await call(t, 'GET', `/api/v1/Roles${query}`, { token: admin.token })).body.data.list.map((r: any) => r.id);
+    const byId = await ids('');
+    assert.deepEqual(byId, [...byId].sort((a, b) => a - b));
+    assert.deepEqual(await ids('?SortBy=id&SortDirection=1'), [...byId].reverse());
+    // The default roles are made in one transaction: one creation time, then the id decides.
+    assert.deepEqual(await ids('?SortBy=createdAt'), byId);
+    assert.deepEqual(await ids('?SortBy=createdAt&SortDirection=1'), byId);
+  });
+
   it('refuses bad parameters and needs the Company Admin role', async () => {
     const admin = await signIn(t);
     assert.equal((await call(t, 'GET', '/api/v1/Roles?SortBy=permissions', { token: admin.token })).status, 400);

@@ -44,10 +44,11 @@ export const routeKey = (r: Pick<AnyRoute, 'method' | 'url'>) => `${r.method} ${
 
 // ---- Declarations
 
-export type IdKind = 'reference' | 'filter' | 'except' | 'global' | 'not-an-id';
+export type IdKind = 'reference' | 'field' | 'filter' | 'except' | 'global' | 'not-an-id';
 
 export function kindOf(ref: IdRef): IdKind {
   if (ref === 'global' || ref === 'not-an-id') return ref;
+  if ('field' in ref) return 'field';
   if ('filter' in ref) return 'filter';
   if ('except' in ref) return 'except';
   return 'reference';
@@ -56,6 +57,7 @@ export function kindOf(ref: IdRef): IdKind {
 /** The resource name an id refers to (null for global ids and non-ids). */
 export function resourceOf(ref: IdRef): string | null {
   if (ref === 'global' || ref === 'not-an-id') return null;
+  if ('field' in ref) return ref.field.name;
   if ('filter' in ref) return ref.filter.name;
   if ('except' in ref) return ref.except.name;
   return ref.name;
@@ -249,7 +251,9 @@ export async function requestFor(route: AnyRoute, ctx: WalkContext, cases: Recor
       const target = (part === 'body' ? req.body : req[part]) as Record<string, unknown> | undefined;
       const given = part === 'body' ? made.body : made[part];
       if (!target || getPath(given, path) !== undefined) continue;
-      if (kind === 'reference') {
+      // A field-checked id is made only where the request must carry it (the generator put a
+      // placeholder there): an optional one changes what the request means.
+      if (kind === 'reference' || (kind === 'field' && getPath(target, path) !== undefined)) {
         const id = await ctx.make(resourceOf(ref)!);
         setPath(target, path, isArrayField(schema, path) ? [id] : id, schema);
       } else if (kind === 'not-an-id' && part === 'params') {

@@ -4,12 +4,13 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { telematicsFromEnv, TelematicsError } from '../../src/integrations/telematics/index.js';
 import { samsaraProvider } from '../../src/integrations/telematics/samsara.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { createTruck, signIn, type Session } from '../helpers/factories.js';
+import { auditCount, createTruck, signIn, type Session } from '../helpers/factories.js';
 
 const TOKEN = 'samsara_api_TESTTOKEN_0123456789';
 
@@ -205,6 +206,41 @@ describe('/Telematics rows with a connected account', () => {
     expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { name: 'X' }), 'id');
     assert.equal(seen.length, 0, 'nothing sent to the account');
     expectNotFound(await api(admin, 'PUT', '/Telematics/Vehicle', { id: 'no-such-vehicle', name: 'X' }));
+  });
+
+  it('audits a vehicle changed in the account once the account took it; a refused change leaves no row', async () => {
+    const admin = await signIn(t);
+    const truck = await createTruck(t, admin, { name: 'Paired 102', telematicsVehicleId: '281474976710002' });
+    const res = await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', notes: 'Spare tire checked' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual([res.body.data.notes, res.body.data.truckId], ['Spare tire checked', truck.id]);
+    assert.equal(await auditCount(t, admin.companyId, 'telematics.vehicle_update'), 1);
+    const { rows } = await sql<{ entity_type: string; entity_id: string; after: any; user_id: string }>`select entity_type, entity_id, after, user_id from audit_log
+      where company_id = ${admin.companyId} and action = 'telematics.vehicle_update'`.execute(t.database.db);
+    assert.deepEqual(rows.map((r) => [r.entity_type, r.entity_id, r.after, r.user_id]),
+      [['telematics_vehicle', '281474976710002', { changes: { notes: 'Spare tire checked' }, truckId: truck.id }, admin.userId]]);
+    expectNotFound(await api(admin, 'PUT', '/Telematics/Vehicle', { id: 'no-such-vehicle', name: 'X' }));
+    expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', vin: '1FUJGLDR5CSBM1234' }), 'vin');
+    mode = 'failing';
+    assert.equal((await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', name: 'X' })).status, 503);
+    mode = 'ok';
+    assert.equal(await auditCount(t, admin.companyId, 'telematics.vehicle_update'), 1, 'only the change the account took');
+  });
+
+  it('sends a European or other non-North-American VIN whatever its 9th character; checks a North American or Chinese one', async () => {
+    const admin = await signIn(t);
+    for (const vin of ['YV2RT40A8JB123456', 'WDB9634031L123456', 'LRW3E7FA8MC123456']) {
+      const res = await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', vin });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.data.vin, vin);
+    }
+    seen.length = 0;
+    for (const vin of ['1FUJGLDR5CSBM1234', 'LRW3E7FA0MC123456']) {
+      const res = await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', vin });
+      expectProblem(res, 'vin');
+      assert.match(res.body.errors.vin[0], /check digit/);
+    }
+    assert.equal(seen.length, 0, 'nothing sent to the account');
   });
 
   it('answers provider failures with a clear 502 or 503 envelope, never a crash or the token', async () => {

@@ -1,9 +1,13 @@
-// SQL of the account area. Sign-in and the list of a user's companies span companies by nature and
-// use the privileged executor, always filtered by the user; the rest runs in the tenant transaction.
+// SQL of the account area: reads. Sign-in and the list of a user's companies span companies by
+// nature and use the privileged executor, always filtered by the user; the company's own row is read
+// in the tenant transaction. What sign-in writes (users, company_users) the users area writes.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
-import { likePattern, type SortSpec } from '../../platform/paging.js';
+import { pagedList } from '../../platform/list.js';
+import { likePattern } from '../../platform/paging.js';
+import { PageQuery } from '../../platform/schemas.js';
+import type { CompanyT } from './account.schemas.js';
 
 export interface Membership {
   company_id: number;
@@ -33,12 +37,6 @@ export async function findSignInUser(db: Db, email: string): Promise<{ user: Sig
   return { user, memberships };
 }
 
-export async function markSignedIn(db: Db, companyId: number, userId: string): Promise<void> {
-  const now = new Date();
-  await db.updateTable('company_users').set({ last_login_at: now, last_worked_at: now })
-    .where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-}
-
 export interface InvitationRow {
   company_id: number;
   user_id: string;
@@ -57,53 +55,31 @@ export function findInvitation(db: Db, tokenHash: string): Promise<InvitationRow
     .executeTakeFirst();
 }
 
-/** Sets the password, rotates the stamp and uses up the invitation, in one transaction. */
-export async function acceptInvitation(
-  db: Db,
-  invitation: InvitationRow,
-  change: { passwordHash: string; securityStamp: string; firstName: string | null; lastName: string | null },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users')
-      .set((eb) => ({
-        password_hash: change.passwordHash,
-        security_stamp: change.securityStamp,
-        first_name: change.firstName ?? eb.ref('first_name'),
-        last_name: change.lastName ?? eb.ref('last_name'),
-        updated_at: new Date(),
-      }))
-      .where('id', '=', invitation.user_id)
-      .execute();
-    await trx.updateTable('company_users').set({ invitation_token_hash: null, invitation_expires_at: null })
-      .where('company_id', '=', invitation.company_id).where('user_id', '=', invitation.user_id).execute();
-  });
-}
-
+/** The session's company. `companies` is keyed by its id (no company_id column), so the door's
+ *  helpers do not apply: the statement names the company itself, and row security holds it to it. */
 export function companyInfo(t: Tenant) {
   return t.db.selectFrom('companies').select(['id', 'name', 'is_active', 'created_at'])
     .where('id', '=', t.companyId).executeTakeFirst();
 }
 
-export type CompanySort = 'name' | 'id' | 'created_at';
-
-function userCompaniesWhere(db: Db, userId: string, search: string | null) {
-  let q = db.selectFrom('company_users as cu').innerJoin('companies as c', 'c.id', 'cu.company_id')
-    .where('cu.user_id', '=', userId).where('cu.deleted_at', 'is', null).where('cu.is_disabled', '=', false);
-  if (search) q = q.where('c.name', 'ilike', likePattern(search));
-  return q;
+/** Who the companies are listed for: the user, read with the privileged executor (sign-in). */
+export interface UserScope {
+  db: Db;
+  userId: string;
+  /** The session's company, marked isCurrent. */
+  currentCompanyId: number;
 }
 
-export function userCompanies(db: Db, userId: string, f: { search: string | null; sort: SortSpec<CompanySort>; limit: number; offset: number }) {
-  return userCompaniesWhere(db, userId, f.search)
-    .select(['c.id', 'c.name', 'c.is_active', 'c.created_at'])
-    .orderBy(`c.${f.sort.by}`, f.sort.descending ? 'desc' : 'asc')
-    .orderBy('c.id')
-    .limit(f.limit)
-    .offset(f.offset)
-    .execute();
-}
+/** Ties in company id order, whatever the direction asked. */
+const BY_ID = { term: 'c.id', direction: 'asc' } as const;
 
-export async function countUserCompanies(db: Db, userId: string, search: string | null): Promise<number> {
-  const row = await userCompaniesWhere(db, userId, search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/** The companies where the user's membership is enabled: a list across companies by nature. */
+export const listUserCompanies = pagedList({
+  query: PageQuery,
+  from: (u: UserScope) => u.db.selectFrom('company_users as cu').innerJoin('companies as c', 'c.id', 'cu.company_id')
+    .where('cu.user_id', '=', u.userId).where('cu.deleted_at', 'is', null).where('cu.is_disabled', '=', false),
+  filters: { SearchTerm: (q, term) => q.where('c.name', 'ilike', likePattern(term)) },
+  sortable: { name: ['c.name', BY_ID], id: ['c.id'], createdAt: ['c.created_at', BY_ID] },
+  select: (q) => q.select(['c.id', 'c.name', 'c.is_active', 'c.created_at']),
+  map: (rows, u): CompanyT[] => rows.map((r) => ({ id: r.id, name: r.name, isActive: r.is_active, isCurrent: r.id === u.currentCompanyId, createdAt: r.created_at })),
+});

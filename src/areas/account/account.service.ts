@@ -5,12 +5,11 @@ import type { Tenant } from '../../db/tenant.js';
 import type { Principal, Tokens } from '../../platform/auth.js';
 import type { Paged } from '../../platform/envelope.js';
 import { Codes, fail, notFound, TooManyRequests } from '../../platform/errors.js';
-import { pageOf, paged, sortOf } from '../../platform/paging.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { principalsChanged } from '../../platform/principal-cache.js';
 import { WindowCounter } from '../../platform/rate-limit.js';
 import type { PageQueryT } from '../../platform/schemas.js';
-import { hashInvitationToken, newSecurityStamp, type CompanyUserT } from '../users/index.js';
+import { acceptInvitation, hashInvitationToken, markSignedIn, newSecurityStamp, type CompanyUserT } from '../users/index.js';
 import * as repo from './account.repository.js';
 import type { AcceptInvitationRequestT, CompanyT, LoginRequestT, UserDataT } from './account.schemas.js';
 import { AccountErrors } from './account.errors.js';
@@ -78,24 +77,25 @@ export function accountService(deps: AccountServiceDeps) {
       }
       const companyId = chooseCompany(found.memberships, input.companyId);
       perAccount.reset(account);
-      await repo.markSignedIn(deps.db, companyId, found.user.id);
+      await markSignedIn(deps.db, companyId, found.user.id);
       principalsChanged({ companyId, userId: found.user.id });
       return deps.tokens.issue({ sub: found.user.id, cid: companyId, sst: found.user.security_stamp });
     },
 
-    async acceptInvitation(input: AcceptInvitationRequestT, clientAddress: string): Promise<string> {
+    /** Sets the invited user's password and signs them in to the inviting company; the company
+     *  keeps an audit row of it (user.accept_invitation, by the user). */
+    async acceptInvitation(input: AcceptInvitationRequestT, clientAddress: string, requestId: string | null = null): Promise<string> {
       if (perAddress.hit(clientAddress)) throw new TooManyRequests();
       const invitation = await repo.findInvitation(deps.db, hashInvitationToken(input.token));
       if (!invitation) throw fail(AccountErrors.invalidInvitation, 'The invitation is invalid, used or expired.');
       if (!invitation.company_active) throw inactiveCompany();
       const securityStamp = newSecurityStamp();
-      await repo.acceptInvitation(deps.db, invitation, {
+      await acceptInvitation(deps.db, invitation, {
         passwordHash: await hashPassword(input.password),
         securityStamp,
         firstName: input.firstName?.trim() || null,
         lastName: input.lastName?.trim() || null,
-      });
-      await repo.markSignedIn(deps.db, invitation.company_id, invitation.user_id);
+      }, requestId);
       principalsChanged({ userId: invitation.user_id });
       return deps.tokens.issue({ sub: invitation.user_id, cid: invitation.company_id, sst: securityStamp });
     },
@@ -118,17 +118,8 @@ export function accountService(deps: AccountServiceDeps) {
     },
 
     /** Companies the user can work in (membership enabled). Spans companies: privileged, by user. */
-    async userCompanies(principal: Principal, q: PageQueryT): Promise<Paged<CompanyT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', id: 'id', createdAt: 'created_at' } as const, { by: 'name', descending: false });
-      const search = q.SearchTerm?.trim() || null;
-      const [rows, total] = await Promise.all([
-        repo.userCompanies(deps.db, principal.userId, { search, sort, limit: page.limit, offset: page.offset }),
-        repo.countUserCompanies(deps.db, principal.userId, search),
-      ]);
-      return paged(rows.map((r) => ({
-        id: r.id, name: r.name, isActive: r.is_active, isCurrent: r.id === principal.companyId, createdAt: r.created_at,
-      })), page, total);
+    userCompanies(principal: Principal, q: PageQueryT): Promise<Paged<CompanyT>> {
+      return repo.listUserCompanies({ db: deps.db, userId: principal.userId, currentCompanyId: principal.companyId }, q);
     },
   };
 }

@@ -4,7 +4,7 @@
 // lower-case emails and merges identical contacts.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
 import { contactBook } from '../customers/index.js';
 import * as repo from './carrier-contacts.repository.js';
@@ -20,11 +20,8 @@ const book = contactBook(
   { entity: 'outsource_contact', ownerEntity: 'outsource_company', ownerKey: 'outsourceCompanyId', toAnswer: toOutsourceCompanyContact },
 );
 
-async function requireContact(t: Tenant, id: number): Promise<OutsourceCompanyContactRow> {
-  const row = await repo.findContact(t, id);
-  if (!row) throw notFound('Contact', id);
-  return row;
-}
+/** A contact of a live carrier of the company, or 404 "Contact 5 was not found.". */
+const requireContact = (t: Tenant, id: number): Promise<OutsourceCompanyContactRow> => repo.contactRecords.requireOne(t, id);
 
 function values(outsourceCompanyId: number, input: Omit<OutsourceCompanyContactInputT, 'outsourceCompanyId'>) {
   return {

@@ -1,7 +1,9 @@
-// SQL of carriers' finance records, in the company's transaction. Records of deleted carriers are
+// SQL of carriers' finance records, through the company door. Records of deleted carriers are
 // kept but never found here: their carrier answers as missing.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import { companyRecords } from '../../platform/records.js';
+import type { OfCarrier } from './carrier-lookup.js';
 import type { FinanceRow } from './carrier-finances.schemas.js';
 
 const COLUMNS = [
@@ -11,16 +13,21 @@ const COLUMNS = [
   'f.contact_id', 'f.notes', 'f.created_at', 'f.updated_at',
 ] as const;
 
+/** Records of live carriers. */
 function finances(t: Tenant) {
-  return t.db.selectFrom('outsource_company_finances as f').select(COLUMNS).where('f.company_id', '=', t.companyId)
+  return t.select('outsource_company_finances as f').select(COLUMNS)
     .where(({ exists, selectFrom }) => exists(selectFrom('outsource_companies as o').select(sql`1`.as('one'))
       .whereRef('o.company_id', '=', 'f.company_id').whereRef('o.id', '=', 'f.outsource_company_id').where('o.deleted_at', 'is', null)));
 }
 
-export function findFinances(t: Tenant, ids: number[]): Promise<FinanceRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return finances(t).where('f.id', 'in', ids).orderBy('f.id').execute();
-}
+/** Finance records of live carriers; with `carrierId`, only that carrier's. */
+export const financeRecords = companyRecords<FinanceRow, number, OfCarrier>({
+  name: 'carrier_finance', what: 'Finance record',
+  read: (t, ids, options) => {
+    const q = finances(t).where('f.id', 'in', ids);
+    return (options?.carrierId === undefined ? q : q.where('f.outsource_company_id', '=', options.carrierId)).execute();
+  },
+});
 
 /** A carrier's records, the default first. */
 export function financesOf(t: Tenant, outsourceCompanyId: number): Promise<FinanceRow[]> {
@@ -28,14 +35,14 @@ export function financesOf(t: Tenant, outsourceCompanyId: number): Promise<Finan
 }
 
 export async function hasDefault(t: Tenant, outsourceCompanyId: number): Promise<boolean> {
-  const row = await t.db.selectFrom('outsource_company_finances').select('id').where('company_id', '=', t.companyId)
+  const row = await t.select('outsource_company_finances').select('id')
     .where('outsource_company_id', '=', outsourceCompanyId).where('is_default', '=', true).executeTakeFirst();
   return row !== undefined;
 }
 
 /** The carrier's contact with this id, if it is one of its. */
 export async function isContactOf(t: Tenant, outsourceCompanyId: number, contactId: number): Promise<boolean> {
-  const row = await t.db.selectFrom('outsource_company_contacts').select('id').where('company_id', '=', t.companyId)
+  const row = await t.select('outsource_company_contacts').select('id')
     .where('outsource_company_id', '=', outsourceCompanyId).where('id', '=', contactId).executeTakeFirst();
   return row !== undefined;
 }
@@ -44,24 +51,21 @@ export type FinanceValues = Omit<FinanceRow, 'id' | 'outsource_company_id' | 'cr
 
 /** The carrier's default record stops being it (before another becomes it). */
 export async function clearDefault(t: Tenant, outsourceCompanyId: number, exceptId: number | null): Promise<void> {
-  let q = t.db.updateTable('outsource_company_finances').set({ is_default: false, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('outsource_company_id', '=', outsourceCompanyId).where('is_default', '=', true);
+  let q = t.update('outsource_company_finances').set({ is_default: false, updated_at: new Date() })
+    .where('outsource_company_id', '=', outsourceCompanyId).where('is_default', '=', true);
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   await q.execute();
 }
 
 export async function insertFinance(t: Tenant, outsourceCompanyId: number, values: Partial<FinanceValues>): Promise<number> {
-  const row = await t.db.insertInto('outsource_company_finances').values({ company_id: t.companyId, outsource_company_id: outsourceCompanyId, ...values })
-    .returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return (await t.insert('outsource_company_finances', { outsource_company_id: outsourceCompanyId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function updateFinance(t: Tenant, id: number, values: Partial<FinanceValues>): Promise<void> {
-  await t.db.updateTable('outsource_company_finances').set({ ...values, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('outsource_company_finances').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function deleteFinances(t: Tenant, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await t.db.deleteFrom('outsource_company_finances').where('company_id', '=', t.companyId).where('id', 'in', ids).execute();
+  await t.delete('outsource_company_finances').where('id', 'in', ids).execute();
 }

@@ -4,12 +4,11 @@
 // single or list, carries their last four characters only.
 import type { Selectable } from 'kysely';
 import type { OutsourceCompanyFinancesTable } from './carriers.tables.js';
-import { DateTime, Id, NameEnum, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
+import { DateTime, Id, NameEnum, Nullable, Opt, type Static, Text, Type } from '../../platform/schemas.js';
 
 export const PAYMENT_METHODS = ['ACH', 'Wire', 'Check', 'Other'] as const;
 export const ACCOUNT_TYPES = ['Checking', 'Savings'] as const;
 
-const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
 
 const d = {
   label: 'What the record is for ("Main remittance", "Factoring - RTS").',

@@ -8,7 +8,7 @@ import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { countryOf } from '../settings/index.js';
-import { requireCarrier, requireCarrierRecord, requireCarrierRecords } from './carrier-lookup.js';
+import { recordOfCarrier, recordsOfCarrier, requireCarrier } from './carrier-lookup.js';
 import * as repo from './carrier-finances.repository.js';
 import {
   toFinance, type FinanceRow, type OutsourceCompanyFinanceCreateDtoT, type OutsourceCompanyFinanceDtoT, type OutsourceCompanyFinanceUpdateDtoT,
@@ -67,7 +67,7 @@ async function checkContact(t: Tenant, outsourceCompanyId: number, contactId: nu
 
 export function carrierFinancesService() {
   async function read(t: Tenant, id: number): Promise<OutsourceCompanyFinanceDtoT> {
-    return toFinance(await requireCarrierRecord(t, id, null, repo.findFinances, 'Finance record'));
+    return toFinance(await repo.financeRecords.requireOne(t, id));
   }
 
   /** isDefault=true takes the role from the carrier's other record. */
@@ -82,7 +82,7 @@ export function carrierFinancesService() {
     },
 
     async read(t: Tenant, id: number, outsourceCompanyFinanceId: number | null | undefined): Promise<OutsourceCompanyFinanceDtoT> {
-      return toFinance(await requireCarrierRecord(t, id, outsourceCompanyFinanceId, repo.findFinances, 'Finance record'));
+      return toFinance(await recordOfCarrier(repo.financeRecords, t, id, outsourceCompanyFinanceId));
     },
 
     async create(t: Tenant, input: OutsourceCompanyFinanceCreateDtoT): Promise<OutsourceCompanyFinanceDtoT> {
@@ -101,7 +101,7 @@ export function carrierFinancesService() {
 
     /** Changes the fields sent and keeps the others. */
     async update(t: Tenant, id: number, input: OutsourceCompanyFinanceUpdateDtoT): Promise<OutsourceCompanyFinanceDtoT> {
-      const current = await requireCarrierRecord(t, id, null, repo.findFinances, 'Finance record');
+      const current = await repo.financeRecords.requireOne(t, id);
       if (input.outsourceCompanyId !== undefined && input.outsourceCompanyId !== null && input.outsourceCompanyId !== current.outsource_company_id) {
         throw fail(CarriersErrors.financeCarrierChange, 'A finance record stays with its carrier; add one to the other carrier instead.');
       }
@@ -115,7 +115,7 @@ export function carrierFinancesService() {
     },
 
     async remove(t: Tenant, id: number, ids: number[] | null | undefined): Promise<null> {
-      const rows = await requireCarrierRecords(t, id, ids, repo.findFinances, 'Finance record');
+      const rows = await recordsOfCarrier(repo.financeRecords, t, id, ids);
       await repo.deleteFinances(t, rows.map((r) => r.id));
       for (const r of rows) await audit(t, { action: 'outsource_finance.delete', entityType: 'outsource_finance', entityId: r.id, before: toFinance(r) });
       return null;

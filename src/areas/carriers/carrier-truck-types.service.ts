@@ -4,7 +4,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { fail } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
-import { requireCarrier, requireCarrierRecord, requireCarrierRecords } from './carrier-lookup.js';
+import { recordOfCarrier, recordsOfCarrier, requireCarrier } from './carrier-lookup.js';
 import * as repo from './carrier-truck-types.repository.js';
 import {
   toCarrierTruckType, type OutsourceCompanyTypeOfTruckCreateDtoT, type OutsourceCompanyTypeOfTruckDtoT, type OutsourceCompanyTypeOfTruckUpdateDtoT,
@@ -26,8 +26,6 @@ const WRITERS: Writers<OutsourceCompanyTypeOfTruckUpdateDtoT, repo.CarrierTruckT
   notes: (v) => ({ notes: text(v) }),
 };
 
-const WHAT = 'Carrier truck type';
-
 /** The type exists in the company's list and the carrier has no other row for it. */
 async function checkType(t: Tenant, outsourceCompanyId: number, typeOfTruckId: number | undefined, exceptId: number | null): Promise<void> {
   if (typeOfTruckId === undefined) return;
@@ -37,7 +35,7 @@ async function checkType(t: Tenant, outsourceCompanyId: number, typeOfTruckId: n
 }
 
 export function carrierTruckTypesService() {
-  const read = async (t: Tenant, id: number) => toCarrierTruckType(await requireCarrierRecord(t, id, null, repo.findRows, WHAT));
+  const read = async (t: Tenant, id: number) => toCarrierTruckType(await repo.carrierTruckTypeRecords.requireOne(t, id));
 
   return {
     async list(t: Tenant, outsourceCompanyId: number): Promise<OutsourceCompanyTypeOfTruckDtoT[]> {
@@ -46,7 +44,7 @@ export function carrierTruckTypesService() {
     },
 
     async read(t: Tenant, id: number, rowId: number | null | undefined): Promise<OutsourceCompanyTypeOfTruckDtoT> {
-      return toCarrierTruckType(await requireCarrierRecord(t, id, rowId, repo.findRows, WHAT));
+      return toCarrierTruckType(await recordOfCarrier(repo.carrierTruckTypeRecords, t, id, rowId));
     },
 
     async create(t: Tenant, input: OutsourceCompanyTypeOfTruckCreateDtoT): Promise<OutsourceCompanyTypeOfTruckDtoT> {
@@ -60,7 +58,7 @@ export function carrierTruckTypesService() {
 
     /** Changes the fields sent and keeps the others. */
     async update(t: Tenant, id: number, input: OutsourceCompanyTypeOfTruckUpdateDtoT): Promise<OutsourceCompanyTypeOfTruckDtoT> {
-      const current = await requireCarrierRecord(t, id, null, repo.findRows, WHAT);
+      const current = await repo.carrierTruckTypeRecords.requireOne(t, id);
       if (input.outsourceCompanyId !== undefined && input.outsourceCompanyId !== null && input.outsourceCompanyId !== current.outsource_company_id) {
         throw fail(CarriersErrors.truckTypeCarrierChange, 'A row stays with its carrier; add one to the other carrier instead.');
       }
@@ -72,7 +70,7 @@ export function carrierTruckTypesService() {
     },
 
     async remove(t: Tenant, id: number, ids: number[] | null | undefined): Promise<null> {
-      const rows = await requireCarrierRecords(t, id, ids, repo.findRows, WHAT);
+      const rows = await recordsOfCarrier(repo.carrierTruckTypeRecords, t, id, ids);
       await repo.deleteRows(t, rows.map((r) => r.id));
       for (const r of rows) await audit(t, { action: 'outsource_truck_type.delete', entityType: 'outsource_truck_type', entityId: r.id, before: toCarrierTruckType(r) });
       return null;

@@ -9,11 +9,13 @@ import {
 } from './carriers.schemas.js';
 import { ADD_EDIT, DELETE, VIEW } from './carriers.access.js';
 import type { CarrierServices } from './index.js';
+import { carrierRecords } from './carriers.repository.js';
 
 export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRoute[] {
   return [
     defineRoute({
       method: 'GET', url: '/OutsourceCompanies', access: VIEW,
+      ids: { query: { OutsourceCompanyIds: { filter: carrierRecords } } },
       summary: 'List carriers',
       description: 'Live carriers; includeDeleted=true adds the deleted ones. Shared list parameters that apply: SearchTerm (contained in the name, legal name, email, phone, '
         + 'MC, DOT, SCAC or city), OutsourceCompanyIds, OutsourceCompanyTypesOfWork (carriers offering every type of work of one of the values: 3 = Fixed and Distance), '
@@ -31,6 +33,7 @@ export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRout
     }),
     defineRoute({
       method: 'DELETE', url: '/OutsourceCompanies', access: DELETE,
+      ids: { query: { ids: carrierRecords } },
       summary: 'Delete carriers',
       description: 'Marks them deleted (deletedAt): hidden from lists and reads, kept with their contacts, finances and truck types, and with every record that points at them '
         + '(drivers, routes, expenses). PUT /OutsourceCompanies/{id}/Restore brings one back. All or nothing: an unknown id is a 404 and nothing changes.',
@@ -39,6 +42,7 @@ export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRout
     }),
     defineRoute({
       method: 'GET', url: '/OutsourceCompanies/:id', access: VIEW,
+      ids: { params: { id: carrierRecords } },
       summary: 'Read a carrier',
       description: 'With its primary contact. A deleted carrier with includeDeleted=true.',
       params: IdParams, querystring: ReadQuery, response: OutsourceCompanyDto,
@@ -46,6 +50,7 @@ export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRout
     }),
     defineRoute({
       method: 'PUT', url: '/OutsourceCompanies/:id', access: ADD_EDIT,
+      ids: { params: { id: carrierRecords } },
       summary: 'Update a carrier',
       description: 'Changes the fields sent and keeps the others; null clears one (address: null clears the whole address). The MC and USDOT numbers stay unique.',
       params: IdParams, body: OutsourceCompanyUpdateDto, response: OutsourceCompanyDto,
@@ -53,6 +58,7 @@ export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRout
     }),
     defineRoute({
       method: 'PUT', url: '/OutsourceCompanies/:id/Restore', access: DELETE,
+      ids: { params: { id: carrierRecords } },
       summary: 'Restore a deleted carrier (fds extension)',
       description: 'Brings back a carrier deleted by DELETE /OutsourceCompanies and answers it; a live one is answered unchanged. Refused when another live carrier took its MC or USDOT number since.',
       params: IdParams, response: OutsourceCompanyDto,
@@ -60,12 +66,14 @@ export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRout
     }),
     defineRoute({
       method: 'GET', url: '/OutsourceCompanies/:id/Contacts', access: VIEW,
+      ids: { params: { id: carrierRecords } },
       summary: 'The carrier\'s contacts, primary first',
       params: IdParams, response: OutsourceCompanyContactDetailsResponse,
       handler: ({ tenant, params }) => contacts.ofCarrier(tenant, params.id),
     }),
     defineRoute({
       method: 'POST', url: '/OutsourceCompanies/ValidateOutsourceCompany', access: VIEW,
+      ids: { body: { id: { except: carrierRecords } } }, readOnly: true,
       summary: 'Check a carrier before saving it',
       description: 'Reports what is missing (name, a phone or email, a USDOT or MC number, the types of work, the insurance expiry date), an invalid phone, an expired insurance, '
         + 'and the live carriers with the same name (case, punctuation and legal suffixes such as Inc or LLC ignored), MC number or USDOT number. Send id when editing one. '

@@ -2,7 +2,7 @@
 // company): OutsourceCompanyDto and its create, update, list and validation shapes, and mappers.
 import type { Selectable } from 'kysely';
 import type { OutsourceCompaniesTable } from './carriers.tables.js';
-import { DateTime, FlagsEnum, Id, NameEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
+import { DateTime, Day, FlagsEnum, Id, MailingAddress, MailingAddressInput, NameEnum, Nullable, Opt, SharedListParams, type Static, Text, Type } from '../../platform/schemas.js';
 import { OutsourceCompanyContactInputFields, type OutsourceCompanyContactT } from './carrier-contacts.schemas.js';
 
 /** OutsourceCompanyTypesOfWork (part 1, shared list parameters): how a carrier is paid. */
@@ -15,9 +15,9 @@ export type InsuranceStatus = (typeof INSURANCE_STATUSES)[number];
 /** Days before the expiry date from which insurance reads ExpiringSoon. */
 export const INSURANCE_WARNING_DAYS = 30;
 
-const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
 const Amount = (description: string) => Type.Number({ minimum: 0, maximum: 999999999999.99, description });
-const Day = (description: string) => Type.String({ format: 'date', description: `${description} (YYYY-MM-DD).` });
+/** A day as answers write it; requests take the platform's Day (a date, or a date-time read as its UTC day). */
+const DayAnswer = (description: string) => Type.String({ format: 'date', description: `${description} (YYYY-MM-DD).` });
 
 const descriptions = {
   name: 'The name dispatchers know the carrier by (its DBA name).',
@@ -37,23 +37,9 @@ const descriptions = {
   isActive: 'False: kept and listed, but not to be given loads (insurance lapsed, blocked...). Default true.',
 };
 
-export const OutsourceCompanyAddress = Type.Object({
-  street: Nullable(Type.String()),
-  street2: Nullable(Type.String({ description: 'Suite, building.' })),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String({ description: 'State or province code (TX).' })),
-  postalCode: Nullable(Type.String()),
-  country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2 code; the country phones without + are read in.' })),
-}, { description: 'The carrier\'s office (mailing) address.' });
+export const OutsourceCompanyAddress = MailingAddress('The carrier\'s office (mailing) address.', 'Suite, building.');
 
-const AddressInput = Type.Object({
-  street: Opt(Text(200)),
-  street2: Opt(Text(200)),
-  city: Opt(Text(100)),
-  state: Opt(Text(100)),
-  postalCode: Opt(Text(20)),
-  country: Opt(Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2 code (any case).' })),
-});
+const AddressInput = MailingAddressInput();
 
 export const OutsourceCompanyDto = Type.Object({
   id: Id,
@@ -70,7 +56,7 @@ export const OutsourceCompanyDto = Type.Object({
   website: Nullable(Type.String({ description: descriptions.website })),
   insuranceProvider: Nullable(Type.String({ description: descriptions.insuranceProvider })),
   insurancePolicyNumber: Nullable(Type.String({ description: descriptions.insurancePolicyNumber })),
-  insuranceExpiresOn: Nullable(Day(descriptions.insuranceExpiresOn)),
+  insuranceExpiresOn: Nullable(DayAnswer(descriptions.insuranceExpiresOn)),
   insuranceStatus: NameEnum(INSURANCE_STATUSES, { description: `From insuranceExpiresOn and today (UTC): Unknown (no date), Valid, ExpiringSoon (within ${INSURANCE_WARNING_DAYS} days), Expired.` }),
   cargoInsuranceAmount: Nullable(Type.Number({ description: descriptions.cargoInsuranceAmount })),
   liabilityInsuranceAmount: Nullable(Type.Number({ description: descriptions.liabilityInsuranceAmount })),
@@ -122,7 +108,7 @@ const companyFields = {
   website: Opt(Text(300, descriptions.website)),
   insuranceProvider: Opt(Text(200, descriptions.insuranceProvider)),
   insurancePolicyNumber: Opt(Text(100, descriptions.insurancePolicyNumber)),
-  insuranceExpiresOn: Opt(Day(descriptions.insuranceExpiresOn)),
+  insuranceExpiresOn: Opt(Day({ description: descriptions.insuranceExpiresOn })),
   cargoInsuranceAmount: Opt(Amount(descriptions.cargoInsuranceAmount)),
   liabilityInsuranceAmount: Opt(Amount(descriptions.liabilityInsuranceAmount)),
   notes: Opt(Text(4000, descriptions.notes)),

@@ -4,9 +4,7 @@
 // and missing data before saving and writes nothing.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import type { Paged } from '../../platform/envelope.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
-import { pageOf, paged, sortOf } from '../../platform/paging.js';
+import { fail, invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { checkPhone, nameKey, normalizeEmail } from '../customers/index.js';
 import { countryOf } from '../settings/index.js';
@@ -14,8 +12,8 @@ import type { CarrierContactsService } from './carrier-contacts.service.js';
 import { requireCarrier } from './carrier-lookup.js';
 import * as repo from './carriers.repository.js';
 import {
-  insuranceStatus, toOutsourceCompany, toOutsourceCompanyListItem, type OutsourceCompaniesQueryT, type OutsourceCompanyCreateDtoT, type OutsourceCompanyDtoT,
-  type OutsourceCompanyListDtoT, type OutsourceCompanyToValidateT, type OutsourceCompanyUpdateDtoT, type ValidateOutsourceCompanyDtoT,
+  insuranceStatus, toOutsourceCompany, type OutsourceCompanyCreateDtoT, type OutsourceCompanyDtoT, type OutsourceCompanyToValidateT,
+  type OutsourceCompanyUpdateDtoT, type ValidateOutsourceCompanyDtoT,
 } from './carriers.schemas.js';
 import { CarriersErrors } from './carriers.errors.js';
 
@@ -91,22 +89,7 @@ export function carriersService(contacts: CarrierContactsService) {
   }
 
   return {
-    async list(t: Tenant, q: OutsourceCompaniesQueryT): Promise<Paged<OutsourceCompanyListDtoT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
-      const filter: repo.CarrierFilter = {
-        search: q.SearchTerm?.trim() || null,
-        ids: q.OutsourceCompanyIds?.length ? q.OutsourceCompanyIds : null,
-        typesOfWork: q.OutsourceCompanyTypesOfWork?.length ? q.OutsourceCompanyTypesOfWork : null,
-        cities: q.Cities?.length ? q.Cities : null,
-        states: q.States?.length ? q.States : null,
-        countries: q.Countries?.length ? q.Countries : null,
-        isActive: q.isActive ?? null,
-        includeDeleted: q.includeDeleted ?? false,
-      };
-      const [rows, total] = await Promise.all([repo.listCarriers(t, filter, sort, page.limit, page.offset), repo.countCarriers(t, filter)]);
-      return paged(rows.map(toOutsourceCompanyListItem), page, total);
-    },
+    list: repo.carriersList,
 
     read,
 
@@ -133,12 +116,9 @@ export function carriersService(contacts: CarrierContactsService) {
       return after;
     },
 
-    /** Marks the carriers deleted; all or nothing (an unknown id: 404, nothing changed). */
+    /** Marks the carriers deleted; all or nothing (unknown ids: a 404 naming them, nothing changed). */
     async remove(t: Tenant, ids: number[]): Promise<null> {
-      const unique = [...new Set(ids)];
-      const rows = await repo.findCarriers(t, unique);
-      const missing = unique.find((id) => !rows.some((r) => r.id === id));
-      if (missing !== undefined) throw notFound('Carrier', missing);
+      const rows = await repo.carrierRecords.requireAll(t, ids, { includeDeleted: true });
       const live = rows.filter((r) => r.deleted_at === null);
       await repo.setDeleted(t, live.map((r) => r.id), new Date());
       for (const r of live) await audit(t, { action: 'outsource_company.delete', entityType: 'outsource_company', entityId: r.id, before: { deletedAt: null } });

@@ -2,7 +2,7 @@
 // records and truck types, and the company's list of truck types — one tag each on the reference
 // page. Other areas use from here: the carrier lookups (drivers point at carriers) and the truck
 // types (trucks name one).
-import type { Area } from '../../platform/area.js';
+import { perApp, type Area } from '../../platform/area.js';
 import { carrierContactsRoutes } from './carrier-contacts.routes.js';
 import { OutsourceCompanyContact } from './carrier-contacts.schemas.js';
 import { carrierContactsService } from './carrier-contacts.service.js';
@@ -21,8 +21,14 @@ import { typeOfTrucksRoutes } from './type-of-trucks.routes.js';
 import { TypeOfTruckCreateDto, TypeOfTruckDto } from './type-of-trucks.schemas.js';
 import { typeOfTrucksService } from './type-of-trucks.service.js';
 import { CarriersErrors } from './carriers.errors.js';
+import { contactRecords } from './carrier-contacts.repository.js';
+import { financeRecords } from './carrier-finances.repository.js';
+import { carrierTruckTypeRecords } from './carrier-truck-types.repository.js';
+import { carrierRecords } from './carriers.repository.js';
+import { typeOfTruckRecords } from './type-of-trucks.repository.js';
 
-function services() {
+/** The section's services, built once per app and shared by its areas. */
+const services = perApp(() => {
   const contacts = carrierContactsService();
   return {
     carriers: carriersService(contacts),
@@ -31,38 +37,43 @@ function services() {
     truckTypes: carrierTruckTypesService(),
     typeOfTrucks: typeOfTrucksService(),
   };
-}
+});
 export type CarrierServices = ReturnType<typeof services>;
 
 export const carriersArea: Area = {
   name: 'Carriers',
   // The codes of the whole folder (the section's areas share them).
   errors: CarriersErrors,
+  resources: [carrierRecords],
   schemas: [OutsourceCompanyContact, OutsourceCompanyListDto, OutsourceCompanyCreateDto, OutsourceCompanyUpdateDto, ValidateOutsourceCompanyDto],
-  routes: () => carriersRoutes(services()),
+  routes: (deps) => carriersRoutes(services(deps)),
 };
 
 export const carrierContactsArea: Area = {
   name: 'Carrier contacts',
-  routes: () => carrierContactsRoutes(services()),
+  resources: [contactRecords],
+  routes: (deps) => carrierContactsRoutes(services(deps)),
 };
 
 export const carrierFinancesArea: Area = {
   name: 'Carrier finances',
+  resources: [financeRecords],
   schemas: [OutsourceCompanyFinanceDto, OutsourceCompanyFinanceCreateDto],
-  routes: () => carrierFinancesRoutes(services()),
+  routes: (deps) => carrierFinancesRoutes(services(deps)),
 };
 
 export const carrierTruckTypesArea: Area = {
   name: 'Carrier truck types',
+  resources: [carrierTruckTypeRecords],
   schemas: [OutsourceCompanyTypeOfTruckDto, OutsourceCompanyTypeOfTruckCreateDto],
-  routes: () => carrierTruckTypesRoutes(services()),
+  routes: (deps) => carrierTruckTypesRoutes(services(deps)),
 };
 
 export const typeOfTrucksArea: Area = {
   name: 'Truck types',
+  resources: [typeOfTruckRecords],
   schemas: [TypeOfTruckDto, TypeOfTruckCreateDto],
-  routes: () => typeOfTrucksRoutes(services()),
+  routes: (deps) => typeOfTrucksRoutes(services(deps)),
 };
 
 /** The section's areas, in the spec's order. */
@@ -70,7 +81,10 @@ export const carriersAreas: Area[] = [carriersArea, carrierContactsArea, carrier
 
 export { carrierExists, requireCarrier } from './carrier-lookup.js';
 export { requireTypeOfTruck } from './type-of-trucks.service.js';
-export { findTypes as findTypesOfTrucks, typeIdsByName } from './type-of-trucks.repository.js';
+export { findTypes as findTypesOfTrucks, typeIdsByName, typeOfTruckRecords } from './type-of-trucks.repository.js';
 export { capacityAnswer, capacityInput, TypeOfTruckDto, WEIGHT_UNITS, VOLUME_UNITS, type WeightUnit, type VolumeUnit } from './type-of-trucks.schemas.js';
 export { OutsourceCompanyDto, type OutsourceCompanyRow } from './carriers.schemas.js';
-export { listCarriers } from './carriers.repository.js';
+export { carrierRecords, listCarriers, type CarrierFilter } from './carriers.repository.js';
+export { contactRecords as carrierContactRecords } from './carrier-contacts.repository.js';
+export { financeRecords as carrierFinanceRecords } from './carrier-finances.repository.js';
+export { carrierTruckTypeRecords } from './carrier-truck-types.repository.js';

@@ -1,50 +1,22 @@
-// SQL of the company's truck types, in the company's transaction; paged along the unique
-// (company_id, lower(name)) index or (company_id, created_at, id).
+// SQL of the company's truck types, through the company door: a named lookup (records, the list
+// searched in the name and description and sorted by name or creation, the unique name, the
+// refusal to delete one in use), paged along the unique (company_id, lower(name)) index or
+// (company_id, created_at, id).
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { likePattern, type SortSpec } from '../../platform/paging.js';
-import type { TypeOfTruckRow } from './type-of-trucks.schemas.js';
+import { fail } from '../../platform/errors.js';
+import { namedLookup } from '../../platform/named-lookup.js';
+import { CarriersErrors } from './carriers.errors.js';
+import { toTypeOfTruck, TypeOfTrucksQuery, type TypeOfTruckRow } from './type-of-trucks.schemas.js';
 
-const COLUMNS = ['id', 'name', 'description', 'capacity_weight', 'weight_unit', 'capacity_pallets', 'capacity_volume', 'volume_unit', 'is_refrigerated', 'created_at', 'updated_at'] as const;
+const COLUMNS = [
+  'y.id', 'y.name', 'y.description', 'y.capacity_weight', 'y.weight_unit', 'y.capacity_pallets', 'y.capacity_volume', 'y.volume_unit',
+  'y.is_refrigerated', 'y.created_at', 'y.updated_at',
+] as const;
 
-export type TypeOfTruckSort = 'name' | 'created_at';
-
-function types(t: Tenant, search: string | null) {
-  let q = t.db.selectFrom('type_of_trucks').where('company_id', '=', t.companyId);
-  if (search) {
-    const pattern = likePattern(search.toLowerCase());
-    q = q.where((eb) => eb.or([eb(sql`lower(name)`, 'like', pattern), eb(sql`lower(coalesce(description, ''))`, 'like', pattern)]));
-  }
-  return q;
-}
-
-export function listTypes(t: Tenant, search: string | null, sort: SortSpec<TypeOfTruckSort>, limit: number, offset: number): Promise<TypeOfTruckRow[]> {
-  const direction = sort.descending ? 'desc' : 'asc';
-  const q = types(t, search).select(COLUMNS);
-  const ordered = sort.by === 'name' ? q.orderBy(sql`lower(name)`, direction) : q.orderBy('created_at', direction).orderBy('id', direction);
-  return ordered.limit(limit).offset(offset).execute();
-}
-
-export async function countTypes(t: Tenant, search: string | null): Promise<number> {
-  const row = await types(t, search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export function findTypes(t: Tenant, ids: number[]): Promise<TypeOfTruckRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return types(t, null).select(COLUMNS).where('id', 'in', ids).execute();
-}
-
-/** Another type with this name (any case). */
-export function typeNamed(t: Tenant, name: string, exceptId: number | null): Promise<{ id: number; name: string } | undefined> {
-  let q = types(t, null).select(['id', 'name']).where(sql`lower(name)`, '=', name.toLowerCase());
-  if (exceptId !== null) q = q.where('id', '<>', exceptId);
-  return q.executeTakeFirst();
-}
-
-/** Live users of a type: the company's trucks (migration 0009; read here, as the type's owner
- *  decides whether it may go) and the rows of live carriers. */
-export async function liveUses(t: Tenant, id: number): Promise<{ trucks: number; carriers: number }> {
+/** Live users of a type: the company's trucks (the fleet area's table, read here as the type's
+ *  owner decides whether it may go) and the rows of live carriers. */
+async function liveUses(t: Tenant, id: number): Promise<{ trucks: number; carriers: number }> {
   const { rows } = await sql<{ trucks: number; carriers: number }>`
     select
       (select count(*)::int from trucks where company_id = ${t.companyId} and type_of_truck_id = ${id} and deleted_at is null) as trucks,
@@ -55,24 +27,43 @@ export async function liveUses(t: Tenant, id: number): Promise<{ trucks: number;
   return rows[0]!;
 }
 
-export type TypeOfTruckValues = Omit<TypeOfTruckRow, 'id' | 'created_at' | 'updated_at'>;
+/** The company's truck types: by id, the list, the unique name, in use or not. */
+export const typeOfTrucks = namedLookup({
+  name: 'type_of_truck', what: 'Type of truck', alias: 'y', query: TypeOfTrucksQuery,
+  from: (t: Tenant) => t.select('type_of_trucks as y'),
+  columns: (q) => q.select(COLUMNS),
+  search: ['y.name', 'y.description'],
+  map: (rows: TypeOfTruckRow[]) => rows.map(toTypeOfTruck),
+  duplicate: (clash) => fail(CarriersErrors.typeOfTruckDuplicateName, `Type of truck ${clash.id} is already named "${clash.name}"; names are unique.`),
+  async inUse(t, row) {
+    const uses = await liveUses(t, row.id);
+    if (uses.trucks + uses.carriers === 0) return null;
+    return fail(CarriersErrors.typeOfTruckInUse, `Type of truck ${row.id} "${row.name}" is used by ${uses.trucks} truck(s) and ${uses.carriers} carrier(s); change those first.`);
+  },
+});
 
-export async function insertType(t: Tenant, values: Partial<TypeOfTruckValues> & { name: string }): Promise<number> {
-  const row = await t.db.insertInto('type_of_trucks').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
+export const typeOfTruckRecords = typeOfTrucks.records;
 
-export async function updateType(t: Tenant, id: number, values: Partial<TypeOfTruckValues>): Promise<void> {
-  await t.db.updateTable('type_of_trucks').set({ ...values, updated_at: new Date() }).where('company_id', '=', t.companyId).where('id', '=', id).execute();
-}
-
-export async function deleteType(t: Tenant, id: number): Promise<void> {
-  await t.db.deleteFrom('type_of_trucks').where('company_id', '=', t.companyId).where('id', '=', id).execute();
+/** The types among `ids` (those the company has). */
+export function findTypes(t: Tenant, ids: number[]): Promise<TypeOfTruckRow[]> {
+  return typeOfTruckRecords.findAll(t, ids);
 }
 
 /** The company's types by name (any case), for records made by name (demo data). */
-export async function typeIdsByName(t: Tenant, names: string[]): Promise<Map<string, number>> {
-  if (names.length === 0) return new Map();
-  const rows = await types(t, null).select(['id', 'name']).where(sql`lower(name)`, 'in', names.map((n) => n.toLowerCase())).execute();
-  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+export function typeIdsByName(t: Tenant, names: string[]): Promise<Map<string, number>> {
+  return typeOfTrucks.idsByName(t, names);
+}
+
+export type TypeOfTruckValues = Omit<TypeOfTruckRow, 'id' | 'created_at' | 'updated_at'>;
+
+export async function insertType(t: Tenant, values: Partial<TypeOfTruckValues> & { name: string }): Promise<number> {
+  return (await t.insert('type_of_trucks', values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateType(t: Tenant, id: number, values: Partial<TypeOfTruckValues>): Promise<void> {
+  await t.update('type_of_trucks').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function deleteType(t: Tenant, id: number): Promise<void> {
+  await t.delete('type_of_trucks').where('id', '=', id).execute();
 }

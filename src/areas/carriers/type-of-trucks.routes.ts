@@ -5,6 +5,7 @@ import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { ADD_EDIT, DELETE, VIEW } from './carriers.access.js';
 import { IdParams } from './carriers.schemas.js';
 import type { CarrierServices } from './index.js';
+import { typeOfTruckRecords } from './type-of-trucks.repository.js';
 import { TypeOfTruckCreateDto, TypeOfTruckDto, TypeOfTrucksQuery, TypeOfTruckUpdateDto } from './type-of-trucks.schemas.js';
 
 export function typeOfTrucksRoutes({ typeOfTrucks }: CarrierServices): AnyRoute[] {
@@ -25,6 +26,7 @@ export function typeOfTrucksRoutes({ typeOfTrucks }: CarrierServices): AnyRoute[
     }),
     defineRoute({
       method: 'GET', url: '/TypeOfTrucks/:id', access: VIEW,
+      ids: { params: { id: typeOfTruckRecords } },
       summary: 'Read a truck type',
       description: 'Answers the type (the spec leaves data undefined).',
       params: IdParams, response: TypeOfTruckDto,
@@ -32,6 +34,7 @@ export function typeOfTrucksRoutes({ typeOfTrucks }: CarrierServices): AnyRoute[
     }),
     defineRoute({
       method: 'PUT', url: '/TypeOfTrucks/:id', access: ADD_EDIT,
+      ids: { params: { id: typeOfTruckRecords } },
       summary: 'Update a truck type',
       description: 'Changes the fields sent and keeps the others; null clears one. The name stays unique. Answers the type (the spec leaves data undefined).',
       params: IdParams, body: TypeOfTruckUpdateDto, response: TypeOfTruckDto,
@@ -39,6 +42,7 @@ export function typeOfTrucksRoutes({ typeOfTrucks }: CarrierServices): AnyRoute[
     }),
     defineRoute({
       method: 'DELETE', url: '/TypeOfTrucks/:id', access: DELETE,
+      ids: { params: { id: typeOfTruckRecords } },
       summary: 'Delete a truck type',
       description: 'Refused while live trucks or live carriers use it (type_of_trucks.in_use, with the counts). Deleted trucks that named it keep no type; deleted carriers\' rows for it go.',
       params: IdParams, response: None,

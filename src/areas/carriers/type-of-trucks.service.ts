@@ -3,15 +3,12 @@
 // rows go with it.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import type { Paged } from '../../platform/envelope.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
-import { pageOf, paged, sortOf } from '../../platform/paging.js';
+import { invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import * as repo from './type-of-trucks.repository.js';
 import {
-  toTypeOfTruck, type TypeOfTruckCreateDtoT, type TypeOfTruckDtoT, type TypeOfTruckRow, type TypeOfTrucksQueryT, type TypeOfTruckUpdateDtoT,
+  toTypeOfTruck, type TypeOfTruckCreateDtoT, type TypeOfTruckDtoT, type TypeOfTruckRow, type TypeOfTruckUpdateDtoT,
 } from './type-of-trucks.schemas.js';
-import { CarriersErrors } from './carriers.errors.js';
 
 const WRITERS: Writers<TypeOfTruckUpdateDtoT, repo.TypeOfTruckValues> = {
   name: (v) => {
@@ -28,27 +25,16 @@ const WRITERS: Writers<TypeOfTruckUpdateDtoT, repo.TypeOfTruckValues> = {
   isRefrigerated: (v) => ({ is_refrigerated: v ?? false }),
 };
 
-export async function requireTypeOfTruck(t: Tenant, id: number): Promise<TypeOfTruckRow> {
-  const row = (await repo.findTypes(t, [id]))[0];
-  if (!row) throw notFound('Type of truck', id);
-  return row;
+/** The company's type of truck, or 404 "Type of truck 5 was not found." (other areas use it: trucks). */
+export function requireTypeOfTruck(t: Tenant, id: number): Promise<TypeOfTruckRow> {
+  return repo.typeOfTruckRecords.requireOne(t, id);
 }
 
-async function checkName(t: Tenant, name: string | undefined, exceptId: number | null): Promise<void> {
-  if (name === undefined) return;
-  const clash = await repo.typeNamed(t, name, exceptId);
-  if (clash) throw fail(CarriersErrors.typeOfTruckDuplicateName, `Type of truck ${clash.id} is already named "${clash.name}"; names are unique.`);
-}
+const checkName = (t: Tenant, name: string | undefined, exceptId: number | null) => repo.typeOfTrucks.checkName(t, name, exceptId);
 
 export function typeOfTrucksService() {
   return {
-    async list(t: Tenant, q: TypeOfTrucksQueryT): Promise<Paged<TypeOfTruckDtoT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
-      const search = q.SearchTerm?.trim() || null;
-      const [rows, total] = await Promise.all([repo.listTypes(t, search, sort, page.limit, page.offset), repo.countTypes(t, search)]);
-      return paged(rows.map(toTypeOfTruck), page, total);
-    },
+    list: repo.typeOfTrucks.list,
 
     read: async (t: Tenant, id: number): Promise<TypeOfTruckDtoT> => toTypeOfTruck(await requireTypeOfTruck(t, id)),
 
@@ -72,12 +58,11 @@ export function typeOfTrucksService() {
       return after;
     },
 
+    /** Refused while live trucks or live carriers use the type (type_of_trucks.in_use). */
     async remove(t: Tenant, id: number): Promise<null> {
-      const before = toTypeOfTruck(await requireTypeOfTruck(t, id));
-      const uses = await repo.liveUses(t, id);
-      if (uses.trucks + uses.carriers > 0) {
-        throw fail(CarriersErrors.typeOfTruckInUse, `Type of truck ${id} "${before.name}" is used by ${uses.trucks} truck(s) and ${uses.carriers} carrier(s); change those first.`);
-      }
+      const row = await requireTypeOfTruck(t, id);
+      const before = toTypeOfTruck(row);
+      await repo.typeOfTrucks.refuseInUse(t, row);
       await repo.deleteType(t, id);
       await audit(t, { action: 'type_of_truck.delete', entityType: 'type_of_truck', entityId: id, before });
       return null;

@@ -29,8 +29,7 @@ export const chargeTypesDemo: DemoSeeder = {
       const fuel = (await types.list(t, {})).find((c) => c.isSystem && c.code === 'FUEL');
       if (fuel) await types.update(t, fuel.id, { rate: 18.5, minimumCharge: 25 });
 
-      const customer = await t.db.selectFrom('customers').select('id')
-        .where('company_id', '=', t.companyId).where('name', '=', NEGOTIATED.customer).executeTakeFirst();
+      const customer = await t.select('customers').select('id').where('name', '=', NEGOTIATED.customer).executeTakeFirst();
       if (!customer) return;
       const list = await customers.list(t, customer.id, true, true);
       for (const [code, rate] of NEGOTIATED.rates) {

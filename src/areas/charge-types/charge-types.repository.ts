@@ -1,15 +1,20 @@
-// SQL of the company's charge types, in the company's transaction. A delete keeps the row
+// SQL of the company's charge types, through the company door. A delete keeps the row
 // (deleted_at): customers' copies and past invoices point at it, and it can be restored.
 import { sql, type Transaction } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import type { DB } from '../../db/types.js';
+import { companyRecords } from '../../platform/records.js';
 import { PRICING_COLUMNS, type CompanyTypeRow, type PricingValues } from './charge-types.schemas.js';
 
 const COLUMNS = [...PRICING_COLUMNS, 'deleted_at'] as const;
 
-function types(t: Tenant) {
-  return t.db.selectFrom('charge_types').where('company_id', '=', t.companyId);
-}
+const types = (t: Tenant) => t.select('charge_types');
+
+/** The company's charge types by id, live or deleted (a deleted one is read, and restored by a PUT). */
+export const chargeTypeRecords = companyRecords<CompanyTypeRow>({
+  name: 'charge_type', what: 'Charge type',
+  read: (t, ids) => types(t).select(COLUMNS).where('id', 'in', ids).execute(),
+});
 
 export interface TypeFilter {
   excludeSystem: boolean;
@@ -24,14 +29,7 @@ export function listTypes(t: Tenant, f: TypeFilter): Promise<CompanyTypeRow[]> {
 }
 
 /** A type, live or deleted. */
-export function findType(t: Tenant, id: number): Promise<CompanyTypeRow | undefined> {
-  return types(t).select(COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
-export function findTypes(t: Tenant, ids: number[]): Promise<CompanyTypeRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return types(t).select(COLUMNS).where('id', 'in', ids).execute();
-}
+export const findType = (t: Tenant, id: number): Promise<CompanyTypeRow | undefined> => chargeTypeRecords.find(t, id);
 
 /** The live types whose code or name (any case) is one of these, other than `exceptId`. */
 export function findClashes(t: Tenant, code: string, name: string, exceptId: number | null): Promise<Array<{ id: number; code: string; name: string }>> {
@@ -53,20 +51,18 @@ export async function countLive(t: Tenant): Promise<number> {
 }
 
 export async function insertType(t: Tenant, values: PricingValues): Promise<number> {
-  const row = await t.db.insertInto('charge_types').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return (await t.insert('charge_types', values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 /** Writes the values; a deleted type written to is live again. */
 export async function updateType(t: Tenant, id: number, values: PricingValues): Promise<void> {
-  await t.db.updateTable('charge_types').set({ ...values, deleted_at: null, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('charge_types').set({ ...values, deleted_at: null, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function markDeleted(t: Tenant, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await t.db.updateTable('charge_types').set({ deleted_at: new Date(), updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', 'in', ids).where('deleted_at', 'is', null).where('is_system', '=', false).execute();
+  await t.update('charge_types').set({ deleted_at: new Date(), updated_at: new Date() })
+    .where('id', 'in', ids).where('deleted_at', 'is', null).where('is_system', '=', false).execute();
 }
 
 /** The system types (Linehaul, Fuel surcharge) for a new company, in its provisioning transaction:

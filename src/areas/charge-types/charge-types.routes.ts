@@ -5,6 +5,8 @@ import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
 import { ChargeType, ChargeTypeCreate, ChargeTypesQuery, ChargeTypeUpdate, IdParams, IdsBody, PerStopQuery } from './charge-types.schemas.js';
 import type { ChargeTypesService } from './charge-types.service.js';
+import { chargeTypeRecords } from './charge-types.repository.js';
+import { customerRecords } from '../customers/index.js';
 
 export const VIEW = permission('Charge types - view charge types');
 const EDIT = permission('Charge types - create/edit/delete charge types');
@@ -35,6 +37,7 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET', url: '/Accounting/chargeTypes/perStop', access: VIEW,
+      ids: { query: { customerId: customerRecords } },
       summary: 'Charge types chosen on stops',
       description: 'Active types with appliesPerStop (every PerStop type, and others marked so: liftgate, residential delivery...). With customerId: those that apply to the customer — its own list when it has one, else the company\'s.',
       querystring: PerStopQuery, response: List,
@@ -42,6 +45,7 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET', url: '/Accounting/chargeTypes/:id', access: VIEW,
+      ids: { params: { id: chargeTypeRecords } },
       summary: 'Read a charge type',
       description: 'A deleted type is answered too, with its deletedAt.',
       params: IdParams, response: ChargeType,
@@ -49,6 +53,7 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'PUT', url: '/Accounting/chargeTypes/:id', access: EDIT,
+      ids: { params: { id: chargeTypeRecords } },
       summary: 'Update (or restore) a charge type',
       description: 'Fields left out keep their value; null clears a field that may be empty. A system type keeps its code and kind. A deleted type written to is restored. Customers\' copies follow the new name, code and kind at their next sync, keeping their rates.',
       params: IdParams, body: ChargeTypeUpdate, response: ChargeType,
@@ -56,6 +61,7 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'DELETE', url: '/Accounting/chargeTypes/:id', access: EDIT,
+      ids: { params: { id: chargeTypeRecords } },
       summary: 'Delete a charge type',
       description: 'Answers the deleted type (deleting it again changes nothing). A system type cannot be deleted (400 charge_types.system_type). Customers\' copies stay until their sync marks them removed; otherMessages says how many lists copy it.',
       params: IdParams, response: ChargeType,

@@ -5,7 +5,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { withNotices, type OtherMessageT, type WithNotices } from '../../platform/envelope.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import { requireCustomer } from '../customers/index.js';
 import { effectiveTypes } from './charge-rules.repository.js';
 import * as repo from './charge-types.repository.js';
@@ -14,11 +14,7 @@ import { MAX_CHARGE_TYPES, toChargeType, type ChargeTypeT, type ChargeTypeUpdate
 import { copiesOf } from './customer-charge-types.repository.js';
 import { ChargeTypesErrors } from './charge-types.errors.js';
 
-async function requireType(t: Tenant, id: number): Promise<CompanyTypeRow> {
-  const row = await repo.findType(t, id);
-  if (!row) throw notFound('Charge type', id);
-  return row;
-}
+const requireType = (t: Tenant, id: number): Promise<CompanyTypeRow> => repo.chargeTypeRecords.requireOne(t, id);
 
 /** The request's values, with a code made from the name when none is set, checked for clashes. */
 async function valuesFor(t: Tenant, input: ChargeTypeUpdateT, current: CompanyTypeRow | null): Promise<PricingValues> {
@@ -76,7 +72,7 @@ export function chargeTypesService() {
     /** Answers the deleted type; deleting a deleted type changes nothing. */
     async remove(t: Tenant, id: number): Promise<WithNotices<ChargeTypeT>> {
       const deleted = await removeMany(t, [id]);
-      return withNotices(toChargeType((await repo.findType(t, id))!), await copiesNotice(t, deleted));
+      return withNotices(toChargeType(await requireType(t, id)), await copiesNotice(t, deleted));
     },
 
     /** All or nothing: an unknown id is 404 and a system type 400, with nothing deleted. Answers
@@ -96,11 +92,7 @@ export function chargeTypesService() {
 
 /** Marks the live ones deleted; answers those it deleted. */
 async function removeMany(t: Tenant, ids: number[]): Promise<CompanyTypeRow[]> {
-  const unique = [...new Set(ids)];
-  const rows = await repo.findTypes(t, unique);
-  const found = new Map(rows.map((r) => [r.id, r]));
-  const missing = unique.find((id) => !found.has(id));
-  if (missing !== undefined) throw notFound('Charge type', missing);
+  const rows = await repo.chargeTypeRecords.requireAll(t, ids);
   const system = rows.find((r) => r.is_system);
   if (system) throw fail(ChargeTypesErrors.systemType, `"${system.name}" is a system type: it cannot be deleted (set isActive false to stop charging it).`);
   const live = rows.filter((r) => r.deleted_at === null);

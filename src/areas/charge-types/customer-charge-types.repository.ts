@@ -1,4 +1,4 @@
-// SQL of customers' charge types, in the company's transaction. A customer's list is small (its
+// SQL of customers' charge types, through the company door. A customer's list is small (its
 // copy of the company's list plus its own types), so it is read whole.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
@@ -14,8 +14,7 @@ export async function lockList(t: Tenant, customerId: number): Promise<void> {
 
 /** Every row of the customer, by name. */
 export function rowsOf(t: Tenant, customerId: number): Promise<CustomerTypeRow[]> {
-  return t.db.selectFrom('customer_charge_types').select(COLUMNS)
-    .where('company_id', '=', t.companyId).where('customer_id', '=', customerId)
+  return t.select('customer_charge_types').select(COLUMNS).where('customer_id', '=', customerId)
     .orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id').execute();
 }
 
@@ -26,14 +25,11 @@ export interface NewRow extends PricingValues {
 
 export async function insertRows(t: Tenant, customerId: number, rows: NewRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await t.db.insertInto('customer_charge_types')
-    .values(rows.map((r) => ({ company_id: t.companyId, customer_id: customerId, ...r }))).execute();
+  await t.insert('customer_charge_types', rows.map((r) => ({ customer_id: customerId, ...r }))).execute();
 }
 
 export async function insertRow(t: Tenant, customerId: number, row: NewRow): Promise<number> {
-  const made = await t.db.insertInto('customer_charge_types')
-    .values({ company_id: t.companyId, customer_id: customerId, ...row }).returning('id').executeTakeFirstOrThrow();
-  return made.id;
+  return (await t.insert('customer_charge_types', { customer_id: customerId, ...row }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export interface RowChange extends Partial<PricingValues> {
@@ -43,21 +39,19 @@ export interface RowChange extends Partial<PricingValues> {
 }
 
 export async function updateRow(t: Tenant, id: number, change: RowChange): Promise<void> {
-  await t.db.updateTable('customer_charge_types').set({ ...change, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('customer_charge_types').set({ ...change, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function deleteRows(t: Tenant, customerId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await t.db.deleteFrom('customer_charge_types')
-    .where('company_id', '=', t.companyId).where('customer_id', '=', customerId).where('id', 'in', ids).execute();
+  await t.delete('customer_charge_types').where('customer_id', '=', customerId).where('id', 'in', ids).execute();
 }
 
 /** How many customers' rows copy each of these company types. */
 export async function copiesOf(t: Tenant, chargeTypeIds: number[]): Promise<Map<number, number>> {
   if (chargeTypeIds.length === 0) return new Map();
-  const rows = await t.db.selectFrom('customer_charge_types')
+  const rows = await t.select('customer_charge_types')
     .select(['charge_type_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('company_id', '=', t.companyId).where('charge_type_id', 'in', chargeTypeIds).groupBy('charge_type_id').execute();
+    .where('charge_type_id', 'in', chargeTypeIds).groupBy('charge_type_id').execute();
   return new Map(rows.map((r) => [r.charge_type_id!, Number(r.n)]));
 }

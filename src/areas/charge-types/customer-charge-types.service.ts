@@ -5,7 +5,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { withNotices, type WithNotices } from '../../platform/envelope.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFoundAll } from '../../platform/errors.js';
 import { requireCustomer } from '../customers/index.js';
 import * as companyRepo from './charge-types.repository.js';
 import { codeFromName, freeCode, mergeValues } from './charge-types.rules.js';
@@ -70,10 +70,12 @@ export function customerChargeTypesService() {
       await requireCustomer(t, customerId);
       await repo.lockList(t, customerId);
       const rows = await repo.rowsOf(t, customerId);
+      const unique = [...new Set(ids)];
+      const missing = unique.filter((id) => !rowNamed(rows, id));
+      if (missing.length > 0) throw notFoundAll(companyRepo.chargeTypeRecords.what, companyRepo.chargeTypeRecords.plural, missing);
       const doomed = new Map<number, CustomerTypeRow>();
-      for (const id of new Set(ids)) {
-        const row = rowNamed(rows, id);
-        if (!row) throw notFound('Charge type', id);
+      for (const id of unique) {
+        const row = rowNamed(rows, id)!;
         if (row.is_system) throw fail(ChargeTypesErrors.systemType, `"${row.name}" is a system type: it stays in the customer's list (set isActive false to stop charging it).`);
         doomed.set(row.id, row);
       }
@@ -102,7 +104,8 @@ export function customerChargeTypesService() {
       } else {
         if (rows.length >= MAX_CHARGE_TYPES) throw fail(ChargeTypesErrors.limitReached, `A customer may have at most ${MAX_CHARGE_TYPES} charge types.`);
         const company = id === 0 ? null : await companyRepo.findType(t, id);
-        if (id !== 0 && (!company || company.deleted_at !== null)) throw notFound('Charge type', id);
+        // A deleted company type is not added to a customer's list: missing, like an unknown id.
+        if (id !== 0 && (!company || company.deleted_at !== null)) throw notFoundAll(companyRepo.chargeTypeRecords.what, companyRepo.chargeTypeRecords.plural, [id]);
         const base = company ? { ...valuesOf(company), is_system: company.is_system } : null;
         const values = mergeValues(input, base);
         const taken = liveCodes(rows, null);

@@ -9,14 +9,16 @@ import { chargeTypesService } from './charge-types.service.js';
 import { customerChargeTypesRoutes } from './customer-charge-types.routes.js';
 import { customerChargeTypesService } from './customer-charge-types.service.js';
 import { ChargeTypesErrors } from './charge-types.errors.js';
+import { chargeTypeRecords } from './charge-types.repository.js';
 
 export const chargeTypesArea: Area = {
   name: 'Charge types',
   errors: ChargeTypesErrors,
+  resources: [chargeTypeRecords],
   schemas: [ChargeType],
   routes: () => [...chargeTypesRoutes(chargeTypesService()), ...customerChargeTypesRoutes(customerChargeTypesService())],
 };
 
 export { chargeRulesFor, type ChargeTypeRule } from './charge-rules.repository.js';
-export { seedSystemChargeTypes } from './charge-types.repository.js';
+export { chargeTypeRecords, seedSystemChargeTypes } from './charge-types.repository.js';
 export { CHARGE_KINDS, type ChargeKind, type ChargeTypeT, type WeightUnit } from './charge-types.schemas.js';

@@ -1,28 +1,38 @@
-// SQL of addresses, in the company's transaction.
-import { sql } from 'kysely';
+// SQL of addresses, through the company door. Rows of kind 'warehouse' are the company's sites
+// (company-sites.ts): the rules and lookups of customers' addresses leave them out.
+import { sql, type Expression } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import { applyFilters, pagedList, type Filters, type OrderTerm } from '../../platform/list.js';
 import { likePattern } from '../../platform/paging.js';
-import type { AddressRow } from './addresses.schemas.js';
+import { companyRecords } from '../../platform/records.js';
+import { SharedListQuery, type SharedListQueryT } from '../../platform/schemas.js';
+import { toAddress, type AddressRow, type AddressT } from './addresses.schemas.js';
 
 /** What a write sets: the row without its key, timestamps and the joined customer name. */
 export type AddressValues = Omit<AddressRow, 'id' | 'customer_name' | 'created_at' | 'updated_at'>;
 
-/** Addresses with their customer's name; every read goes through here. */
-export function selectAddresses(t: Tenant) {
-  return t.db
-    .selectFrom('addresses as a')
-    .leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'))
-    .where('a.company_id', '=', t.companyId)
-    .select([
-      'a.id', 'a.customer_id', 'c.name as customer_name', 'a.name', 'a.street', 'a.street2', 'a.city', 'a.state',
-      'a.postal_code', 'a.country', 'a.latitude', 'a.longitude', 'a.is_main', 'a.is_hub', 'a.contact_name',
-      'a.contact_phone', 'a.notes', 'a.normalized_key', 'a.created_at', 'a.updated_at',
-    ]);
+const COLUMNS = [
+  'a.id', 'a.customer_id', 'c.name as customer_name', 'a.name', 'a.street', 'a.street2', 'a.city', 'a.state',
+  'a.postal_code', 'a.country', 'a.latitude', 'a.longitude', 'a.is_main', 'a.is_hub', 'a.contact_name',
+  'a.contact_phone', 'a.notes', 'a.normalized_key', 'a.created_at', 'a.updated_at',
+] as const;
+
+/** Addresses joined to their customer (none for the company's own). */
+function addresses(t: Tenant) {
+  return t.select('addresses as a')
+    .leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'));
 }
 
-export function findAddress(t: Tenant, id: number): Promise<AddressRow | undefined> {
-  return selectAddresses(t).where('a.id', '=', id).where('a.kind', '=', 'customer').executeTakeFirst();
+/** Addresses with their customer's name; every read goes through here. */
+export function selectAddresses(t: Tenant) {
+  return addresses(t).select(COLUMNS);
 }
+
+/** Addresses by id: a customer's or the company's own, never a warehouse's place. */
+export const addressRecords = companyRecords<AddressRow>({
+  name: 'address', what: 'Address', plural: 'Addresses',
+  read: (t, ids) => selectAddresses(t).where('a.id', 'in', ids).where('a.kind', '=', 'customer').execute(),
+});
 
 /** Addresses of these customers, main first. One query for a whole page of customers. */
 export function addressesOfCustomers(t: Tenant, customerIds: number[]): Promise<AddressRow[]> {
@@ -32,39 +42,35 @@ export function addressesOfCustomers(t: Tenant, customerIds: number[]): Promise<
 }
 
 export async function insertAddress(t: Tenant, values: AddressValues): Promise<number> {
-  const row = await t.db.insertInto('addresses').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.insert('addresses', values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateAddress(t: Tenant, id: number, values: AddressValues): Promise<void> {
-  await t.db.updateTable('addresses').set({ ...values, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('addresses').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function deleteAddress(t: Tenant, id: number): Promise<void> {
-  await t.db.deleteFrom('addresses').where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.delete('addresses').where('id', '=', id).execute();
 }
 
 /** Clears the customer's main flag (before another address takes it). */
 export async function clearMain(t: Tenant, customerId: number): Promise<void> {
-  await t.db.updateTable('addresses').set({ is_main: false })
-    .where('company_id', '=', t.companyId).where('customer_id', '=', customerId).where('is_main', '=', true).execute();
+  await t.update('addresses').set({ is_main: false }).where('customer_id', '=', customerId).where('is_main', '=', true).execute();
 }
 
 export async function setMain(t: Tenant, id: number): Promise<void> {
-  await t.db.updateTable('addresses').set({ is_main: true, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('addresses').set({ is_main: true, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function hasMain(t: Tenant, customerId: number): Promise<boolean> {
-  const row = await t.db.selectFrom('addresses').select('id').where('company_id', '=', t.companyId)
-    .where('customer_id', '=', customerId).where('is_main', '=', true).executeTakeFirst();
+  const row = await t.select('addresses').select('id').where('customer_id', '=', customerId).where('is_main', '=', true).executeTakeFirst();
   return Boolean(row);
 }
 
 /** The customer's oldest address (other than one), which becomes main when the main one goes. */
 export async function oldestAddressId(t: Tenant, customerId: number, exceptId: number | null): Promise<number | null> {
-  let q = t.db.selectFrom('addresses').select('id').where('company_id', '=', t.companyId).where('customer_id', '=', customerId);
+  let q = t.select('addresses').select('id').where('customer_id', '=', customerId);
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   const row = await q.orderBy('id').limit(1).executeTakeFirst();
   return row?.id ?? null;
@@ -107,36 +113,70 @@ export function searchByAddress(t: Tenant, text: string): Promise<AddressRow[]> 
   return rankedAddresses(t, text, false);
 }
 
-export interface PlaceFilter {
-  search: string | null;
-  cities: string[] | null;
-  states: string[] | null;
-  zips: string[] | null;
-  countries: string[] | null;
+/** SearchTerm (contained in the address's text), Cities, States, Zip, Countries. */
+function placeFilters<QB extends ReturnType<typeof addresses>>(): Filters<SharedListQueryT, QB> {
+  return {
+    SearchTerm: (q, term) => q.where('a.search_text', 'like', likePattern(term.toLowerCase())) as QB,
+    Cities: (q, cities) => q.where(sql`lower(a.city)`, 'in', cities.map((c) => c.toLowerCase())) as QB,
+    States: (q, states) => q.where(sql`lower(a.state)`, 'in', states.map((s) => s.toLowerCase())) as QB,
+    Zip: (q, zips) => q.where('a.postal_code', 'in', zips) as QB,
+    Countries: (q, countries) => q.where('a.country', 'in', countries.map((c) => c.toUpperCase())) as QB,
+  };
 }
 
-function placesOf(t: Tenant, customerId: number, f: PlaceFilter) {
-  let q = selectAddresses(t).where('a.customer_id', '=', customerId);
-  if (f.search) q = q.where('a.search_text', 'like', likePattern(f.search.toLowerCase()));
-  if (f.cities?.length) q = q.where(sql`lower(a.city)`, 'in', f.cities.map((c) => c.toLowerCase()));
-  if (f.states?.length) q = q.where(sql`lower(a.state)`, 'in', f.states.map((s) => s.toLowerCase()));
-  if (f.zips?.length) q = q.where('a.postal_code', 'in', f.zips);
-  if (f.countries?.length) q = q.where('a.country', 'in', f.countries.map((c) => c.toUpperCase()));
-  return q;
+/** The main address first and ties in id order, whatever SortDirection asks. */
+const MAIN_FIRST = { term: 'a.is_main', direction: 'desc' } as const;
+const BY_ID = { term: 'a.id', direction: 'asc' } as const;
+
+/** A customer's addresses, the main one first, then by SortBy (name, city or createdAt), then by id. */
+export const lookupAddresses = pagedList({
+  query: SharedListQuery,
+  from: (t: Tenant, _q, customerId: number) => addresses(t).where('a.customer_id', '=', customerId),
+  filters: placeFilters(),
+  sortable: {
+    name: [MAIN_FIRST, sql`lower(coalesce(a.name, a.street))`, BY_ID],
+    city: [MAIN_FIRST, sql`lower(a.city)`, BY_ID],
+    createdAt: [MAIN_FIRST, 'a.created_at', BY_ID],
+  } satisfies Record<string, OrderTerm[]>,
+  select: (q) => q.select(COLUMNS),
+  map: (rows) => rows.map((r) => ({ ...toAddress(r), normalizedAddress: r.normalized_key })),
+});
+
+export interface GroupedPlace {
+  normalizedAddress: string;
+  address: AddressT;
+  addressIds: number[];
+  customers: Array<{ id: number; name: string }>;
 }
 
-export type PlaceSort = 'name' | 'city' | 'created_at';
-
-export function listPlaces(t: Tenant, customerId: number, f: PlaceFilter, sort: { by: PlaceSort; descending: boolean }, limit: number, offset: number): Promise<AddressRow[]> {
-  const direction = sort.descending ? 'desc' : 'asc';
-  const column = sort.by === 'name' ? sql`lower(coalesce(a.name, a.street))` : sort.by === 'city' ? sql`lower(a.city)` : sql`a.created_at`;
-  return placesOf(t, customerId, f).orderBy('a.is_main', 'desc').orderBy(column, direction).orderBy('a.id').limit(limit).offset(offset).execute();
-}
-
-export async function countPlaces(t: Tenant, customerId: number, f: PlaceFilter): Promise<number> {
-  const row = await placesOf(t, customerId, f).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+/**
+ * A customer's distinct places (addresses identical once normalized), in order of first appearance,
+ * each with the customer's addresses there and every active customer of the company with an
+ * address at the same place. The list takes no SortBy: the order is the places' first address.
+ */
+export const groupedPlaces = pagedList({
+  query: SharedListQuery,
+  from: (t: Tenant, q, customerId: number) => t.db.selectFrom(
+    applyFilters(addresses(t).where('a.customer_id', '=', customerId), placeFilters(), q)
+      .select(['a.normalized_key', (eb) => eb.fn.min('a.id').as('first')]).groupBy('a.normalized_key').as('k'),
+  ),
+  sortable: { first: ['k.first'] },
+  fixedOrder: true,
+  select: (q) => q.select(['k.normalized_key']),
+  map: async (rows, t, _q, customerId) => {
+    const keys = rows.map((r) => r.normalized_key);
+    const [own, sharing] = await Promise.all([customerAddressesAt(t, customerId, keys), customersAt(t, keys)]);
+    return keys.map((key): GroupedPlace => {
+      const here = own.filter((a) => a.normalized_key === key);
+      return {
+        normalizedAddress: key,
+        address: toAddress(here[0]!),
+        addressIds: here.map((a) => a.id).sort((a, b) => a - b),
+        customers: sharing.filter((s) => s.normalized_key === key).map((s) => ({ id: s.id, name: s.name })),
+      };
+    });
+  },
+});
 
 /** Addresses of a customer and of its active child accounts, optionally only of customers named like. */
 export function locations(t: Tenant, customerId: number, customerName: string | null): Promise<AddressRow[]> {
@@ -145,20 +185,6 @@ export function locations(t: Tenant, customerId: number, customerName: string | 
     .where((eb) => eb.or([eb('c.id', '=', customerId), eb('c.parent_customer_id', '=', customerId)]));
   if (customerName) q = q.where(sql`lower(c.name)`, 'like', likePattern(customerName.toLowerCase()));
   return q.orderBy(sql`c.id = ${customerId}`, 'desc').orderBy('a.is_main', 'desc').orderBy('a.id').limit(1000).execute();
-}
-
-/** The customer's distinct places (normalized keys), in order of first appearance. */
-export async function placeKeys(t: Tenant, customerId: number, f: PlaceFilter, limit: number, offset: number): Promise<string[]> {
-  const rows = await placesOf(t, customerId, f).clearSelect().clearOrderBy()
-    .select(['a.normalized_key', (eb) => eb.fn.min('a.id').as('first')])
-    .groupBy('a.normalized_key').orderBy('first').limit(limit).offset(offset).execute();
-  return rows.map((r) => r.normalized_key);
-}
-
-export async function countPlaceKeys(t: Tenant, customerId: number, f: PlaceFilter): Promise<number> {
-  const row = await placesOf(t, customerId, f).clearSelect()
-    .select(sql<number>`count(distinct a.normalized_key)`.as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** The customer's addresses at these places. */
@@ -171,9 +197,9 @@ export function customerAddressesAt(t: Tenant, customerId: number, keys: string[
 /** Active customers with an address at these places (index on normalized_key). */
 export function customersAt(t: Tenant, keys: string[]): Promise<Array<{ normalized_key: string; id: number; name: string }>> {
   if (keys.length === 0) return Promise.resolve([]);
-  return t.db.selectFrom('addresses as a')
+  return t.select('addresses as a')
     .innerJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'))
-    .where('a.company_id', '=', t.companyId).where('a.normalized_key', 'in', keys).where('c.status', '=', 0)
+    .where('a.normalized_key', 'in', keys).where('c.status', '=', 0)
     .select(['a.normalized_key', 'c.id', 'c.name']).distinct().orderBy('a.normalized_key').orderBy('c.id').execute();
 }
 

@@ -3,7 +3,9 @@ import { signedIn } from '../../platform/access.js';
 import { None } from '../../platform/envelope.js';
 import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
+import { addressRecords } from './addresses.repository.js';
 import { Address, AddressInput } from './addresses.schemas.js';
+import { customerRecords } from './customers.repository.js';
 import type { CustomerServices } from './index.js';
 
 const AddressIdParams = Type.Object({ id: Id });
@@ -15,6 +17,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
   return [
     defineRoute({
       method: 'POST', url: '/Addresses', access: signedIn,
+      ids: { body: { customerId: customerRecords } },
       summary: 'Add an address',
       description: 'A customer\'s (customerId) or the company\'s own. street, city and country (ISO 3166-1 alpha-2) are required. A customer\'s first address, or one sent with isMain=true, is its main address.',
       body: AddressInput, response: Address,
@@ -22,6 +25,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
     }),
     defineRoute({
       method: 'PUT', url: '/Addresses/:id', access: signedIn,
+      ids: { params: { id: addressRecords }, body: { customerId: customerRecords } },
       summary: 'Update an address',
       description: 'Replaces its fields; customerId absent keeps the customer. isMain=false on the main address passes the role to the customer\'s oldest other address.',
       params: AddressIdParams, body: AddressInput, response: Address,
@@ -29,6 +33,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
     }),
     defineRoute({
       method: 'DELETE', url: '/Addresses/:id', access: signedIn,
+      ids: { params: { id: addressRecords } },
       summary: 'Delete an address',
       description: 'When it was the main address, the customer\'s oldest remaining address becomes main.',
       params: AddressIdParams, response: None,
@@ -36,6 +41,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
     }),
     defineRoute({
       method: 'PUT', url: '/Addresses/:id/SetAsMainAddress', access: signedIn,
+      ids: { params: { id: addressRecords } },
       summary: 'Make an address its customer\'s main address',
       params: AddressIdParams, response: Address,
       handler: ({ tenant, params }) => addresses.setAsMain(tenant, params.id),

@@ -1,6 +1,8 @@
 // The Address model (CONTRACT.md §4) and its input shape; row → response mapper.
-import { DateTime, Id, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
+import { DateTime, Id, Nullable, Opt, type Static, Text, Type } from '../../platform/schemas.js';
 import { formatAddress } from './address-key.js';
+import type { Selectable } from 'kysely';
+import type { AddressesTable } from './customers.tables.js';
 
 const Latitude = Type.Number({ minimum: -90, maximum: 90 });
 const Longitude = Type.Number({ minimum: -180, maximum: 180 });
@@ -32,7 +34,6 @@ export const Address = Type.Object(
 );
 export type AddressT = Static<typeof Address>;
 
-const Text = (max: number) => Type.String({ maxLength: max });
 
 /** What a client sends: street, city and country are required. */
 export const AddressInputFields = {
@@ -59,28 +60,8 @@ export type AddressInputT = Static<typeof AddressInput>;
 export const CustomerAddressInput = Type.Object({ id: Opt(Id), ...AddressInputFields });
 export type CustomerAddressInputT = Static<typeof CustomerAddressInput>;
 
-export interface AddressRow {
-  id: number;
-  customer_id: number | null;
-  customer_name: string | null;
-  name: string | null;
-  street: string;
-  street2: string | null;
-  city: string;
-  state: string | null;
-  postal_code: string | null;
-  country: string;
-  latitude: number | null;
-  longitude: number | null;
-  is_main: boolean;
-  is_hub: boolean;
-  contact_name: string | null;
-  contact_phone: string | null;
-  notes: string | null;
-  normalized_key: string;
-  created_at: Date;
-  updated_at: Date;
-}
+/** An address as read, with its customer's name (joined). */
+export type AddressRow = Omit<Selectable<AddressesTable>, 'company_id' | 'kind' | 'search_text'> & { customer_name: string | null };
 
 export function toAddress(row: AddressRow): AddressT {
   return {

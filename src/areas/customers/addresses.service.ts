@@ -1,8 +1,10 @@
 // Rules of addresses: a valid country, an existing customer, exactly one main address per customer.
+// The company's sites (kind 'warehouse', company-sites.ts) are not customers' addresses: these
+// rules and routes never see them.
 import countries from 'i18n-iso-countries';
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import { addressKey } from './address-key.js';
 import * as repo from './addresses.repository.js';
 import { toAddress, type AddressInputT, type AddressRow, type AddressT, type CustomerAddressInputT } from './addresses.schemas.js';
@@ -41,17 +43,8 @@ export function addressValues(input: Fields, customerId: number | null, field = 
   };
 }
 
-async function requireAddress(t: Tenant, id: number) {
-  const row = await repo.findAddress(t, id);
-  if (!row) throw notFound('Address', id);
-  return row;
-}
-
-async function requireCustomer(t: Tenant, customerId: number) {
-  const customer = await customers.findCustomer(t, customerId);
-  if (!customer) throw notFound('Customer', customerId);
-  return customer;
-}
+const requireAddress = (t: Tenant, id: number) => repo.addressRecords.requireOne(t, id);
+const requireCustomer = (t: Tenant, customerId: number) => customers.customerRecords.requireOne(t, customerId);
 
 /** Inserts or updates an address and keeps exactly one main address per customer that has any:
  *  `wantMain` true makes it main; false passes the role to the customer's oldest other address;

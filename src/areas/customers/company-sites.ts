@@ -2,23 +2,11 @@
 // 'warehouse' (so transfer lookups offer it next to customers' hubs). This area owns the table;
 // the settings area keeps its warehouses' places through these three calls, never by writing it.
 import type { Tenant } from '../../db/tenant.js';
+import type { AddressRow } from './addresses.schemas.js';
 
-/** What a site's address holds; `normalizedKey` is addressKey() of it. */
-export interface SiteValues {
-  name: string;
-  street: string;
-  street2: string | null;
-  city: string;
-  state: string | null;
-  postal_code: string | null;
-  country: string;
-  latitude: number | null;
-  longitude: number | null;
-  contact_name: string | null;
-  contact_phone: string | null;
-  notes: string | null;
-  normalized_key: string;
-}
+/** What a site's address holds (`normalized_key` is addressKey() of it): a customer address's
+ *  own columns, named. */
+export type SiteValues = Omit<AddressRow, 'id' | 'customer_id' | 'customer_name' | 'name' | 'is_main' | 'is_hub' | 'created_at' | 'updated_at'> & { name: string };
 
 /** Adds the address of a company site; answers its id. */
 export async function addSiteAddress(t: Tenant, values: SiteValues): Promise<number> {

@@ -2,7 +2,7 @@
 // carriers' (outsource_company_contacts.outsource_company_id) have the same columns but their
 // owner's. One implementation serves both through the owner column's name; each area keeps the
 // queries only it has (lookups with its owner's status, usage, exports).
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import type { CustomerContactsTable } from './customers.tables.js';
 
@@ -21,9 +21,11 @@ const COLUMNS = ['id', 'name', 'email', 'phone', 'phone_extension', 'title', 'no
 
 /** The contact table `table` whose owner is in column `owner`, rows typed as `Row`. */
 export function contactTable<Row extends ContactColumns>(table: ContactTableName, owner: string) {
-  const db = (t: Tenant) => t.db as unknown as Transaction<Record<ContactTableName, ContactTable>>;
+  // Through the company door. Typed as customer_contacts: both tables have every column used here
+  // (the owner's is named by `ownerRef`).
+  const name = table as 'customer_contacts';
   const ownerRef = sql.ref(owner);
-  const rows = (t: Tenant) => db(t).selectFrom(table).where('company_id', '=', t.companyId);
+  const rows = (t: Tenant) => t.select(name);
 
   return {
     /** The owners' contacts, each owner's primary first, then oldest first. */
@@ -35,21 +37,19 @@ export function contactTable<Row extends ContactColumns>(table: ContactTableName
     },
 
     async update(t: Tenant, id: number, values: Partial<ContactFieldValues>): Promise<void> {
-      await db(t).updateTable(table).set({ ...values, updated_at: new Date() })
-        .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+      await t.update(name).set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
     },
 
     async remove(t: Tenant, ids: number[]): Promise<void> {
       if (ids.length === 0) return;
-      await db(t).deleteFrom(table).where('company_id', '=', t.companyId).where('id', 'in', ids).execute();
+      await t.delete(name).where('id', 'in', ids).execute();
     },
 
     /** Makes one contact its owner's primary (the previous one stops being it). */
     async makePrimary(t: Tenant, ownerId: number, id: number): Promise<void> {
-      await db(t).updateTable(table).set({ is_primary: false })
-        .where('company_id', '=', t.companyId).where(ownerRef, '=', ownerId).where('is_primary', '=', true).where('id', '<>', id).execute();
-      await db(t).updateTable(table).set({ is_primary: true, updated_at: new Date() })
-        .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+      await t.update(name).set({ is_primary: false })
+        .where(ownerRef, '=', ownerId).where('is_primary', '=', true).where('id', '<>', id).execute();
+      await t.update(name).set({ is_primary: true, updated_at: new Date() }).where('id', '=', id).execute();
     },
 
     async primaryOf(t: Tenant, ownerId: number): Promise<number | null> {

@@ -1,21 +1,28 @@
-// SQL of customer contacts, in the company's transaction.
+// SQL of customer contacts, through the company door.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import { companyRecords } from '../../platform/records.js';
 import { contactTable } from './contact-book.repository.js';
 import type { ContactRow } from './contacts.schemas.js';
 
 const COLUMNS = ['id', 'customer_id', 'name', 'email', 'phone', 'phone_extension', 'title', 'notes', 'is_primary', 'created_at', 'updated_at'] as const;
 
 function contacts(t: Tenant) {
-  return t.db.selectFrom('customer_contacts').where('company_id', '=', t.companyId);
+  return t.select('customer_contacts');
 }
+
+/** Contacts by id: those of active customers ("Contact 5 was not found." for any other). */
+export const contactRecords = companyRecords<ContactRow>({
+  name: 'customer_contact', what: 'Contact',
+  read: (t, ids) => contacts(t).select(COLUMNS).where('id', 'in', ids)
+    .where(({ exists, selectFrom }) => exists(selectFrom('customers as c').select(sql`1`.as('one'))
+      .whereRef('c.company_id', '=', 'customer_contacts.company_id').whereRef('c.id', '=', 'customer_contacts.customer_id').where('c.status', '=', 0)))
+    .execute(),
+});
 
 /** A contact of an active customer. */
 export function findContact(t: Tenant, id: number): Promise<ContactRow | undefined> {
-  return contacts(t).select(COLUMNS).where('id', '=', id)
-    .where(({ exists, selectFrom }) => exists(selectFrom('customers as c').select(sql`1`.as('one'))
-      .whereRef('c.company_id', '=', 'customer_contacts.company_id').whereRef('c.id', '=', 'customer_contacts.customer_id').where('c.status', '=', 0)))
-    .executeTakeFirst();
+  return contactRecords.find(t, id);
 }
 
 /** The queries every contact list shares (contact-book.repository.ts). */
@@ -27,29 +34,28 @@ export const contactsOfCustomers = contactList.contactsOf;
 export type ContactValues = Omit<ContactRow, 'id' | 'is_primary' | 'created_at' | 'updated_at'>;
 
 export async function insertContact(t: Tenant, values: ContactValues): Promise<number> {
-  const row = await t.db.insertInto('customer_contacts').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.insert('customer_contacts', values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Where contacts are used, per contact. */
+/** Where contacts are used, per contact: sent mails (this area's) and support tickets (read only,
+ *  the support area's table). */
 export async function usage(t: Tenant, ids: number[]): Promise<Map<number, { sentEmails: number; supportTickets: number }>> {
   const out = new Map(ids.map((id) => [id, { sentEmails: 0, supportTickets: 0 }]));
   if (ids.length === 0) return out;
-  const mails = await t.db.selectFrom('sent_emails').select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('company_id', '=', t.companyId).where('contact_id', 'in', ids).groupBy('contact_id').execute();
-  const tickets = await t.db.selectFrom('support_tickets').select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('company_id', '=', t.companyId).where('contact_id', 'in', ids).groupBy('contact_id').execute();
+  const mails = await t.select('sent_emails').select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('contact_id', 'in', ids).groupBy('contact_id').execute();
+  const tickets = await t.select('support_tickets').select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('contact_id', 'in', ids).groupBy('contact_id').execute();
   for (const m of mails) out.get(m.contact_id!)!.sentEmails = Number(m.n);
   for (const k of tickets) out.get(k.contact_id!)!.supportTickets = Number(k.n);
   return out;
 }
 
-/** Moves every use of the contacts to another contact. */
-export async function reassignUses(t: Tenant, fromIds: number[], toId: number): Promise<void> {
+/** Mails sent to these contacts now name another contact. */
+export async function reassignSentEmails(t: Tenant, fromIds: number[], toId: number): Promise<void> {
   if (fromIds.length === 0) return;
-  for (const table of ['sent_emails', 'support_tickets'] as const) {
-    await t.db.updateTable(table).set({ contact_id: toId }).where('company_id', '=', t.companyId).where('contact_id', 'in', fromIds).execute();
-  }
+  await t.update('sent_emails').set({ contact_id: toId }).where('contact_id', 'in', fromIds).execute();
 }
 
 /** Contacts with the same email (any case) or a phone with the same digits (of a customer, or of
@@ -69,8 +75,8 @@ export function findByEmailOrPhone(t: Tenant, email: string | null, phoneDigits:
 /** The main address country of each customer (to read phones written without +). */
 export async function countriesOf(t: Tenant, customerIds: number[]): Promise<Map<number, string>> {
   if (customerIds.length === 0) return new Map();
-  const rows = await t.db.selectFrom('addresses').select(['customer_id', 'country'])
-    .where('company_id', '=', t.companyId).where('customer_id', 'in', customerIds).where('is_main', '=', true).execute();
+  const rows = await t.select('addresses').select(['customer_id', 'country'])
+    .where('customer_id', 'in', customerIds).where('is_main', '=', true).execute();
   return new Map(rows.map((r) => [r.customer_id!, r.country]));
 }
 
@@ -80,9 +86,9 @@ export interface ContactExportRow extends ContactRow {
 
 /** Contacts of active customers, in id order after `afterId`: an export reads in batches. */
 export function exportBatch(t: Tenant, scope: { customerIds: number[] | null; contactIds: number[] | null }, afterId: number, limit: number): Promise<ContactExportRow[]> {
-  let q = t.db.selectFrom('customer_contacts as k')
+  let q = t.select('customer_contacts as k')
     .innerJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'k.company_id').onRef('c.id', '=', 'k.customer_id'))
-    .where('k.company_id', '=', t.companyId).where('c.status', '=', 0).where('k.id', '>', afterId)
+    .where('c.status', '=', 0).where('k.id', '>', afterId)
     .select(['k.id', 'k.customer_id', 'k.name', 'k.email', 'k.phone', 'k.phone_extension', 'k.title', 'k.notes', 'k.is_primary', 'k.created_at', 'k.updated_at', 'c.name as customer_name']);
   if (scope.customerIds) q = q.where('k.customer_id', 'in', scope.customerIds);
   if (scope.contactIds) q = q.where('k.id', 'in', scope.contactIds);

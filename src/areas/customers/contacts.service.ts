@@ -5,34 +5,34 @@ import type { Tenant } from '../../db/tenant.js';
 import { writeXlsx, XLSX_TYPE, type Column } from '../../integrations/files/spreadsheet.js';
 import type { FileResult } from '../../platform/route.js';
 import { audit } from '../../platform/audit.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import { contactBook, type NormalizeMode } from './contact-book.js';
 import * as repo from './contacts.repository.js';
 import {
   CONTACT_EXPORT_FIELDS, toContact, type ContactInputT, type ExportContactsRequestModelT, type ContactRow, type ContactUsageDtoT, type CustomerContactT, type NormalizePlan, type ValidateEmailOrPhoneT,
 } from './contacts.schemas.js';
+import { contactUsesMoved } from './customers.events.js';
 import * as customers from './customers.repository.js';
 import { checkPhone, isEmail, normalizeEmail, phoneDigitForms } from './keys.js';
 import { CustomersErrors } from './customers.errors.js';
 
 const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
 
+/** Moves every use of the contacts to another contact: the mails here; support tickets are the
+ *  support area's, moved by it when told (contactUsesMoved). */
+async function reassignUses(t: Tenant, fromIds: number[], toId: number): Promise<void> {
+  if (fromIds.length === 0) return;
+  await repo.reassignSentEmails(t, fromIds, toId);
+  await t.announce(contactUsesMoved, { fromContactIds: fromIds, toContactId: toId });
+}
+
 const book = contactBook(
-  { ...repo.contactList, ownerOf: (row: ContactRow) => row.customer_id, countriesOf: repo.countriesOf, reassignUses: repo.reassignUses },
+  { ...repo.contactList, ownerOf: (row: ContactRow) => row.customer_id, countriesOf: repo.countriesOf, reassignUses },
   { entity: 'contact', ownerEntity: 'customer', ownerKey: 'customerId', toAnswer: toContact },
 );
 
-async function requireContact(t: Tenant, id: number): Promise<ContactRow> {
-  const row = await repo.findContact(t, id);
-  if (!row) throw notFound('Contact', id);
-  return row;
-}
-
-async function requireCustomer(t: Tenant, customerId: number) {
-  const customer = await customers.findCustomer(t, customerId);
-  if (!customer) throw notFound('Customer', customerId);
-  return customer;
-}
+const requireContact = (t: Tenant, id: number): Promise<ContactRow> => repo.contactRecords.requireOne(t, id);
+const requireCustomer = (t: Tenant, customerId: number) => customers.customerRecords.requireOne(t, customerId);
 
 /** A customer with contacts and no primary gets its oldest contact as primary. */
 export const ensurePrimary = book.ensurePrimary;

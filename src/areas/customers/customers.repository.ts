@@ -1,8 +1,9 @@
-// SQL of customers, in the company's transaction (and the list version, read outside it).
+// SQL of customers, through the company door (and the list version, read outside it).
 import { sql, type Expression, type OperationNodeSource, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
 import type { SortSpec } from '../../platform/paging.js';
+import { companyRecords } from '../../platform/records.js';
 import type { AddressRow } from './addresses.schemas.js';
 import type { CustomerRow } from './customers.schemas.js';
 
@@ -12,17 +13,23 @@ const COLUMNS = [
 ] as const;
 
 function customers(t: Tenant) {
-  return t.db.selectFrom('customers as c').where('c.company_id', '=', t.companyId);
+  return t.select('customers as c');
 }
 
-export function findCustomer(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerRow | undefined> {
-  return customers(t).select(COLUMNS).where('c.id', '=', id).where('c.status', 'in', statuses).executeTakeFirst();
+/** Which customers count: active ones unless `statuses` says otherwise (0 active, 1 deleted);
+ *  `lock` reads them FOR UPDATE (a write that must see them unchanged until it commits). */
+export interface CustomerReadOptions {
+  statuses?: number[];
+  lock?: boolean;
 }
 
-export function findCustomers(t: Tenant, ids: number[], statuses: number[] = [0]): Promise<CustomerRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return customers(t).select(COLUMNS).where('c.id', 'in', ids).where('c.status', 'in', statuses).forUpdate().execute();
-}
+/** Customers by id: "Customer 5 was not found." for one the company does not have (or has in
+ *  another status than asked: a deleted customer is found only when status 1 is asked for). */
+export const customerRecords = companyRecords<CustomerRow, number, CustomerReadOptions | undefined>({
+  name: 'customer', what: 'Customer',
+  read: (t, ids, options) => customers(t).select(COLUMNS).where('c.id', 'in', ids).where('c.status', 'in', options?.statuses ?? [0])
+    .$if(options?.lock === true, (q) => q.forUpdate()).execute(),
+});
 
 export type CustomerSort = 'name' | 'created_at';
 
@@ -52,6 +59,7 @@ export function withoutSearch(f: CustomerFilter): CustomerFilter {
  * is typed as the table's.
  */
 function searched(t: Tenant, search: string, nameOnly: boolean): ReturnType<typeof customers> {
+  // A function's rows, not a table: the door does not open it, so the filter is written here.
   const rows = sql<{ company_id: number }>`fds_customer_matches(${t.companyId}, ${search.toLowerCase()}, ${nameOnly})`.as('c');
   return t.db.selectFrom(rows).where('c.company_id', '=', t.companyId) as unknown as ReturnType<typeof customers>;
 }
@@ -203,20 +211,19 @@ export interface CustomerValues {
 }
 
 export async function insertCustomer(t: Tenant, values: CustomerValues): Promise<number> {
-  const row = await t.db.insertInto('customers').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.insert('customers', values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updateCustomer(t: Tenant, id: number, values: Partial<CustomerValues>): Promise<void> {
-  await t.db.updateTable('customers').set({ ...values, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('customers').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function setStatus(t: Tenant, ids: number[], status: 0 | 1, mergedInto: number | null = null): Promise<void> {
   if (ids.length === 0) return;
-  await t.db.updateTable('customers')
+  await t.update('customers')
     .set({ status, deleted_at: status === 1 ? new Date() : null, merged_into_id: mergedInto, updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', 'in', ids).execute();
+    .where('id', 'in', ids).execute();
 }
 
 /** Active customers sharing a normalized name, email or phone (excluding one). */
@@ -235,27 +242,28 @@ export function findLikelyDuplicates(
   return q.select([...COLUMNS, 'c.name_key', 'c.email_key', 'c.phone_key']).orderBy('c.id').limit(50).execute();
 }
 
-/** Moves a merged customer's addresses, contacts, mails and tickets to the parent. */
+/** Moves merged customers' addresses, contacts and mails (this area's tables) to the parent;
+ *  answers how many rows of each moved. Other areas move their own rows on `customersMerged`. */
 export async function moveChildren(t: Tenant, fromIds: number[], toId: number): Promise<Record<string, number>> {
   const moved: Record<string, number> = {};
   // The parent keeps its own main address and primary contact.
-  await t.db.updateTable('addresses').set({ is_main: false }).where('company_id', '=', t.companyId).where('customer_id', 'in', fromIds).execute();
-  await t.db.updateTable('customer_contacts').set({ is_primary: false }).where('company_id', '=', t.companyId).where('customer_id', 'in', fromIds).execute();
-  for (const table of ['addresses', 'customer_contacts', 'sent_emails', 'support_tickets'] as const) {
-    const result = await t.db.updateTable(table).set({ customer_id: toId })
-      .where('company_id', '=', t.companyId).where('customer_id', 'in', fromIds).executeTakeFirst();
+  await t.update('addresses').set({ is_main: false }).where('customer_id', 'in', fromIds).execute();
+  await t.update('customer_contacts').set({ is_primary: false }).where('customer_id', 'in', fromIds).execute();
+  for (const table of ['addresses', 'customer_contacts', 'sent_emails'] as const) {
+    const result = await t.update(table).set({ customer_id: toId }).where('customer_id', 'in', fromIds).executeTakeFirst();
     moved[table] = Number(result.numUpdatedRows);
   }
   // Child accounts of a merged customer now hang from the parent.
-  await t.db.updateTable('customers').set({ parent_customer_id: toId })
-    .where('company_id', '=', t.companyId).where('parent_customer_id', 'in', fromIds).where('id', '<>', toId).execute();
+  await t.update('customers').set({ parent_customer_id: toId })
+    .where('parent_customer_id', 'in', fromIds).where('id', '<>', toId).execute();
   return moved;
 }
 
-export async function customerNames(t: Tenant, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await customers(t).select(['c.id', 'c.name']).where('c.id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
+/** How many support tickets these customers have (read only: the support area moves them). */
+export async function ticketCount(t: Tenant, customerIds: number[]): Promise<number> {
+  const row = await t.select('support_tickets').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', 'in', customerIds).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export interface ExportRow extends CustomerRow {

@@ -5,12 +5,15 @@ import { None, PagedList } from '../../platform/envelope.js';
 import { defineRoute, FileResponse, type AnyRoute } from '../../platform/route.js';
 import { Id, SharedListQuery, Type } from '../../platform/schemas.js';
 import { XLSX_TYPE } from '../../integrations/files/spreadsheet.js';
+import { addressRecords } from './addresses.repository.js';
 import { Address } from './addresses.schemas.js';
+import { contactRecords } from './contacts.repository.js';
 import { CustomerContactDetailsResponse } from './contacts.schemas.js';
 import {
   Customer, CustomerIdParams, CustomerInput, CustomersQuery, CustomerToValidate, FullAddressInfo, IdsQuery, LocationsQuery,
-  MergeCustomers, NormalizedAddressWithCustomers, PipelineParams, StatusQuery, ValidateCustomerDto,
+  MergeCustomers, NewCustomerInput, NormalizedAddressWithCustomers, PipelineParams, StatusQuery, ValidateCustomerDto,
 } from './customers.schemas.js';
+import { customerRecords } from './customers.repository.js';
 import { EmailSendRequest, EmailTypeInfo, SendResult, SentEmail } from './emails.schemas.js';
 import type { CustomerServices } from './index.js';
 import { FIELD_KEYS } from './transfer.columns.js';
@@ -32,26 +35,30 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     }),
     defineRoute({
       method: 'POST', url: '/Customers', access: CREATE,
+      ids: { body: { parentCustomerId: customerRecords } },
       summary: 'Create a customer',
       description: 'With its addresses; the first address (or the one marked isMain) is the main address.',
-      body: CustomerInput, response: Customer,
+      body: NewCustomerInput, response: Customer,
       handler: ({ tenant, body }) => customers.create(tenant, body),
     }),
     defineRoute({
       method: 'DELETE', url: '/Customers', access: DELETE,
+      ids: { query: { ids: customerRecords } },
       summary: 'Delete customers',
-      description: 'Marks them deleted: hidden from lists (unless asked with status=1) and kept with everything they own; PUT /Customers/{id}/Restore brings one back. An unknown id: 404, nothing changed.',
+      description: 'Marks them deleted: hidden from lists (unless asked with status=1) and kept with everything they own; PUT /Customers/{id}/Restore brings one back. Unknown ids (another company\'s too): 404 naming each, nothing changed.',
       querystring: IdsQuery, response: None,
       handler: ({ tenant, query }) => customers.remove(tenant, query.ids),
     }),
     defineRoute({
       method: 'PUT', url: '/Customers/:customerId/:pipeline', access: signedIn,
+      ids: { params: { customerId: customerRecords, pipeline: 'not-an-id' } },
       summary: 'Move a customer in the pipeline',
       params: PipelineParams, response: None,
       handler: ({ tenant, params }) => customers.setPipeline(tenant, params.customerId, params.pipeline),
     }),
     defineRoute({
       method: 'GET', url: '/Customers/:id', access: signedIn,
+      ids: { params: { id: customerRecords } },
       summary: 'Read a customer',
       description: 'An active customer; a deleted one with status=1.',
       params: CustomerIdParams, querystring: StatusQuery, response: Customer,
@@ -59,6 +66,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     }),
     defineRoute({
       method: 'PUT', url: '/Customers/:id', access: signedIn,
+      ids: { params: { id: customerRecords }, body: { parentCustomerId: customerRecords, 'addresses[].id': addressRecords } },
       summary: 'Update a customer',
       description: 'Replaces the customer\'s fields. Addresses listed are updated (with their id) or added (without); addresses not listed are kept — remove one with DELETE /Addresses/{id}.',
       params: CustomerIdParams, body: CustomerInput, response: None,
@@ -66,18 +74,21 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     }),
     defineRoute({
       method: 'GET', url: '/Customers/:id/contacts', access: signedIn,
+      ids: { params: { id: customerRecords } },
       summary: 'The customer\'s contacts, primary first',
       params: CustomerIdParams, response: CustomerContactDetailsResponse,
       handler: ({ tenant, params }) => contacts.ofCustomer(tenant, params.id),
     }),
     defineRoute({
       method: 'GET', url: '/Customers/:id/Locations', access: signedIn,
+      ids: { params: { id: customerRecords } },
       summary: 'Addresses of the customer and of its child accounts',
       params: CustomerIdParams, querystring: LocationsQuery, response: Type.Array(Address),
       handler: ({ tenant, params, query }) => places.locations(tenant, params.id, query.customerName),
     }),
     defineRoute({
       method: 'GET', url: '/Customers/:id/lookup_address', access: signedIn,
+      ids: { params: { id: customerRecords } },
       summary: 'Look up the customer\'s addresses',
       description: 'SearchTerm matches the whole address; Cities, States, Zip, Countries filter; SortBy: name (default), city, createdAt; the main address first.',
       params: CustomerIdParams, querystring: SharedListQuery, response: PagedList(FullAddressInfo),
@@ -85,6 +96,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     }),
     defineRoute({
       method: 'GET', url: '/Customers/:id/lookup_grouped_addresses', access: signedIn,
+      ids: { params: { id: customerRecords } },
       summary: 'The customer\'s distinct places, with the customers sharing each',
       description: 'Addresses identical after normalization (case, punctuation, street abbreviations) form one place; each lists the customer\'s addresses there and every active customer of the company with an address at the same place.',
       params: CustomerIdParams, querystring: SharedListQuery, response: PagedList(NormalizedAddressWithCustomers),
@@ -92,18 +104,21 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     }),
     defineRoute({
       method: 'PUT', url: '/Customers/:id/Restore', access: DELETE,
+      ids: { params: { id: customerRecords } },
       summary: 'Restore a deleted customer',
       params: CustomerIdParams, response: None,
       handler: ({ tenant, params }) => customers.restore(tenant, params.id),
     }),
     defineRoute({
       method: 'GET', url: '/Customers/:id/SentEmails', access: signedIn,
+      ids: { params: { id: customerRecords } },
       summary: 'Mails sent to the customer, newest first (at most 1000)',
       params: CustomerIdParams, response: Type.Array(SentEmail),
       handler: ({ tenant, params }) => emails.list(tenant, params.id),
     }),
     defineRoute({
       method: 'POST', url: '/Customers/:id/SentEmails', access: CREATE,
+      ids: { params: { id: customerRecords }, body: { contactIds: contactRecords } },
       summary: 'Send mail to the customer',
       description: 'One mail per recipient (`to`, the emails of `contactIds`, or else the customer\'s own email), written to the outbox — sent over SMTP when SMTP_URL is set — and recorded. A Static type fills its template where subject or body are not sent.',
       params: CustomerIdParams, body: EmailSendRequest, response: SendResult,
@@ -111,6 +126,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     }),
     defineRoute({
       method: 'GET', url: '/Customers/CustomExport', access: EXPORT_IMPORT,
+      ids: { query: { ids: { filter: customerRecords } } },
       summary: 'Export chosen fields of customers (.xlsx)',
       description: `fields and ids are comma-separated. Fields: ${FIELD_KEYS.join(', ')}; the id column is always written. No ids: every active customer.`,
       querystring: Type.Object({ fields: Type.Optional(Type.String({ maxLength: 1000 })), ids: Type.Optional(Type.String({ maxLength: 20000 })) }),
@@ -139,6 +155,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     }),
     defineRoute({
       method: 'GET', url: '/Customers/export', access: EXPORT_IMPORT,
+      ids: { query: { ids: { filter: customerRecords } } },
       summary: 'Export customers (.xlsx)',
       description: 'Every field, the main address included; the given ids, or every active customer. sample=true: a template with the header row and one example.',
       querystring: Type.Object({ ids: Type.Optional(Type.Array(Id, { maxItems: 10000 })), sample: Type.Optional(Type.Boolean({ default: false })) }),
@@ -155,6 +172,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     }),
     defineRoute({
       method: 'PUT', url: '/Customers/MergeCustomers', access: companyAdmin,
+      ids: { body: { parentCustomerId: customerRecords, customerIds: customerRecords } },
       summary: 'Merge customers into one parent',
       description: 'In one transaction the children\'s addresses, contacts, mails and support tickets move to the parent (which keeps its main address and primary contact); the children end deleted with mergedIntoId set. An audit row records it.',
       body: MergeCustomers,
@@ -163,6 +181,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     }),
     defineRoute({
       method: 'POST', url: '/Customers/ValidateCustomer', access: signedIn,
+      ids: { body: { id: { except: customerRecords }, parentCustomerId: { except: customerRecords }, 'addresses[].id': { except: addressRecords } } }, readOnly: true,
       summary: 'Check a customer before saving it',
       description: 'Reports problems in the fields and active customers that are likely the same: the same name after normalization (case, punctuation, legal suffixes such as Inc or LLC), email or phone (E.164). Writes nothing.',
       body: CustomerToValidate, response: ValidateCustomerDto,

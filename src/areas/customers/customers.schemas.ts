@@ -1,7 +1,7 @@
 // Models of the customers section: Customer and its inputs, list parameters, ValidateCustomerDto,
 // MergeCustomers, FullAddressInfo, NormalizedAddressWithCustomers; row → response mappers.
 import { DateTime, Id, Nullable, NumEnum, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
-import { Address, CustomerAddressInput, type AddressT } from './addresses.schemas.js';
+import { Address, AddressInputFields, CustomerAddressInput, type AddressT } from './addresses.schemas.js';
 
 export const PIPELINES = { Prospect: 0, Customer: 1, Lead: 2 } as const;
 export const STATUSES = { Active: 0, Deleted: 1 } as const;
@@ -47,6 +47,9 @@ const customerFields = {
 
 export const CustomerInput = Type.Object(customerFields);
 export type CustomerInputT = Static<typeof CustomerInput>;
+
+/** POST /Customers: the same, but a new customer's addresses are all new (no `id`). */
+export const NewCustomerInput = Type.Object({ ...customerFields, addresses: Opt(Type.Array(Type.Object(AddressInputFields), { maxItems: 100 })) });
 
 /** ValidateCustomer takes a customer as it would be sent; `id` excludes the customer itself. */
 export const CustomerToValidate = Type.Object({

@@ -4,13 +4,15 @@ import type { Tenant } from '../../db/tenant.js';
 import { AnswerCache, versioned, type Versioned } from '../../platform/answer-cache.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { invalid, notFound, ValidationError } from '../../platform/errors.js';
-import { dateRangeOf, pageOf, paged, sortOf } from '../../platform/paging.js';
+import { invalid, notFoundAll, ValidationError } from '../../platform/errors.js';
+import { paged, sortOfQuery } from '../../platform/list.js';
+import { dateRangeOf, pageOf } from '../../platform/paging.js';
 import * as addresses from './addresses.repository.js';
 import { toAddress, type CustomerAddressInputT } from './addresses.schemas.js';
 import { addressValues, ensureMain, writeAddress } from './addresses.service.js';
 import { ensurePrimary } from './contacts.service.js';
 import { customerLists } from './customer-lists.js';
+import { customersMerged } from './customers.events.js';
 import * as repo from './customers.repository.js';
 import {
   toCustomer, type CustomerInputT, type CustomerRow, type CustomersQueryT, type CustomerT, type CustomerToValidateT,
@@ -66,22 +68,21 @@ function fromPageRow(row: repo.PageRow): CustomerT {
   return toCustomer(row, list);
 }
 
-export async function requireCustomer(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerRow> {
-  const row = await repo.findCustomer(t, id, statuses);
-  if (!row) throw notFound('Customer', id);
-  return row;
+/** The customer (active unless `statuses` says otherwise), or 404 "Customer 5 was not found.";
+ *  what other areas check a customer id with. */
+export function requireCustomer(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerRow> {
+  return repo.customerRecords.requireOne(t, id, { statuses });
 }
 
 /** A parent must exist, and the parent chain must not come back to the customer. */
 async function checkParent(t: Tenant, customerId: number | null, parentId: number | null): Promise<void> {
   if (parentId === null) return;
   if (parentId === customerId) throw invalid('parentCustomerId', 'A customer cannot be its own parent.');
-  let current: CustomerRow | undefined = await repo.findCustomer(t, parentId);
-  if (!current) throw notFound('Customer', parentId);
+  let current: CustomerRow | undefined = await repo.customerRecords.requireOne(t, parentId);
   for (let depth = 0; current && depth < 50; depth++) {
     if (current.parent_customer_id === null) return;
     if (current.parent_customer_id === customerId) throw invalid('parentCustomerId', 'That parent would make the customer its own ancestor.');
-    current = await repo.findCustomer(t, current.parent_customer_id);
+    current = await repo.customerRecords.find(t, current.parent_customer_id);
   }
 }
 
@@ -89,12 +90,15 @@ async function saveAddresses(t: Tenant, customerId: number, list: CustomerAddres
   for (const [i, input] of list.entries()) {
     let existing = null;
     if (input.id !== null && input.id !== undefined) {
-      existing = (await addresses.findAddress(t, input.id)) ?? null;
-      if (!existing || existing.customer_id !== customerId) throw notFound('Address', input.id);
+      // Read at its turn: the writes before it may have moved the main flag.
+      existing = (await addresses.addressRecords.find(t, input.id)) ?? null;
+      if (!existing || existing.customer_id !== customerId) throw notFoundAll(addresses.addressRecords.what, addresses.addressRecords.plural, [input.id]);
     }
     await writeAddress(t, existing, addressValues(input, customerId, `addresses[${i}].country`), input.isMain ?? null);
   }
 }
+
+const SORTABLE = { name: 'name', createdAt: 'created_at' } as const;
 
 export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
   const lists = customerLists();
@@ -110,7 +114,8 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
 
     async list(t: Tenant, q: CustomersQueryT): Promise<Versioned<Paged<CustomerT>>> {
       const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
+      const asked = sortOfQuery(q, SORTABLE, { by: 'name', descending: false });
+      const sort = { by: SORTABLE[asked.by as keyof typeof SORTABLE], descending: asked.descending };
       const statuses = q.status !== undefined ? [q.status] : q.activeCustomers === false ? [0, 1] : [0];
       if ((q.orderDateRangeStart === undefined) !== (q.orderDateRangeEnd === undefined)) {
         throw invalid('orderDateRangeEnd', 'orderDateRangeStart and orderDateRangeEnd go together: send both.');
@@ -154,10 +159,7 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
 
     /** Marks the customers deleted: hidden from lists, kept with everything they own. */
     async remove(t: Tenant, ids: number[]): Promise<null> {
-      const unique = [...new Set(ids)];
-      const rows = await repo.findCustomers(t, unique, [0, 1]);
-      const missing = unique.find((id) => !rows.some((r) => r.id === id));
-      if (missing !== undefined) throw notFound('Customer', missing);
+      const rows = await repo.customerRecords.requireAll(t, ids, { statuses: [0, 1], lock: true });
       const active = rows.filter((r) => r.status === 0);
       await repo.setStatus(t, active.map((r) => r.id), 1);
       for (const r of active) await audit(t, { action: 'customer.delete', entityType: 'customer', entityId: r.id, before: { status: 0 }, after: { status: 1 } });
@@ -217,15 +219,16 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
     },
 
     /** Moves the children's addresses, contacts, mails and tickets to the parent in one
-     *  transaction; the children end deleted, pointing at the parent. */
+     *  transaction; the children end deleted, pointing at the parent. Support tickets are the
+     *  support area's: it moves them when told (customersMerged), here they are only counted. */
     async merge(t: Tenant, input: MergeCustomersT) {
       const children = [...new Set(input.customerIds)];
       if (children.includes(input.parentCustomerId)) throw invalid('customerIds', 'The parent cannot be merged into itself.');
-      const rows = await repo.findCustomers(t, [input.parentCustomerId, ...children]);
-      const missing = [input.parentCustomerId, ...children].find((id) => !rows.some((r) => r.id === id));
-      if (missing !== undefined) throw notFound('Customer', missing);
+      const rows = await repo.customerRecords.requireAll(t, [input.parentCustomerId, ...children], { lock: true });
       const parent = rows.find((r) => r.id === input.parentCustomerId)!;
       const moved = await repo.moveChildren(t, children, parent.id);
+      moved.support_tickets = await repo.ticketCount(t, children);
+      await t.announce(customersMerged, { fromIds: children, intoId: parent.id });
       if (parent.parent_customer_id !== null && children.includes(parent.parent_customer_id)) {
         await repo.updateCustomer(t, parent.id, { parent_customer_id: null });
       }

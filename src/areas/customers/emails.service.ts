@@ -4,7 +4,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { enqueueMail } from '../../integrations/mail/outbox.js';
 import type { Principal } from '../../platform/auth.js';
 import { audit } from '../../platform/audit.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
+import { fail, invalid, notFoundAll } from '../../platform/errors.js';
 import * as contacts from './contacts.repository.js';
 import { requireCustomer } from './customers.service.js';
 import * as repo from './emails.repository.js';
@@ -44,9 +44,12 @@ export function emailsService() {
       const recipients: Array<{ to: string; contactId: number | null }> = (input.to ?? []).map((to) => ({ to: to.trim(), contactId: null }));
       if (input.contactIds?.length) {
         const rows = await contacts.contactsOfCustomers(t, [customerId]);
+        // Contacts of this customer only: any other id (of another customer too) is not found;
+        // the first problem in the list's order is the answer, naming every id not found.
+        const missing = [...new Set(input.contactIds)].filter((id) => !rows.some((c) => c.id === id));
         for (const id of input.contactIds) {
           const contact = rows.find((c) => c.id === id);
-          if (!contact) throw notFound('Contact', id);
+          if (!contact) throw notFoundAll(contacts.contactRecords.what, contacts.contactRecords.plural, missing);
           if (!contact.email || !isEmail(contact.email.trim())) throw fail(CustomersErrors.contactWithoutEmail, `Contact ${id} (${contact.name}) has no valid email address.`);
           recipients.push({ to: contact.email.trim(), contactId: id });
         }

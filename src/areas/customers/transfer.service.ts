@@ -193,7 +193,7 @@ export function transferService() {
       const referenced = [...new Set(rows.flatMap((r) => [r.id, r.customer.parentCustomerId ?? null]).filter((id): id is number => id !== null))];
       const known = await repo.existingIds(t, referenced);
       const updates = rows.flatMap((r) => (r.id !== null && known.has(r.id) ? [r.id] : []));
-      const existing = new Map((await repo.findCustomers(t, updates, [0, 1])).map((c) => [c.id, c]));
+      const existing = new Map((await repo.customerRecords.findAll(t, updates, { statuses: [0, 1], lock: true })).map((c) => [c.id, c]));
       const mains = new Map((await addresses.addressesOfCustomers(t, updates)).filter((a) => a.is_main).map((a) => [a.customer_id!, a]));
       // An update changes the columns the file has; the others keep their values.
       const columns = new Set(mapping.values());

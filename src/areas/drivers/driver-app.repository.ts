@@ -1,5 +1,5 @@
-// SQL of the driver app's configuration: one row per company holding its settings and its flow as
-// JSON documents (each read and written whole), inserted by the first save.
+// SQL of the driver app's configuration, through the company door: one row per company holding its
+// settings and its flow as JSON documents (each read and written whole), inserted by the first save.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 
@@ -10,17 +10,17 @@ export interface ConfigRow {
 }
 
 export function readConfig(t: Tenant): Promise<ConfigRow | undefined> {
-  return t.db.selectFrom('driver_app_configs').select(['settings', 'flow', 'last_prompt_id']).where('company_id', '=', t.companyId).executeTakeFirst();
+  return t.select('driver_app_configs').select(['settings', 'flow', 'last_prompt_id']).executeTakeFirst();
 }
 
 export async function saveSettings(t: Tenant, settings: object): Promise<void> {
   const json = JSON.stringify(settings);
-  await t.db.insertInto('driver_app_configs').values({ company_id: t.companyId, settings: json })
+  await t.insert('driver_app_configs', { settings: json })
     .onConflict((oc) => oc.column('company_id').doUpdateSet({ settings: json, updated_at: sql`now()` })).execute();
 }
 
 export async function saveFlow(t: Tenant, flow: object[], lastPromptId: number): Promise<void> {
   const json = JSON.stringify(flow);
-  await t.db.insertInto('driver_app_configs').values({ company_id: t.companyId, flow: json, last_prompt_id: lastPromptId })
+  await t.insert('driver_app_configs', { flow: json, last_prompt_id: lastPromptId })
     .onConflict((oc) => oc.column('company_id').doUpdateSet({ flow: json, last_prompt_id: lastPromptId, updated_at: sql`now()` })).execute();
 }

@@ -7,13 +7,13 @@ import { text } from '../../platform/writes.js';
 import { carrierExists } from '../carriers/index.js';
 import { checkPhone, isEmail, normalizeEmail } from '../customers/index.js';
 import { truckExists } from '../fleet/index.js';
-import { countryOf } from '../settings/index.js';
+import { countryOf, warehouseRecords } from '../settings/index.js';
 import type { DriverToValidateT, ValidateDriverDisableDtoT, ValidateDriverDtoT } from './driver-checks.schemas.js';
 import { payoutProblems } from './driver-payout.js';
 import { carrierProblem, licenseKey, restoreProblems } from './driver-rules.js';
 import * as repo from './drivers.repository.js';
 import { requireBriefs } from './drivers.service.js';
-import { findType as findLicenseType } from './license-types.repository.js';
+import { licenseTypeRecords } from './license-types.repository.js';
 import type { StatusChecksService } from './status-checks.service.js';
 
 const WARNING_DAYS = 30;
@@ -82,7 +82,7 @@ export function driverChecksService(statusChecks: StatusChecksService) {
       else if (carrier) messages.push(carrier);
       if (carrierId !== null && !(await carrierExists(t, carrierId))) messages.push(`Carrier ${carrierId} was not found.`);
 
-      const licenseType = input.licenseTypeId != null ? await findLicenseType(t, input.licenseTypeId) : undefined;
+      const licenseType = input.licenseTypeId != null ? await licenseTypeRecords.find(t, input.licenseTypeId) : undefined;
       if (input.licenseTypeId != null && !licenseType) messages.push(`License type ${input.licenseTypeId} was not found.`);
       if (licenseType?.is_commercial && !input.medicalCardExpiresOn) need('medicalCardExpiresOn', `A ${licenseType.name} holder needs a DOT medical card: medicalCardExpiresOn is missing.`);
       if (input.dateOfBirth && input.dateOfBirth > today) messages.push('The date of birth is in the future.');
@@ -90,7 +90,7 @@ export function driverChecksService(statusChecks: StatusChecksService) {
         warnings.push('The driver is under 21: a commercial license holder may drive only within the issuing state (49 CFR 391.11).');
       }
       if (input.defaultTruckId != null && !(await truckExists(t, input.defaultTruckId))) messages.push(`Truck ${input.defaultTruckId} was not found.`);
-      if (input.homeWarehouseId != null && (await repo.warehouseName(t, input.homeWarehouseId)) === undefined) messages.push(`Warehouse ${input.homeWarehouseId} was not found.`);
+      if (input.homeWarehouseId != null && !(await warehouseRecords.find(t, input.homeWarehouseId))) messages.push(`Warehouse ${input.homeWarehouseId} was not found.`);
 
       if (input.payout) for (const [field, message] of payoutProblems(input.payout)) need(`payout.${field}`, message);
       else if (type !== 'Outsource') need('payout', 'The driver has no payout type: route payouts cannot be computed.');

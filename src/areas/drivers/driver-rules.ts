@@ -2,16 +2,16 @@
 // reports): how emails, phones and license numbers are normalized and compared, which carrier a
 // driver of each type belongs to, and which records its ids must name.
 import type { Tenant } from '../../db/tenant.js';
-import { fail, invalid, notFound, type ErrorCode } from '../../platform/errors.js';
+import { fail, invalid, type ErrorCode } from '../../platform/errors.js';
 import { text, type Writers } from '../../platform/writes.js';
-import { carrierExists } from '../carriers/index.js';
+import { requireCarrier } from '../carriers/index.js';
 import { checkPhone, normalizeEmail } from '../customers/index.js';
-import { truckExists } from '../fleet/index.js';
-import { countryOf } from '../settings/index.js';
+import { truckRecords } from '../fleet/index.js';
+import { countryOf, warehouseRecords } from '../settings/index.js';
 import { payoutColumns } from './driver-payout.js';
 import * as repo from './drivers.repository.js';
 import type { DriverType, DriverUpdateT } from './drivers.schemas.js';
-import { findType as findLicenseType } from './license-types.repository.js';
+import { licenseTypeRecords } from './license-types.repository.js';
 import { DriversErrors } from './drivers.errors.js';
 
 /** "d123-456 78" → "D12345678": how license numbers are stored and compared. */
@@ -102,10 +102,10 @@ export function settleCarrier(values: Partial<repo.DriverValues>, current: { typ
 /** The records a write's ids name must be the company's (live carriers and trucks): else a 404, as
  *  another company's id must look like a missing one. Ids not written are not checked. */
 export async function checkReferences(t: Tenant, values: Partial<repo.DriverValues>): Promise<void> {
-  if (values.outsource_company_id != null && !(await carrierExists(t, values.outsource_company_id))) throw notFound('Carrier', values.outsource_company_id);
-  if (values.license_type_id != null && !(await findLicenseType(t, values.license_type_id))) throw notFound('License type', values.license_type_id);
-  if (values.default_truck_id != null && !(await truckExists(t, values.default_truck_id))) throw notFound('Truck', values.default_truck_id);
-  if (values.home_warehouse_id != null && (await repo.warehouseName(t, values.home_warehouse_id)) === undefined) throw notFound('Warehouse', values.home_warehouse_id);
+  if (values.outsource_company_id != null) await requireCarrier(t, values.outsource_company_id);
+  if (values.license_type_id != null) await licenseTypeRecords.requireOne(t, values.license_type_id);
+  if (values.default_truck_id != null) await truckRecords.requireOne(t, values.default_truck_id);
+  if (values.home_warehouse_id != null) await warehouseRecords.requireOne(t, values.home_warehouse_id);
 }
 
 const UNIQUE_TEXT = {

@@ -2,7 +2,7 @@
 // for a US freight company): identity and contact, the two status axes, the driver's type and
 // carrier, licensing (license, medical card, TWIC, hazmat), home terminal, default truck, payout.
 import type { Selectable } from 'kysely';
-import { DateTime, Id, NameEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
+import { DateTime, Day, Id, MailingAddress, MailingAddressInput, NameEnum, Nullable, Opt, SharedListParams, type Static, Text, Type } from '../../platform/schemas.js';
 import { DriverPayout, DriverPayoutInput, toDriverPayout } from './driver-payout.js';
 import type { DriversTable } from './drivers.tables.js';
 
@@ -20,8 +20,6 @@ export const APPROVAL_TEXT = 'The company\'s approval of the driver (driver qual
   + 'New: not yet reviewed; Approved: cleared to drive; Blocked: refused; Deactivated: approval withdrawn. Changed by POST /Drivers/ChangeDriverStatus.';
 export const TYPE_TEXT = 'Default: the company\'s own driver; Outsource: a carrier\'s driver (outsourceCompanyId required), paid through the carrier; '
   + 'Mixed: drives both the company\'s loads and a carrier\'s (an owner-operator leased on, say); outsourceCompanyId optional.';
-
-const Day = (description: string) => Type.String({ format: 'date', description: `${description} (YYYY-MM-DD).` });
 
 const d = {
   firstName: 'Given name.',
@@ -43,14 +41,7 @@ const d = {
   notes: 'Free notes.',
 };
 
-const DriverAddress = Type.Object({
-  street: Nullable(Type.String()),
-  street2: Nullable(Type.String({ description: 'Apartment, suite.' })),
-  city: Nullable(Type.String()),
-  state: Nullable(Type.String({ description: 'State or province code (TX).' })),
-  postalCode: Nullable(Type.String()),
-  country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2 code; the country phones without + are read in.' })),
-}, { description: 'The driver\'s home (mailing) address.' });
+const DriverAddress = MailingAddress('The driver\'s home (mailing) address.', 'Apartment, suite.');
 
 const EmergencyContact = Type.Object({
   name: Nullable(Type.String()),
@@ -72,14 +63,14 @@ export const Driver = Type.Object({
   outsourceCompanyName: Nullable(Type.String({ description: 'The carrier\'s name.' })),
   licenseNumber: Nullable(Type.String({ description: d.licenseNumber })),
   licenseState: Nullable(Type.String({ description: d.licenseState })),
-  licenseExpiresOn: Nullable(Day(d.licenseExpiresOn)),
+  licenseExpiresOn: Nullable(Day({ description: d.licenseExpiresOn })),
   licenseTypeId: Nullable(Type.Integer({ format: 'int32', description: d.licenseTypeId })),
   licenseTypeName: Nullable(Type.String({ description: 'The license type\'s name.' })),
   hazmatEndorsement: Type.Boolean({ description: d.hazmatEndorsement }),
-  medicalCardExpiresOn: Nullable(Day(d.medicalCardExpiresOn)),
-  twicExpiresOn: Nullable(Day(d.twicExpiresOn)),
-  dateOfBirth: Nullable(Day(d.dateOfBirth)),
-  hireDate: Nullable(Day(d.hireDate)),
+  medicalCardExpiresOn: Nullable(Day({ description: d.medicalCardExpiresOn })),
+  twicExpiresOn: Nullable(Day({ description: d.twicExpiresOn })),
+  dateOfBirth: Nullable(Day({ description: d.dateOfBirth })),
+  hireDate: Nullable(Day({ description: d.hireDate })),
   address: DriverAddress,
   emergencyContact: EmergencyContact,
   homeWarehouseId: Nullable(Type.Integer({ format: 'int32', description: d.homeWarehouseId })),
@@ -95,16 +86,8 @@ export const Driver = Type.Object({
 }, { $id: 'Driver', description: 'A driver of the company or of one of its carriers.' });
 export type DriverT = Static<typeof Driver>;
 
-const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
 
-const AddressInput = Type.Object({
-  street: Opt(Text(200)),
-  street2: Opt(Text(200)),
-  city: Opt(Text(100)),
-  state: Opt(Text(100)),
-  postalCode: Opt(Text(20)),
-  country: Opt(Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2 code (any case).' })),
-}, { description: 'The driver\'s home address; sent whole (null clears it).' });
+const AddressInput = MailingAddressInput('The driver\'s home address; sent whole (null clears it).');
 
 const EmergencyContactInput = Type.Object({
   name: Opt(Text(200)),
@@ -123,13 +106,13 @@ export const driverFields = {
   outsourceCompanyId: Opt(Type.Integer({ format: 'int32', description: d.outsourceCompanyId })),
   licenseNumber: Opt(Type.String({ maxLength: 40, pattern: '^[A-Za-z0-9\\s-]*$', description: `${d.licenseNumber} Letters, digits, spaces and dashes are accepted.` })),
   licenseState: Opt(Text(20, d.licenseState)),
-  licenseExpiresOn: Opt(Day(d.licenseExpiresOn)),
+  licenseExpiresOn: Opt(Day({ description: d.licenseExpiresOn })),
   licenseTypeId: Opt(Type.Integer({ format: 'int32', description: d.licenseTypeId })),
   hazmatEndorsement: Opt(Type.Boolean({ description: d.hazmatEndorsement })),
-  medicalCardExpiresOn: Opt(Day(d.medicalCardExpiresOn)),
-  twicExpiresOn: Opt(Day(d.twicExpiresOn)),
-  dateOfBirth: Opt(Day(d.dateOfBirth)),
-  hireDate: Opt(Day(d.hireDate)),
+  medicalCardExpiresOn: Opt(Day({ description: d.medicalCardExpiresOn })),
+  twicExpiresOn: Opt(Day({ description: d.twicExpiresOn })),
+  dateOfBirth: Opt(Day({ description: d.dateOfBirth })),
+  hireDate: Opt(Day({ description: d.hireDate })),
   address: Opt(AddressInput),
   emergencyContact: Opt(EmergencyContactInput),
   homeWarehouseId: Opt(Type.Integer({ format: 'int32', description: d.homeWarehouseId })),

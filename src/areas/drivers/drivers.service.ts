@@ -7,25 +7,21 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
-import type { Paged } from '../../platform/envelope.js';
-import { fail, notFound } from '../../platform/errors.js';
-import { pageOf, paged, sortOf } from '../../platform/paging.js';
+import { fail } from '../../platform/errors.js';
 import { columnsOf } from '../../platform/writes.js';
 import { requireCarrier } from '../carriers/index.js';
 import { checkReferences, checkUnique, driverWriters, phoneCountry, restoreProblems, settleCarrier } from './driver-rules.js';
 import * as repo from './drivers.repository.js';
 import {
-  DRIVER_STATUSES, toDriver, type ApprovalStatus, type DriverInputT, type DriverRow, type DriversQueryT, type DriverStatus, type DriverT,
-  type DriverUpdateT,
+  toDriver, type ApprovalStatus, type DriverInputT, type DriverRow, type DriverStatus, type DriverT, type DriverUpdateT,
 } from './drivers.schemas.js';
 import type { DriverInvitations } from './driver-invitations.js';
 import type { StatusChecksService } from './status-checks.service.js';
 import { DriversErrors } from './drivers.errors.js';
 
-export async function requireDriver(t: Tenant, id: number): Promise<DriverRow> {
-  const row = await repo.findDriver(t, id);
-  if (!row) throw notFound('Driver', id);
-  return row;
+/** A driver of the company, deleted or not; else a 404 naming it. */
+export function requireDriver(t: Tenant, id: number): Promise<DriverRow> {
+  return repo.driverRecords.requireOne(t, id);
 }
 
 /** A driver that is not deleted: a deleted one is restored before it changes. */
@@ -35,13 +31,10 @@ export async function requireLiveDriver(t: Tenant, id: number): Promise<DriverRo
   return row;
 }
 
-/** Every id names a driver of the company (deleted ones too); all or nothing. */
+/** Every id names a driver of the company (deleted ones too), else a 404 naming every missing one;
+ *  all or nothing. The drivers in id order, each once. */
 export async function requireBriefs(t: Tenant, ids: number[]): Promise<repo.DriverBrief[]> {
-  const unique = [...new Set(ids)];
-  const rows = await repo.findBriefs(t, unique);
-  const missing = unique.find((id) => !rows.some((r) => r.id === id));
-  if (missing !== undefined) throw notFound('Driver', missing);
-  return rows;
+  return (await repo.driverBriefs.requireAll(t, ids)).sort((a, b) => a.id - b.id);
 }
 
 /** Deleted drivers coming back must not take a live driver's email or license number, nor each other's. */
@@ -50,29 +43,11 @@ async function checkRestorable(t: Tenant, rows: repo.DriverBrief[]): Promise<voi
   if (problem) throw fail(problem.code, problem.message);
 }
 
-const LIVE_STATUSES = DRIVER_STATUSES.filter((s) => s !== 'Deleted');
-
 export function driversService(statusChecks: StatusChecksService, invitations: DriverInvitations) {
   const read = async (t: Tenant, id: number): Promise<DriverT> => toDriver(await requireDriver(t, id));
 
   return {
-    async list(t: Tenant, q: DriversQueryT): Promise<Paged<DriverT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', lastName: 'last_name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
-      const statuses = new Set<DriverStatus>(q.DriverStatus?.length ? q.DriverStatus : LIVE_STATUSES);
-      if (q.deletedDrivers) statuses.add('Deleted');
-      const filter: repo.DriverFilter = {
-        search: q.SearchTerm?.trim() || null,
-        name: q.DriverName?.trim() || null,
-        ids: q.Drivers?.length ? q.Drivers : null,
-        statuses: [...statuses],
-        types: q.DriverTypes?.length ? q.DriverTypes : null,
-        payoutTypes: q.DriverPayoutTypes?.length ? q.DriverPayoutTypes : null,
-        carrierIds: q.OutsourceCompanyIds?.length ? q.OutsourceCompanyIds : null,
-      };
-      const [rows, total] = await Promise.all([repo.listDrivers(t, filter, sort, page.limit, page.offset), repo.countDrivers(t, filter)]);
-      return paged(rows.map(toDriver), page, total);
-    },
+    list: repo.listDrivers,
 
     read,
 
@@ -171,3 +146,14 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
 }
 
 export type DriversService = ReturnType<typeof driversService>;
+
+/** The subscription to trucksDeleted (fleet): the drivers whose default truck was deleted have none
+ *  afterwards, in the truck delete's transaction; each change is audited. */
+export async function clearDefaultTrucks(t: Tenant, truckIds: number[]): Promise<void> {
+  for (const cleared of await repo.clearDefaultTrucks(t, truckIds)) {
+    await audit(t, {
+      action: 'driver.clear_default_truck', entityType: 'driver', entityId: cleared.id,
+      before: { defaultTruckId: cleared.truck_id }, after: { defaultTruckId: null, because: 'truck.delete' },
+    });
+  }
+}

@@ -2,8 +2,11 @@
 // license types and the driver app's configuration — one tag each on the reference page. Other
 // areas use from here: the Driver model, the payout rules (dispatch and expenses compute route
 // payouts from them) and the driver lookups; the driver app records inspections through
-// statusChecksService().record.
-import type { Area, AreaDeps } from '../../platform/area.js';
+// statusChecksService().record. Drivers hear of the fleet's deleted trucks (trucksDeleted) and
+// clear the default trucks they held, in the same transaction.
+import { perApp, type Area, type AreaDeps } from '../../platform/area.js';
+import { on } from '../../platform/events.js';
+import { trucksDeleted } from '../fleet/index.js';
 import { ValidateDriverDisableDto, ValidateDriverDto } from './driver-checks.schemas.js';
 import { driverChecksService } from './driver-checks.service.js';
 import { driverAppRoutes } from './driver-app.routes.js';
@@ -12,7 +15,9 @@ import { driverAppService } from './driver-app.service.js';
 import { driverInvitations } from './driver-invitations.js';
 import { driversRoutes } from './drivers.routes.js';
 import { Driver } from './drivers.schemas.js';
-import { driversService } from './drivers.service.js';
+import { clearDefaultTrucks, driversService } from './drivers.service.js';
+import { driverRecords } from './drivers.repository.js';
+import { licenseTypeRecords } from './license-types.repository.js';
 import { licenseTypesRoutes } from './license-types.routes.js';
 import { LicenseType } from './license-types.schemas.js';
 import { licenseTypesService } from './license-types.service.js';
@@ -21,7 +26,8 @@ import { DriverStatusCheck } from './status-checks.schemas.js';
 import { statusChecksService } from './status-checks.service.js';
 import { DriversErrors } from './drivers.errors.js';
 
-function services(deps: AreaDeps) {
+/** The section's services, built once per app and shared by its areas. */
+const services = perApp((deps: AreaDeps) => {
   const statusChecks = statusChecksService();
   const invitations = driverInvitations(deps.config.publicUrl);
   return {
@@ -32,13 +38,15 @@ function services(deps: AreaDeps) {
     licenseTypes: licenseTypesService(),
     driverApp: driverAppService(),
   };
-}
+});
 export type DriverServices = ReturnType<typeof services>;
 
 export const driversArea: Area = {
   name: 'Drivers',
   // The codes of the whole folder (the section's areas share them).
   errors: DriversErrors,
+  resources: [driverRecords],
+  subscriptions: [on(trucksDeleted, 'drivers', (t, { truckIds }) => clearDefaultTrucks(t, truckIds))],
   schemas: [Driver, DriverStatusCheck, ValidateDriverDto, ValidateDriverDisableDto],
   routes: (deps) => {
     const all = services(deps);
@@ -48,6 +56,7 @@ export const driversArea: Area = {
 
 export const licenseTypesArea: Area = {
   name: 'License types',
+  resources: [licenseTypeRecords],
   schemas: [LicenseType],
   routes: (deps) => licenseTypesRoutes(services(deps)),
 };
@@ -64,5 +73,7 @@ export const driversAreas: Area[] = [driversArea, licenseTypesArea, driverAppAre
 export { Driver, type DriverT, DRIVER_STATUSES, APPROVAL_STATUSES, DRIVER_TYPES, type DriverStatus, type ApprovalStatus, type DriverType } from './drivers.schemas.js';
 export { DriverPayout, DRIVER_PAYOUT_TYPES, PAYOUT_RATES, type DriverPayoutT, type DriverPayoutType } from './driver-payout.js';
 export { requireDriver, requireLiveDriver } from './drivers.service.js';
+export { driverRecords } from './drivers.repository.js';
+export { licenseTypeRecords } from './license-types.repository.js';
 export { statusChecksService } from './status-checks.service.js';
 export { INSPECTION_STATUSES, type DriverStatusCheckInputT } from './status-checks.schemas.js';

@@ -6,6 +6,7 @@ import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { DRIVER_SETTINGS } from './drivers.access.js';
 import { IdParams } from './drivers.schemas.js';
 import type { DriverServices } from './index.js';
+import { licenseTypeRecords } from './license-types.repository.js';
 import { LicenseType, LicenseTypeInput, LicenseTypesQuery, LicenseTypeUpdate } from './license-types.schemas.js';
 
 export function licenseTypesRoutes({ licenseTypes }: DriverServices): AnyRoute[] {
@@ -27,6 +28,7 @@ export function licenseTypesRoutes({ licenseTypes }: DriverServices): AnyRoute[]
     }),
     defineRoute({
       method: 'PUT', url: '/LicenseTypes', access: DRIVER_SETTINGS,
+      ids: { body: { id: licenseTypeRecords } },
       summary: 'Update a license type',
       description: 'The body\'s id names the type (404 when the company has none such). Changes the fields sent and keeps the others; null clears one. The name stays unique.',
       body: LicenseTypeUpdate, response: LicenseType,
@@ -34,6 +36,7 @@ export function licenseTypesRoutes({ licenseTypes }: DriverServices): AnyRoute[]
     }),
     defineRoute({
       method: 'DELETE', url: '/LicenseTypes/:id', access: DRIVER_SETTINGS,
+      ids: { params: { id: licenseTypeRecords } },
       summary: 'Delete a license type',
       description: 'Removes it for good. Refused while drivers hold it, deleted drivers included as a restore brings them back with it (license_types.in_use, with the count): '
         + 'give them another type first.',

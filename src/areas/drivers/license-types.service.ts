@@ -2,13 +2,10 @@
 // drivers too, as a restore brings them back with it — is not deleted (license_types.in_use).
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import type { Paged } from '../../platform/envelope.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
-import { pageOf, paged, sortOf } from '../../platform/paging.js';
+import { invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import * as repo from './license-types.repository.js';
-import { toLicenseType, type LicenseTypeInputT, type LicenseTypesQueryT, type LicenseTypeT, type LicenseTypeUpdateT } from './license-types.schemas.js';
-import { DriversErrors } from './drivers.errors.js';
+import { toLicenseType, type LicenseTypeInputT, type LicenseTypeT, type LicenseTypeUpdateT } from './license-types.schemas.js';
 
 const WRITERS: Writers<Omit<LicenseTypeUpdateT, 'id'>, repo.LicenseTypeValues> = {
   name: (v) => {
@@ -21,26 +18,14 @@ const WRITERS: Writers<Omit<LicenseTypeUpdateT, 'id'>, repo.LicenseTypeValues> =
 };
 
 export async function requireLicenseType(t: Tenant, id: number): Promise<LicenseTypeT> {
-  const row = await repo.findType(t, id);
-  if (!row) throw notFound('License type', id);
-  return toLicenseType(row);
+  return toLicenseType(await repo.licenseTypeRecords.requireOne(t, id));
 }
 
-async function checkName(t: Tenant, name: string | undefined, exceptId: number | null): Promise<void> {
-  if (name === undefined) return;
-  const clash = await repo.typeNamed(t, name, exceptId);
-  if (clash) throw fail(DriversErrors.licenseTypeDuplicateName, `License type ${clash.id} is already named "${clash.name}"; names are unique.`);
-}
+const checkName = (t: Tenant, name: string | undefined, exceptId: number | null) => repo.licenseTypes.checkName(t, name, exceptId);
 
 export function licenseTypesService() {
   return {
-    async list(t: Tenant, q: LicenseTypesQueryT): Promise<Paged<LicenseTypeT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
-      const search = q.SearchTerm?.trim() || null;
-      const [rows, total] = await Promise.all([repo.listTypes(t, search, sort, page.limit, page.offset), repo.countTypes(t, search)]);
-      return paged(rows.map(toLicenseType), page, total);
-    },
+    list: repo.licenseTypes.list,
 
     async create(t: Tenant, input: LicenseTypeInputT): Promise<LicenseTypeT> {
       const values = columnsOf(input, WRITERS, 'all') as repo.LicenseTypeValues;
@@ -62,11 +47,11 @@ export function licenseTypesService() {
       return after;
     },
 
+    /** Refused while drivers hold it, deleted ones included (license_types.in_use). */
     async remove(t: Tenant, id: number): Promise<null> {
-      const before = await requireLicenseType(t, id);
-      if (before.driverCount > 0) {
-        throw fail(DriversErrors.licenseTypeInUse, `License type ${id} "${before.name}" is held by ${before.driverCount} driver(s), deleted ones included; give them another type first.`);
-      }
+      const row = await repo.licenseTypeRecords.requireOne(t, id);
+      await repo.licenseTypes.refuseInUse(t, row);
+      const before = toLicenseType(row);
       await repo.deleteType(t, id);
       await audit(t, { action: 'license_type.delete', entityType: 'license_type', entityId: id, before });
       return null;

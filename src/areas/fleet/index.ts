@@ -1,6 +1,7 @@
 // The fleet section (part 2, "Fleet"): the company's trucks and the connected telematics account —
 // one tag each on the reference page. The account comes from the environment (TELEMATICS_*, read
-// when the routes are built: src/integrations/telematics). Other areas use the truck lookups here.
+// when the routes are built: src/integrations/telematics). Other areas use the truck lookups here,
+// and hear of deleted trucks through `trucksDeleted` (the drivers area clears default trucks).
 import { telematicsFromEnv } from '../../integrations/telematics/index.js';
 import { perApp, type Area } from '../../platform/area.js';
 import { telematicsRoutes } from './telematics.routes.js';
@@ -9,6 +10,7 @@ import { trucksRoutes } from './trucks.routes.js';
 import { Truck } from './trucks.schemas.js';
 import { trucksService } from './trucks.service.js';
 import { FleetErrors } from './fleet.errors.js';
+import { truckRecords } from './trucks.repository.js';
 
 const services = perApp(() => {
   const trucks = trucksService();
@@ -20,6 +22,7 @@ export const trucksArea: Area = {
   name: 'Fleet',
   // The codes of the whole folder (the section's areas share them).
   errors: FleetErrors,
+  resources: [truckRecords],
   schemas: [Truck],
   routes: (deps) => trucksRoutes(services(deps)),
 };
@@ -33,5 +36,6 @@ export const telematicsArea: Area = {
 export const fleetAreas: Area[] = [trucksArea, telematicsArea];
 
 export { Truck, type TruckT, TRUCK_STATUSES, type TruckStatus } from './trucks.schemas.js';
-export { checkVin, vinCheckDigit } from './vin.js';
+export { checkVin, hasCheckDigit, vinCheckDigit, VIN_RULE } from './vin.js';
 export { truckExists, trucksService } from './trucks.service.js';
+export { truckRecords, trucksDeleted } from './trucks.repository.js';

@@ -1,6 +1,7 @@
 // Telematics (part 2, "Fleet": /Telematics, the neutral word in place of the provider's name). These
-// rows call the provider, so they run outside the request transaction and open it only to read
-// which trucks the vehicles are paired with.
+// rows call the provider, so they run outside the request transaction (transaction: false) and open
+// the company's door (the platform's inCompany) once it answered: to read which trucks the vehicles
+// are paired with, and to audit a vehicle changed.
 import { signedIn } from '../../platform/access.js';
 import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
@@ -29,9 +30,12 @@ export function telematicsRoutes({ telematics }: FleetServices): AnyRoute[] {
     }),
     defineRoute({
       method: 'PUT', url: '/Telematics/Vehicle', access: FLEET_VIEW, transaction: false,
+      // The vehicle's id in the telematics account: the provider's, no record of the company's.
+      ids: { body: { id: 'not-an-id' } },
       summary: 'Change a vehicle in the telematics account',
-      description: `Sends the fields given (name, licensePlate, notes, vin) to the account and answers the vehicle. A 17-character VIN with a wrong check digit is refused before `
-        + `sending. A vehicle the account does not have: 404. The spec asks "Fleet tab - View fleets data" for it. ${FAILURES}`,
+      description: `Sends the fields given (name, licensePlate, notes, vin) to the account and answers the vehicle; once the account took the change, the company's audit `
+        + `log records it (telematics.vehicle_update). A VIN of North America (first character 1 to 5) or China (L) with a wrong check digit is refused before sending; `
+        + `other regions' VINs carry no check digit and are not checked. A vehicle the account does not have: 404. The spec asks "Fleet tab - View fleets data" for it. ${FAILURES}`,
       body: VehicleUpdate, response: Vehicle,
       handler: ({ principal, inCompany, body }) => telematics.updateVehicle(principal.companyId, inCompany, body),
     }),

@@ -3,6 +3,7 @@
 // truck it is paired with, and trucks with their vehicle.
 import { Nullable, NameEnum, Opt, Type, type Static } from '../../platform/schemas.js';
 import { Truck } from './trucks.schemas.js';
+import { VIN_RULE } from './vin.js';
 
 const truckId = Nullable(Type.Integer({ format: 'int32', description: 'The company\'s truck paired with the vehicle (its telematicsVehicleId), or null.' }));
 
@@ -38,7 +39,7 @@ export const VehicleUpdate = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'New name in the account.' })),
   licensePlate: Opt(Type.String({ maxLength: 20 })),
   notes: Opt(Type.String({ maxLength: 1000 })),
-  vin: Opt(Type.String({ maxLength: 25, description: 'A 17-character VIN must have a valid check digit.' })),
+  vin: Opt(Type.String({ maxLength: 25, description: `The vehicle's VIN, upper-cased. ${VIN_RULE}` })),
 }, { description: 'Vehicle as written: its id and the fields to change in the account (name, licensePlate, notes, vin); the others are read-only. Pair a truck with PUT /Trucks/{id} (telematicsVehicleId).' });
 export type VehicleUpdateT = Static<typeof VehicleUpdate>;
 

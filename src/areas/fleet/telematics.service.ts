@@ -2,19 +2,22 @@
 // (telematics.not_connected) — TrucksWithVehicles then lists the trucks with no vehicle; the
 // provider's failures become clear answers (503 when it does not answer or limits the rate, 502
 // when it refuses the token or answers nonsense), never a crash. The provider is called outside
-// any database transaction: a slow provider holds no connection.
-import type { Tenant, TenantMode } from '../../db/tenant.js';
+// any database transaction: a slow provider holds no connection; the company's door (the route's
+// inCompany) opens after it answered — to read the pairings, and to audit a vehicle changed.
 import { TelematicsError, type TelematicsConnection, type TelematicsProvider, type TelematicsVehicle, type VehicleChanges } from '../../integrations/telematics/index.js';
+import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
 import { Codes, fail, invalid, type ErrorCode } from '../../platform/errors.js';
+import type { Context } from '../../platform/route.js';
 import type { Pairing, TruckWithVehicleT, VehicleLocationT, VehicleT, VehicleUpdateT } from './telematics.schemas.js';
 import type { TrucksService } from './trucks.service.js';
 import type { TrucksQueryT } from './trucks.schemas.js';
 import { checkVin } from './vin.js';
 import { FleetErrors } from './fleet.errors.js';
 
-/** Opens the request's company (the route's own, given by the platform) after the provider answered. */
-export type InCompany = <T>(mode: TenantMode, work: (t: Tenant) => Promise<T>) => Promise<T>;
+/** Opens the request's company after the provider answered: the platform's, from the route context
+ *  of a `transaction: false` route. */
+export type InCompany = Context<unknown, unknown, unknown>['inCompany'];
 
 const FAILURES: Record<TelematicsError['failure'], ErrorCode> = {
   unavailable: FleetErrors.telematicsUnavailable,
@@ -79,8 +82,13 @@ export function telematicsService(connection: TelematicsConnection | null, truck
       if (Object.keys(changes).length === 0) throw invalid('$', 'Send at least one field to change: name, licensePlate, notes or vin.');
       const account = provider(companyId);
       const vehicle = await guarded(() => account.updateVehicle(input.id, changes));
-      const paired = await inCompany('read', (t) => trucks.trucksOfVehicles(t, [vehicle.id]));
-      return toVehicle(vehicle, paired.get(vehicle.id) ?? null);
+      // The account changed: the company's audit log says who changed what, written once the
+      // provider answered (no transaction is held while it is called).
+      return inCompany('write', async (t) => {
+        const truckId = (await trucks.trucksOfVehicles(t, [vehicle.id])).get(vehicle.id) ?? null;
+        await audit(t, { action: 'telematics.vehicle_update', entityType: 'telematics_vehicle', entityId: vehicle.id, after: { changes, truckId } });
+        return toVehicle(vehicle, truckId);
+      });
     },
 
     /** A page of trucks (paged in SQL), each with its vehicle: the one it is paired with, else the

@@ -1,34 +1,22 @@
-// SQL of the company's trucks, in the company's transaction. Lists are paged in SQL along the live
+// SQL of the company's trucks, through the company door. Lists are paged in SQL along the live
 // trucks' indexes: (company_id, lower(name)), (company_id, lower(plate_number), id) and
-// (company_id, created_at, id); each truck is read with its type's name (one join).
+// (company_id, created_at, id); each truck is read with its type's name (one join, on the page only).
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { likePattern, type SortSpec } from '../../platform/paging.js';
-import type { TruckRow } from './trucks.schemas.js';
+import { companyEvent } from '../../platform/events.js';
+import { pagedList } from '../../platform/list.js';
+import { likePattern } from '../../platform/paging.js';
+import { companyRecords } from '../../platform/records.js';
+import { toTruck, TrucksQuery, type TruckRow } from './trucks.schemas.js';
 
-export interface TruckFilter {
-  /** Contained (any case) in the unit name, plate, VIN, make or model. */
-  search: string | null;
-  statuses: string[] | null;
-  typeIds: number[] | null;
-}
+/** Trucks the company deleted (deleted_at set): records keeping a truck as a live one (a driver's
+ *  default truck) let go of it, in the same transaction. Subscribers: drivers. */
+export const trucksDeleted = companyEvent<{ truckIds: number[] }>('trucks.deleted');
 
-export type TruckSort = 'name' | 'plate_number' | 'created_at';
+/** The company's live trucks. */
+const live = (t: Tenant) => t.select('trucks as k').where('k.deleted_at', 'is', null);
 
-const NO_FILTER: TruckFilter = { search: null, statuses: null, typeIds: null };
-
-function trucks(t: Tenant, f: TruckFilter) {
-  let q = t.db.selectFrom('trucks as k').where('k.company_id', '=', t.companyId).where('k.deleted_at', 'is', null);
-  if (f.search) {
-    const pattern = likePattern(f.search.toLowerCase());
-    q = q.where(sql<boolean>`lower(concat_ws(' ', k.name, k.plate_number, k.vin, k.make, k.model)) like ${pattern}`);
-  }
-  if (f.statuses) q = q.where('k.status', 'in', f.statuses);
-  if (f.typeIds) q = q.where('k.type_of_truck_id', 'in', f.typeIds);
-  return q;
-}
-
-function withType<Q extends ReturnType<typeof trucks>>(q: Q) {
+function withType<Q extends ReturnType<typeof live>>(q: Q) {
   return q.leftJoin('type_of_trucks as y', (j) => j.onRef('y.company_id', '=', 'k.company_id').onRef('y.id', '=', 'k.type_of_truck_id'))
     .select([
       'k.id', 'k.name', 'k.plate_number', 'k.plate_state', 'k.vin', 'k.make', 'k.model', 'k.year', 'k.type_of_truck_id', 'y.name as type_name', 'k.status',
@@ -37,26 +25,34 @@ function withType<Q extends ReturnType<typeof trucks>>(q: Q) {
     ]);
 }
 
-export function listTrucks(t: Tenant, f: TruckFilter, sort: SortSpec<TruckSort>, limit: number, offset: number): Promise<TruckRow[]> {
-  const direction = sort.descending ? 'desc' : 'asc';
-  const column = sort.by === 'name' ? sql`lower(k.name)` : sort.by === 'plate_number' ? sql`lower(k.plate_number)` : sql`k.created_at`;
-  return withType(trucks(t, f)).orderBy(column, direction).orderBy('k.id', direction).limit(limit).offset(offset).execute();
-}
+/** Live trucks: a deleted one reads as missing ("Truck 5 was not found."). */
+export const truckRecords = companyRecords<TruckRow>({
+  name: 'truck', what: 'Truck',
+  read: (t, ids) => withType(live(t)).where('k.id', 'in', ids).execute(),
+});
 
-export async function countTrucks(t: Tenant, f: TruckFilter): Promise<number> {
-  const row = await trucks(t, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** A live truck. */
-export function findTruck(t: Tenant, id: number): Promise<TruckRow | undefined> {
-  return withType(trucks(t, NO_FILTER)).where('k.id', '=', id).executeTakeFirst();
-}
+export const listTrucks = pagedList({
+  query: TrucksQuery,
+  from: live,
+  filters: {
+    // Contained (any case) in the unit name, plate, VIN, make or model.
+    SearchTerm: (q, term) => q.where(sql<boolean>`lower(concat_ws(' ', k.name, k.plate_number, k.vin, k.make, k.model)) like ${likePattern(term.toLowerCase())}`),
+    status: (q, statuses) => q.where('k.status', 'in', statuses),
+    typeOfTruckIds: (q, ids) => q.where('k.type_of_truck_id', 'in', ids),
+  },
+  sortable: {
+    name: [sql`lower(k.name)`, 'k.id'],
+    plateNumber: [sql`lower(k.plate_number)`, 'k.id'],
+    createdAt: ['k.created_at', 'k.id'],
+  },
+  select: withType,
+  map: (rows: TruckRow[]) => rows.map(toTruck),
+});
 
 /** Live trucks paired with these telematics vehicles. */
 export function trucksOfVehicles(t: Tenant, vehicleIds: string[]): Promise<Array<{ id: number; telematics_vehicle_id: string | null }>> {
   if (vehicleIds.length === 0) return Promise.resolve([]);
-  return trucks(t, NO_FILTER).select(['k.id', 'k.telematics_vehicle_id']).where('k.telematics_vehicle_id', 'in', vehicleIds).execute();
+  return live(t).select(['k.id', 'k.telematics_vehicle_id']).where('k.telematics_vehicle_id', 'in', vehicleIds).execute();
 }
 
 export type TruckClash = 'name' | 'vin' | 'telematics_vehicle_id';
@@ -69,7 +65,7 @@ export async function clashOf(t: Tenant, keys: { name?: string | undefined; vin?
   if (keys.vin) tests.push(['vin', keys.vin]);
   if (keys.telematics_vehicle_id) tests.push(['telematics_vehicle_id', keys.telematics_vehicle_id]);
   if (tests.length === 0) return null;
-  let q = trucks(t, NO_FILTER).select(['k.id', 'k.name', 'k.vin', 'k.telematics_vehicle_id'])
+  let q = live(t).select(['k.id', 'k.name', 'k.vin', 'k.telematics_vehicle_id'])
     .where((eb) => eb.or(tests.map(([on, value]) => (on === 'name' ? eb(sql`lower(k.name)`, '=', value) : eb(`k.${on}`, '=', value)))));
   if (exceptId !== null) q = q.where('k.id', '<>', exceptId);
   const row = await q.orderBy('k.id').executeTakeFirst();
@@ -81,24 +77,14 @@ export async function clashOf(t: Tenant, keys: { name?: string | undefined; vin?
 export type TruckValues = Omit<TruckRow, 'id' | 'type_name' | 'created_at' | 'updated_at' | 'deleted_at'>;
 
 export async function insertTruck(t: Tenant, values: Partial<TruckValues> & { name: string }): Promise<number> {
-  const row = await t.db.insertInto('trucks').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return (await t.insert('trucks', values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function updateTruck(t: Tenant, id: number, values: Partial<TruckValues>): Promise<void> {
-  await t.db.updateTable('trucks').set({ ...values, updated_at: new Date() }).where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('trucks').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 /** Marks a truck deleted; it stays for the records that point at it. */
 export async function markDeleted(t: Tenant, id: number, at: Date): Promise<void> {
-  await t.db.updateTable('trucks').set({ deleted_at: at, updated_at: at }).where('company_id', '=', t.companyId).where('id', '=', id).execute();
-}
-
-/** The drivers whose default truck it is have none afterwards (a default truck is a live one, which
- *  dispatch proposes); answers how many. The drivers' table is merged into the database type by
- *  the drivers area (src/areas/drivers/drivers.tables.ts). */
-export async function clearDefaultTruck(t: Tenant, id: number, at: Date): Promise<number> {
-  const result = await t.db.updateTable('drivers').set({ default_truck_id: null, updated_at: at })
-    .where('company_id', '=', t.companyId).where('default_truck_id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  await t.update('trucks').set({ deleted_at: at, updated_at: at }).where('id', '=', id).execute();
 }

@@ -5,6 +5,7 @@ import type { Selectable } from 'kysely';
 import type { TrucksTable } from './fleet.tables.js';
 import { DateTime, Id, Many, NameEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
 import { capacityAnswer, capacityInput, type VolumeUnit, type WeightUnit } from '../carriers/index.js';
+import { VIN_RULE } from './vin.js';
 
 export const TRUCK_STATUSES = ['Active', 'InShop', 'Inactive'] as const;
 export type TruckStatus = (typeof TRUCK_STATUSES)[number];
@@ -15,7 +16,7 @@ const d = {
   name: 'The unit name or number dispatchers use ("Unit 104"); unique among the company\'s trucks, any case.',
   plateNumber: 'License plate, upper-case.',
   plateState: 'State or province of the plate (TX).',
-  vin: 'Vehicle identification number, upper-case. A 17-character VIN must have a valid check digit (ISO 3779, 49 CFR 565); older vehicles\' shorter numbers are kept as written. Unique among the company\'s trucks.',
+  vin: `Vehicle identification number, upper-case. ${VIN_RULE} Older vehicles' shorter numbers are kept as written. Unique among the company's trucks.`,
   make: 'Manufacturer (Freightliner, Isuzu...).',
   model: 'Model (Cascadia, NPR-HD...).',
   year: 'Model year.',

@@ -1,16 +1,15 @@
 // Rules of the company's trucks: a unit name, VIN and telematics vehicle belong to one live truck; a
-// 17-character VIN must carry its check digit; a new truck of a type takes the type's capacities
-// unless it says otherwise; delete is a date (deleted_at), so routes, expenses and driver checks
-// keep pointing at the truck — but no driver keeps it as default truck.
+// 17-character VIN of North America or China must carry its check digit (vin.ts); a new truck of a
+// type takes the type's capacities unless it says otherwise; delete is a date (deleted_at), so
+// routes, expenses and driver checks keep pointing at the truck — and the delete is announced
+// (trucksDeleted), so no driver keeps it as default truck (the drivers area clears its own column).
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import type { Paged } from '../../platform/envelope.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
-import { pageOf, paged, sortOf } from '../../platform/paging.js';
+import { fail, invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { requireTypeOfTruck } from '../carriers/index.js';
 import * as repo from './trucks.repository.js';
-import { toTruck, type TruckInputT, type TruckRow, type TrucksQueryT, type TruckT, type TruckUpdateT } from './trucks.schemas.js';
+import { toTruck, type TruckInputT, type TruckT, type TruckUpdateT } from './trucks.schemas.js';
 import { checkVin } from './vin.js';
 import { FleetErrors } from './fleet.errors.js';
 
@@ -67,27 +66,11 @@ async function typeDefaults(t: Tenant, input: TruckInputT, values: Partial<repo.
   if (input.capacityPallets === undefined) values.capacity_pallets = type.capacity_pallets;
 }
 
-async function requireTruck(t: Tenant, id: number): Promise<TruckRow> {
-  const row = await repo.findTruck(t, id);
-  if (!row) throw notFound('Truck', id);
-  return row;
-}
-
 export function trucksService() {
-  const read = async (t: Tenant, id: number): Promise<TruckT> => toTruck(await requireTruck(t, id));
+  const read = async (t: Tenant, id: number): Promise<TruckT> => toTruck(await repo.truckRecords.requireOne(t, id));
 
   return {
-    async list(t: Tenant, q: TrucksQueryT): Promise<Paged<TruckT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', plateNumber: 'plate_number', createdAt: 'created_at' } as const, { by: 'name', descending: false });
-      const filter: repo.TruckFilter = {
-        search: q.SearchTerm?.trim() || null,
-        statuses: q.status?.length ? q.status : null,
-        typeIds: q.typeOfTruckIds?.length ? q.typeOfTruckIds : null,
-      };
-      const [rows, total] = await Promise.all([repo.listTrucks(t, filter, sort, page.limit, page.offset), repo.countTrucks(t, filter)]);
-      return paged(rows.map(toTruck), page, total);
-    },
+    list: repo.listTrucks,
 
     read,
 
@@ -113,14 +96,15 @@ export function trucksService() {
       return after;
     },
 
-    /** Marks the truck deleted and answers it; it is no driver's default truck any more.
-     *  `removeExpenses` is accepted for the expenses area: until it exists a truck has no expenses to remove. */
+    /** Marks the truck deleted and answers it; the delete is announced (trucksDeleted), so it is no
+     *  driver's default truck any more. `removeExpenses` is accepted for the expenses area: until it
+     *  exists a truck has no expenses to remove. */
     async remove(t: Tenant, id: number, removeExpenses: boolean): Promise<TruckT> {
       const before = await read(t, id);
       const at = new Date();
       await repo.markDeleted(t, id, at);
-      const driversUnassigned = await repo.clearDefaultTruck(t, id, at);
-      await audit(t, { action: 'truck.delete', entityType: 'truck', entityId: id, before, after: { deletedAt: at, removeExpenses, driversUnassigned } });
+      await t.announce(repo.trucksDeleted, { truckIds: [id] });
+      await audit(t, { action: 'truck.delete', entityType: 'truck', entityId: id, before, after: { deletedAt: at, removeExpenses } });
       return { ...before, deletedAt: at, updatedAt: at };
     },
 
@@ -136,5 +120,5 @@ export type TrucksService = ReturnType<typeof trucksService>;
 
 /** Whether the company has this live truck (for records pointing at trucks: driver checks, routes). */
 export async function truckExists(t: Tenant, id: number): Promise<boolean> {
-  return (await repo.findTruck(t, id)) !== undefined;
+  return (await repo.truckRecords.find(t, id)) !== undefined;
 }

@@ -9,6 +9,8 @@ export function mapsRoutes(maps: MapsService): AnyRoute[] {
   return [
     defineRoute({
       method: 'POST', url: '/Maps/ExpandUrl', access: signedIn, transaction: false,
+      // A POST that changes nothing: it reads a link on the internet.
+      readOnly: true,
       summary: 'Expand a shortened map link',
       description: 'Follows the link\'s HTTP redirects (at most 5, 5 s in all, http and https only, public internet addresses only) and reads the coordinates '
         + 'from where it ends: Google (@lat,lng / !3d!4d / q= / query= / ll=), Apple (ll= / q=), OpenStreetMap (mlat/mlon, #map=), Bing (cp=), Waze (ll=). '

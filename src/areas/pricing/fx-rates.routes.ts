@@ -5,6 +5,7 @@ import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
 import { FxRate, FxRateInput, FxRatesQuery } from './fx-rates.schemas.js';
 import type { FxRatesService } from './fx-rates.service.js';
+import { fxRateRecords } from './fx-rates.repository.js';
 
 const VIEW = permission('Zones - view Zones');
 const EDIT = permission('Zones - create/edit/delete Zones');
@@ -27,6 +28,7 @@ export function fxRateRoutes(rates: FxRatesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'DELETE', url: '/FxRates/:id', access: EDIT,
+      ids: { params: { id: fxRateRecords } },
       summary: 'Delete an FX rate',
       params: Type.Object({ id: Id }), response: None,
       handler: ({ tenant, params }) => rates.remove(tenant, params.id),

@@ -2,7 +2,7 @@
 // a second rate for a pair on a day replaces the first (its id stays).
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { invalid, notFound } from '../../platform/errors.js';
+import { invalid } from '../../platform/errors.js';
 import * as repo from './fx-rates.repository.js';
 import { toFxRate, type FxRateInputT, type FxRateT, type FxRatesQueryT } from './fx-rates.schemas.js';
 
@@ -17,14 +17,13 @@ export function fxRatesService(today: () => string = () => new Date().toISOStrin
       const to = input.toCurrency.toUpperCase();
       if (from === to) throw invalid('toCurrency', `A rate converts between two different currencies (${from} given twice).`);
       const id = await repo.putRate(t, { from_currency: from, to_currency: to, rate: input.rate, rate_date: input.date ?? today() });
-      const after = toFxRate((await repo.findRate(t, id))!);
+      const after = toFxRate(await repo.fxRateRecords.requireOne(t, id));
       await audit(t, { action: 'fx_rate.put', entityType: 'fx_rate', entityId: id, after });
       return after;
     },
 
     async remove(t: Tenant, id: number): Promise<void> {
-      const row = await repo.findRate(t, id);
-      if (!row) throw notFound('FX rate', id);
+      const row = await repo.fxRateRecords.requireOne(t, id);
       await repo.deleteRate(t, id);
       await audit(t, { action: 'fx_rate.delete', entityType: 'fx_rate', entityId: id, before: toFxRate(row) });
     },

@@ -13,9 +13,14 @@ import { pricingZonesService } from './pricing-zones.service.js';
 import { shipmentTypeRoutes } from './shipment-types.routes.js';
 import { ShipmentType } from './shipment-types.schemas.js';
 import { shipmentTypesService } from './shipment-types.service.js';
+import { fxRateRecords } from './fx-rates.repository.js';
+import { intlRateRecords, mileageChargeRecords, pricingModelRecords } from './pricing-models.repository.js';
+import { pricingZoneRecords } from './pricing-zones.repository.js';
+import { shipmentTypeRecords } from './shipment-types.repository.js';
 
 export const pricingArea: Area = {
   name: 'Pricing',
+  resources: [pricingModelRecords, mileageChargeRecords, intlRateRecords, pricingZoneRecords, shipmentTypeRecords, fxRateRecords],
   schemas: [MileageChargeDto, PricingIntlRateDto, PricingModelDto, AddMileageChargeRequestDto, PricingZoneDto, ShipmentType, FxRate],
   routes: () => [
     ...pricingModelRoutes(pricingModelsService()),
@@ -24,3 +29,9 @@ export const pricingArea: Area = {
     ...fxRateRoutes(fxRatesService()),
   ],
 };
+
+export { fxRateRecords } from './fx-rates.repository.js';
+export { intlRateRecords, mileageChargeRecords, pricingModelRecords } from './pricing-models.repository.js';
+export { pricingZoneRecords } from './pricing-zones.repository.js';
+export { shipmentTypeRecords } from './shipment-types.repository.js';
+export { priceFor, ratingModelFor, fxRatesOf } from './rating-input.js';

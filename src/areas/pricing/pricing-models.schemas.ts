@@ -3,6 +3,8 @@
 // may have its own, derived from the default (a copy it then edits), until it is deleted or
 // reverted. The rating engine (src/pricing/rating/README.md) applies these fields.
 import { DateTime, Id, NameEnum, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
+import type { Selectable } from 'kysely';
+import type { PricingIntlRatesTable, PricingMileageChargesTable, PricingModelsTable } from './pricing.tables.js';
 
 const Distance = (description: string) => Type.Number({ minimum: 0, maximum: 100000, description: `${description} In the model unit (mi or km); 2 decimals are kept.` });
 const Rate = (description: string) => Type.Number({ minimum: 0, maximum: 1000000, description: `${description} In the model currency; 4 decimals are kept.` });
@@ -127,35 +129,9 @@ export const RevertQuery = Type.Object({
 });
 export const RateIdParams = Type.Object({ rateId: Id });
 
-export interface PricingModelRow {
-  id: number;
-  customer_id: number | null;
-  name: string;
-  currency: string;
-  distance_unit: 'mi' | 'km';
-  base_charge: number;
-  mileage_mode: 'tiered' | 'whole';
-  minimum_linehaul: number | null;
-  created_at: Date;
-  updated_at: Date;
-}
-export interface MileageChargeRow {
-  id: number;
-  pricing_model_id: number;
-  from_distance: number;
-  to_distance: number | null;
-  rate_per_unit: number;
-  minimum_charge: number | null;
-}
-export interface IntlRateRow {
-  id: number;
-  pricing_model_id: number;
-  from_country: string;
-  to_country: string;
-  flat_amount: number | null;
-  rate_per_unit: number | null;
-  minimum_charge: number | null;
-}
+export type PricingModelRow = Omit<Selectable<PricingModelsTable>, 'company_id'>;
+export type MileageChargeRow = Omit<Selectable<PricingMileageChargesTable>, 'company_id'>;
+export type IntlRateRow = Omit<Selectable<PricingIntlRatesTable>, 'company_id'>;
 
 export const toMileageCharge = (r: MileageChargeRow): MileageChargeDtoT => ({
   id: r.id, fromDistance: r.from_distance, toDistance: r.to_distance, ratePerUnit: r.rate_per_unit, minimumCharge: r.minimum_charge,

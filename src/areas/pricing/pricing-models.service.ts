@@ -97,8 +97,7 @@ export function pricingModelsService() {
   }
 
   async function requireModel(t: Tenant, id: number): Promise<PricingModelRow> {
-    const m = await repo.findModel(t, id);
-    if (!m) throw notFound('Pricing model', id);
+    const m = await repo.pricingModelRecords.requireOne(t, id);
     await repo.lockModel(t, id);
     return m;
   }
@@ -134,10 +133,18 @@ export function pricingModelsService() {
           pairs.add(pair);
         }
       }
-      const model = await modelToChange(t, input.customerId ?? null);
-      if (input.id !== undefined && input.id !== null && input.id !== model.id) {
-        throw invalid('id', `Pricing model ${input.id} is not the ${input.customerId ? `model of customer ${input.customerId}` : 'company default model'} (${model.id}).`);
+      const customerId = input.customerId ?? null;
+      // id is checked against the model the change applies to, before a customer's model is
+      // derived: a customer without a model of its own has none the id could name.
+      if (input.id !== undefined && input.id !== null) {
+        if (customerId !== null) await requireCustomer(t, customerId);
+        const current = await repo.findModelOf(t, customerId);
+        if (current?.id !== input.id) {
+          const which = customerId !== null ? `model of customer ${customerId}` : 'company default model';
+          throw invalid('id', `Pricing model ${input.id} is not the ${which} (${current ? current.id : 'none yet'}).`);
+        }
       }
+      const model = await modelToChange(t, customerId);
       await repo.lockModel(t, model.id);
       const before = await dto(t, model);
       const values: Partial<repo.ModelValues> = {};
@@ -232,14 +239,18 @@ export function pricingModelsService() {
       return changed(t, 'delete_intl_rate', before, model.id);
     },
 
-    /** The customer's own model takes the default's content again (its id stays). */
+    /** The customer's own model takes the default's content again (its id stays). A customer
+     *  already on the default is where a revert leads: answered the default, nothing written
+     *  (no audit row, as nothing changed). `modelId`, when sent, must be the model that prices
+     *  the customer (its own, else the default). */
     async revertToDefault(t: Tenant, customerId: number, modelId: number | null): Promise<PricingModelDtoT> {
       await requireCustomer(t, customerId);
       const own = await repo.findModelOf(t, customerId);
-      if (!own || (modelId !== null && own.id !== modelId)) throw notFound('Pricing model of the customer', modelId ?? customerId);
+      const base = await ensureDefault(t);
+      if (modelId !== null && (own ?? base).id !== modelId) throw notFound('Pricing model of the customer', modelId);
+      if (!own) return dto(t, base);
       await repo.lockModel(t, own.id);
       const before = await dto(t, own);
-      const base = await ensureDefault(t);
       await repo.updateModel(t, own.id, {
         currency: base.currency, distance_unit: base.distance_unit, base_charge: base.base_charge,
         mileage_mode: base.mileage_mode, minimum_linehaul: base.minimum_linehaul,

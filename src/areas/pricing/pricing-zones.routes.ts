@@ -5,10 +5,15 @@ import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
 import { PricingZoneDto, PricingZoneInput } from './pricing-zones.schemas.js';
 import type { PricingZonesService } from './pricing-zones.service.js';
+import { pricingZoneRecords } from './pricing-zones.repository.js';
+import { zoneRecords } from '../settings/index.js';
 
 const VIEW = permission('Zones - view Zones');
 const EDIT = permission('Zones - create/edit/delete Zones');
 const IdParams = Type.Object({ id: Id });
+/** The two zones a rate joins are checked, not looked up: one the company does not have (another
+ *  company's included) is a 400 naming the field, "Zone 7 does not exist." */
+const ZONE_IDS = { fromZoneId: { field: zoneRecords }, toZoneId: { field: zoneRecords } };
 
 export function pricingZoneRoutes(zones: PricingZonesService): AnyRoute[] {
   return [
@@ -21,6 +26,7 @@ export function pricingZoneRoutes(zones: PricingZonesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'POST', url: '/PricingZones', access: EDIT,
+      ids: { body: ZONE_IDS },
       summary: 'Create a zone-to-zone rate',
       description: 'Both zones must exist (/Zones); one rate per direction of a pair. bothDirections (default true) also prices the way back unless that direction has its own rate.',
       body: PricingZoneInput, response: PricingZoneDto,
@@ -28,18 +34,21 @@ export function pricingZoneRoutes(zones: PricingZonesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET', url: '/PricingZones/:id', access: VIEW,
+      ids: { params: { id: pricingZoneRecords } },
       summary: 'Read a zone-to-zone rate',
       params: IdParams, response: PricingZoneDto,
       handler: ({ tenant, params }) => zones.read(tenant, params.id),
     }),
     defineRoute({
       method: 'PUT', url: '/PricingZones/:id', access: EDIT,
+      ids: { params: { id: pricingZoneRecords }, body: ZONE_IDS },
       summary: 'Update a zone-to-zone rate',
       params: IdParams, body: PricingZoneInput, response: PricingZoneDto,
       handler: ({ tenant, params, body }) => zones.update(tenant, params.id, body),
     }),
     defineRoute({
       method: 'DELETE', url: '/PricingZones/:id', access: EDIT,
+      ids: { params: { id: pricingZoneRecords } },
       summary: 'Delete a zone-to-zone rate',
       params: IdParams, response: None,
       handler: ({ tenant, params }) => zones.remove(tenant, params.id),

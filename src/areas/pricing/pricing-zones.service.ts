@@ -2,7 +2,7 @@
 // (a clear 400 naming the existing one), the name defaults to "<from> → <to>".
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { invalid, notFound } from '../../platform/errors.js';
+import { invalid } from '../../platform/errors.js';
 import * as repo from './pricing-zones.repository.js';
 import { toPricingZone, type PricingZoneDtoT, type PricingZoneInputT } from './pricing-zones.schemas.js';
 
@@ -19,11 +19,7 @@ async function valuesOf(t: Tenant, input: PricingZoneInputT, exceptId: number | 
 }
 
 export function pricingZonesService() {
-  async function require(t: Tenant, id: number) {
-    const row = await repo.findZoneRate(t, id);
-    if (!row) throw notFound('Pricing zone', id);
-    return toPricingZone(row);
-  }
+  const require = async (t: Tenant, id: number) => toPricingZone(await repo.pricingZoneRecords.requireOne(t, id));
 
   return {
     list: async (t: Tenant): Promise<PricingZoneDtoT[]> => (await repo.listZoneRates(t)).map(toPricingZone),

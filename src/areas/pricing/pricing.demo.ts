@@ -39,7 +39,7 @@ export const pricingDemo: DemoSeeder = {
         await fx.put(t, { fromCurrency, toCurrency, rate });
       }
       // Flat rates between the first demo zones (Company settings seeds them before pricing).
-      const zones = await t.db.selectFrom('zones').select(['id', 'name']).where('company_id', '=', t.companyId).orderBy('id').limit(3).execute();
+      const zones = await t.select('zones').select(['id', 'name']).orderBy('id').limit(3).execute();
       const rates = pricingZonesService();
       for (let i = 0; i < zones.length; i++) {
         for (let j = i; j < zones.length; j++) {

@@ -1,64 +1,64 @@
-// SQL of shipment types, in the company's transaction. Deleted types keep their row (deleted_at).
+// SQL of shipment types, through the company door: a named company lookup (unique name among the
+// live types, any case; search; by id). Deleted types keep their row (deleted_at) for the orders
+// that used them, and are neither listed nor read.
 import type { Tenant } from '../../db/tenant.js';
-import { likePattern, type SortSpec } from '../../platform/paging.js';
-import type { ShipmentTypeRow } from './shipment-types.schemas.js';
+import { invalid } from '../../platform/errors.js';
+import { namedLookup } from '../../platform/named-lookup.js';
+import { Type } from '../../platform/schemas.js';
+import { ShipmentTypesQuery, toShipmentType, type ShipmentTypeRow, type ShipmentTypesQueryT } from './shipment-types.schemas.js';
 
-const COLUMNS = ['id', 'name', 'description', 'customer_id', 'multiplier', 'base_charge', 'rate_per_unit', 'is_active', 'created_at', 'updated_at'] as const;
+const COLUMNS = ['s.id', 's.name', 's.description', 's.customer_id', 's.multiplier', 's.base_charge', 's.rate_per_unit', 's.is_active', 's.created_at', 's.updated_at'] as const;
 
-export interface TypeFilter {
-  search: string | null;
-  includeInactive: boolean;
-  /** undefined: every type; null: types offered to every customer; a number: those plus this customer's. */
-  customerId?: number | null;
-}
-export type TypeSort = 'name' | 'created_at';
 export type TypeValues = Omit<ShipmentTypeRow, 'id' | 'created_at' | 'updated_at'>;
 
-function live(t: Tenant, f: TypeFilter) {
-  let q = t.db.selectFrom('shipment_types').where('company_id', '=', t.companyId).where('deleted_at', 'is', null);
-  if (!f.includeInactive) q = q.where('is_active', '=', true);
-  if (f.search) q = q.where((eb) => eb.or([eb('name', 'ilike', likePattern(f.search!)), eb('description', 'ilike', likePattern(f.search!))]));
-  if (f.customerId !== undefined) {
-    const customerId = f.customerId;
-    q = q.where((eb) => (customerId === null ? eb('customer_id', 'is', null) : eb.or([eb('customer_id', 'is', null), eb('customer_id', '=', customerId)])));
-  }
-  return q;
-}
+/** What the lists are asked: the route's query, includeInactive always given (absent reads as
+ *  false), and for the list offered to a customer, that customer. */
+const ListQuery = Type.Object({
+  ...ShipmentTypesQuery.properties,
+  offeredTo: Type.Optional(Type.Integer()),
+});
+export type TypeListQuery = ShipmentTypesQueryT & { includeInactive: boolean; offeredTo?: number | undefined };
 
-export function listTypes(t: Tenant, f: TypeFilter, sort: SortSpec<TypeSort>, limit: number, offset: number): Promise<ShipmentTypeRow[]> {
-  const direction = sort.descending ? 'desc' : 'asc';
-  return live(t, f).select(COLUMNS).orderBy(sort.by, direction).orderBy('id', direction).limit(limit).offset(offset).execute();
-}
+/** The company's live types: by id, the lists, their names. */
+export const shipmentTypes = namedLookup({
+  name: 'shipment_type', what: 'Shipment type', alias: 's', query: ListQuery,
+  from: (t: Tenant) => t.select('shipment_types as s').where('s.deleted_at', 'is', null),
+  columns: (q) => q.select(COLUMNS),
+  search: ['s.name', 's.description'],
+  filters: {
+    includeInactive: (q, all) => (all ? q : q.where('s.is_active', '=', true)),
+    // The types offered to every customer, and those offered to this one only.
+    offeredTo: (q, customerId) => q.where((eb) => eb.or([eb('s.customer_id', 'is', null), eb('s.customer_id', '=', customerId)])),
+  },
+  // By the name as written (not case-folded), then id, in the asked direction.
+  sortable: { name: ['s.name', 's.id'], createdAt: ['s.created_at', 's.id'] },
+  map: (rows: ShipmentTypeRow[]) => rows.map(toShipmentType),
+  // For checkName; the service checks with typeNamed instead, to name the name as it was sent.
+  duplicate: (clash) => invalid('name', `A shipment type named "${clash.name}" exists already (${clash.id}).`),
+});
 
-export async function countTypes(t: Tenant, f: TypeFilter): Promise<number> {
-  const row = await live(t, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const shipmentTypeRecords = shipmentTypes.records;
 
-export function findType(t: Tenant, id: number): Promise<ShipmentTypeRow | undefined> {
-  return live(t, { search: null, includeInactive: true }).select(COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
-export function findTypeByName(t: Tenant, name: string): Promise<{ id: number } | undefined> {
-  return t.db.selectFrom('shipment_types').select('id').where('company_id', '=', t.companyId).where('deleted_at', 'is', null)
-    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase())).executeTakeFirst();
+/** The live type with this name (any case), if any. */
+export async function typeNamed(t: Tenant, name: string): Promise<number | undefined> {
+  return (await shipmentTypes.idsByName(t, [name])).get(name.toLowerCase());
 }
 
 export async function insertType(t: Tenant, values: TypeValues): Promise<number> {
-  const row = await t.db.insertInto('shipment_types').values({ company_id: t.companyId, ...values }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  return (await t.insert('shipment_types', values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function updateType(t: Tenant, id: number, values: TypeValues): Promise<void> {
-  await t.db.updateTable('shipment_types').set({ ...values, updated_at: new Date() }).where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('shipment_types').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function markDeleted(t: Tenant, id: number): Promise<void> {
-  await t.db.updateTable('shipment_types').set({ deleted_at: new Date(), updated_at: new Date() })
-    .where('company_id', '=', t.companyId).where('id', '=', id).execute();
+  await t.update('shipment_types').set({ deleted_at: new Date(), updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 /** Every live, active type, for pricing. */
 export function activeTypes(t: Tenant): Promise<ShipmentTypeRow[]> {
-  return live(t, { search: null, includeInactive: false }).select(COLUMNS).orderBy('id').execute();
+  return t.select('shipment_types as s').where('s.deleted_at', 'is', null).where('s.is_active', '=', true)
+    .select(COLUMNS).orderBy('s.id').execute();
 }
+

@@ -5,6 +5,8 @@ import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
 import { ShipmentType, ShipmentTypeInput, ShipmentTypesQuery } from './shipment-types.schemas.js';
 import type { ShipmentTypesService } from './shipment-types.service.js';
+import { shipmentTypeRecords } from './shipment-types.repository.js';
+import { customerRecords } from '../customers/index.js';
 
 const VIEW = permission('Shipment types - view');
 const EDIT = permission('Shipment types - create/edit/delete');
@@ -22,6 +24,7 @@ export function shipmentTypeRoutes(types: ShipmentTypesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'POST', url: '/ShipmentTypes', access: EDIT,
+      ids: { body: { customerId: customerRecords } },
       summary: 'Create a shipment type',
       description: 'Names are unique among live types, in any case. customerId offers the type to that customer only.',
       body: ShipmentTypeInput, response: ShipmentType,
@@ -29,12 +32,14 @@ export function shipmentTypeRoutes(types: ShipmentTypesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET', url: '/ShipmentTypes/:id', access: VIEW,
+      ids: { params: { id: shipmentTypeRecords } },
       summary: 'Read a shipment type',
       params: IdParams, response: ShipmentType,
       handler: ({ tenant, params }) => types.read(tenant, params.id),
     }),
     defineRoute({
       method: 'PUT', url: '/ShipmentTypes/:id', access: EDIT,
+      ids: { params: { id: shipmentTypeRecords }, body: { customerId: customerRecords } },
       summary: 'Update a shipment type',
       description: 'Every field is set from the body (fields left out become null, isActive true).',
       params: IdParams, body: ShipmentTypeInput, response: ShipmentType,
@@ -42,6 +47,7 @@ export function shipmentTypeRoutes(types: ShipmentTypesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'DELETE', url: '/ShipmentTypes/:id', access: EDIT,
+      ids: { params: { id: shipmentTypeRecords } },
       summary: 'Delete a shipment type',
       description: 'Answers the deleted type. Its row is kept for the orders that used it; it is no longer listed or offered.',
       params: IdParams, response: ShipmentType,
@@ -49,6 +55,7 @@ export function shipmentTypeRoutes(types: ShipmentTypesService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET', url: '/ShipmentTypes/List/:customerId', access: signedIn,
+      ids: { params: { customerId: customerRecords } },
       summary: 'Shipment types offered to a customer',
       description: "The company's general active types and those offered to this customer only.",
       params: CustomerParams, querystring: ShipmentTypesQuery, response: PagedList(ShipmentType),

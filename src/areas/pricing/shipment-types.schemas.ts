@@ -2,6 +2,8 @@
 // a company hauls (full truckload, LTL, refrigerated, hazmat, white glove...), each priced with the
 // model's rates changed by its multiplier, or by its own base charge and per-unit rate.
 import { DateTime, Id, Nullable, Opt, PageParams, Type, type Static } from '../../platform/schemas.js';
+import type { Selectable } from 'kysely';
+import type { ShipmentTypesTable } from './pricing.tables.js';
 
 export const ShipmentType = Type.Object({
   id: Id,
@@ -37,18 +39,7 @@ export const ShipmentTypesQuery = Type.Object({
 });
 export type ShipmentTypesQueryT = Static<typeof ShipmentTypesQuery>;
 
-export interface ShipmentTypeRow {
-  id: number;
-  name: string;
-  description: string | null;
-  customer_id: number | null;
-  multiplier: number | null;
-  base_charge: number | null;
-  rate_per_unit: number | null;
-  is_active: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
+export type ShipmentTypeRow = Omit<Selectable<ShipmentTypesTable>, 'company_id' | 'deleted_at'>;
 
 export const toShipmentType = (r: ShipmentTypeRow): ShipmentTypeT => ({
   id: r.id, name: r.name, description: r.description, customerId: r.customer_id, multiplier: r.multiplier, baseCharge: r.base_charge,

@@ -3,8 +3,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { invalid, notFound } from '../../platform/errors.js';
-import { pageOf, paged, sortOf } from '../../platform/paging.js';
+import { invalid } from '../../platform/errors.js';
 import { requireCustomer } from '../customers/index.js';
 import * as repo from './shipment-types.repository.js';
 import { toShipmentType, type ShipmentTypeInputT, type ShipmentTypeT, type ShipmentTypesQueryT } from './shipment-types.schemas.js';
@@ -12,8 +11,8 @@ import { toShipmentType, type ShipmentTypeInputT, type ShipmentTypeT, type Shipm
 async function valuesOf(t: Tenant, input: ShipmentTypeInputT, exceptId: number | null): Promise<repo.TypeValues> {
   const name = input.name.trim();
   if (!name) throw invalid('name', 'The name must not be blank.');
-  const clash = await repo.findTypeByName(t, name);
-  if (clash && clash.id !== exceptId) throw invalid('name', `A shipment type named "${name}" exists already (${clash.id}).`);
+  const clash = await repo.typeNamed(t, name);
+  if (clash !== undefined && clash !== exceptId) throw invalid('name', `A shipment type named "${name}" exists already (${clash}).`);
   const customerId = input.customerId ?? null;
   if (customerId !== null) await requireCustomer(t, customerId);
   return {
@@ -22,28 +21,20 @@ async function valuesOf(t: Tenant, input: ShipmentTypeInputT, exceptId: number |
   };
 }
 
-export function shipmentTypesService() {
-  async function require(t: Tenant, id: number) {
-    const row = await repo.findType(t, id);
-    if (!row) throw notFound('Shipment type', id);
-    return row;
-  }
+/** Active types unless includeInactive=true; offeredTo set here only (never taken from the query). */
+const listQuery = (q: ShipmentTypesQueryT, offeredTo?: number): repo.TypeListQuery =>
+  ({ ...q, includeInactive: q.includeInactive ?? false, offeredTo });
 
-  async function list(t: Tenant, q: ShipmentTypesQueryT, customerId?: number | null): Promise<Paged<ShipmentTypeT>> {
-    const page = pageOf(q);
-    const sort = sortOf(q, { name: 'name', createdAt: 'created_at' } as const, { by: 'name', descending: false });
-    const filter: repo.TypeFilter = { search: q.SearchTerm?.trim() || null, includeInactive: q.includeInactive ?? false, customerId };
-    const [rows, total] = await Promise.all([repo.listTypes(t, filter, sort, page.limit, page.offset), repo.countTypes(t, filter)]);
-    return paged(rows.map(toShipmentType), page, total);
-  }
+export function shipmentTypesService() {
+  const require = (t: Tenant, id: number) => repo.shipmentTypeRecords.requireOne(t, id);
 
   return {
-    list: (t: Tenant, q: ShipmentTypesQueryT) => list(t, q),
+    list: (t: Tenant, q: ShipmentTypesQueryT): Promise<Paged<ShipmentTypeT>> => repo.shipmentTypes.list(t, listQuery(q)),
 
     /** The types offered to a customer: the company's general ones and the customer's own. */
     async listForCustomer(t: Tenant, customerId: number, q: ShipmentTypesQueryT): Promise<Paged<ShipmentTypeT>> {
       await requireCustomer(t, customerId);
-      return list(t, q, customerId);
+      return repo.shipmentTypes.list(t, listQuery(q, customerId));
     },
 
     read: async (t: Tenant, id: number) => toShipmentType(await require(t, id)),

@@ -3,9 +3,8 @@
 // is an Address (kind 'warehouse', so transfer lookups offer it); its contact and notes are the
 // address's own fields, shown on the warehouse too.
 import { formatAddress, type AddressT } from '../customers/index.js';
-import { DateTime, Id, Nullable, NameEnum, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
+import { DateTime, Id, NameEnum, Nullable, Opt, SharedListParams, type Static, Text, Type } from '../../platform/schemas.js';
 
-const Text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
 const Latitude = Type.Number({ minimum: -90, maximum: 90, description: 'Degrees, -90 to 90 (WGS 84). Send with longitude.' });
 const Longitude = Type.Number({ minimum: -180, maximum: 180, description: 'Degrees, -180 to 180 (WGS 84). Send with latitude.' });
 

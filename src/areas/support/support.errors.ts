@@ -3,5 +3,5 @@
 import { errorCodes } from '../../platform/errors.js';
 
 export const SupportErrors = errorCodes({
-  contactNotOfCustomer: [400, 'support.contact_not_of_customer', 'The contact named is not a contact of the ticket\'s customer.'],
+  contactNotOfCustomer: [400, 'support.contact_not_of_customer', 'The contact named is not one of the ticket\'s customer\'s contacts (another customer\'s, or one the company does not have).'],
 });

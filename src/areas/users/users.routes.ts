@@ -5,6 +5,7 @@ import { defineRoute, type AnyRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
 import type { UsersService } from './users.service.js';
 import { CompanyUser, PermissionDto, RoleDto, RolesQuery, UserIdParams, UsersQuery } from './users.schemas.js';
+import { userRecords } from './users.repository.js';
 
 const USERS_TAB = permission('Users tab - view/edit/add users');
 
@@ -19,12 +20,14 @@ export function usersRoutes(users: UsersService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET', url: '/Settings/Users/:id', access: USERS_TAB,
+      ids: { params: { id: userRecords } },
       summary: 'Read a user of the company',
       params: UserIdParams, response: CompanyUser,
       handler: ({ tenant, params }) => users.get(tenant, params.id),
     }),
     defineRoute({
       method: 'DELETE', url: '/Settings/Users/:id', access: companyAdmin,
+      ids: { params: { id: userRecords } },
       summary: 'Remove a user from the company',
       description: 'Ends the user\'s sessions in this company at once. Refused for yourself and for the last enabled Company Admin (users.cannot_delete_self, users.last_company_admin).',
       params: UserIdParams, response: None,
@@ -32,6 +35,7 @@ export function usersRoutes(users: UsersService): AnyRoute[] {
     }),
     defineRoute({
       method: 'PUT', url: '/Settings/Users/:id/disable', access: USERS_TAB,
+      ids: { params: { id: userRecords } },
       summary: 'Disable a user',
       description: 'The user can no longer sign in to this company and their sessions end at once. Refused for yourself and for the last enabled Company Admin.',
       params: UserIdParams, response: None,
@@ -39,12 +43,14 @@ export function usersRoutes(users: UsersService): AnyRoute[] {
     }),
     defineRoute({
       method: 'PUT', url: '/Settings/Users/:id/enable', access: USERS_TAB,
+      ids: { params: { id: userRecords } },
       summary: 'Enable a user',
       params: UserIdParams, response: None,
       handler: ({ tenant, params }) => users.enable(tenant, params.id),
     }),
     defineRoute({
       method: 'POST', url: '/Settings/Users/:id/Invite', access: USERS_TAB,
+      ids: { params: { id: userRecords } },
       summary: 'Send the invitation email',
       description: 'Writes an invitation to the mail outbox (sent over SMTP when SMTP_URL is set). It holds a one-time link, valid 7 days, with which the user sets a password (POST /Auth/AcceptInvitation). A new invitation replaces the previous one.',
       params: UserIdParams, response: None,

@@ -7,14 +7,12 @@ import { COMPANY_ADMIN, PERMISSIONS } from '../../platform/access.js';
 import type { Principal } from '../../platform/auth.js';
 import { audit } from '../../platform/audit.js';
 import { principalsChanged } from '../../platform/principal-cache.js';
-import type { Paged } from '../../platform/envelope.js';
-import { fail, notFound } from '../../platform/errors.js';
-import { MAX_PAGE_SIZE, pageOf, paged, sortOf } from '../../platform/paging.js';
+import { fail } from '../../platform/errors.js';
+import { sortOfQuery } from '../../platform/list.js';
+import { pageOf } from '../../platform/paging.js';
 import type { PageQueryT } from '../../platform/schemas.js';
 import * as repo from './users.repository.js';
-import {
-  toCompanyUser, toPermissionDto, type CompanyUserT, type PermissionDtoT, type RoleDtoT, type UsersQueryT,
-} from './users.schemas.js';
+import { toCompanyUser, toPermissionDto, type CompanyUserT, type PermissionDtoT, type UsersQueryT } from './users.schemas.js';
 import { UsersErrors } from './users.errors.js';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -28,11 +26,8 @@ export interface UsersServiceDeps {
 }
 
 export function usersService(deps: UsersServiceDeps) {
-  async function member(t: Tenant, userId: string) {
-    const row = await repo.findMember(t, userId);
-    if (!row) throw notFound('User', userId);
-    return row;
-  }
+  /** A member of the company, or 404 "User <id> was not found." (a user of other companies only too). */
+  const member = (t: Tenant, userId: string) => repo.userRecords.requireOne(t, userId);
 
   /** Refuses a change that would leave the company without an enabled Company Admin. */
   async function keepAnAdmin(t: Tenant, target: { user_id: string; roles: string[]; is_disabled: boolean }, action: string) {
@@ -45,20 +40,7 @@ export function usersService(deps: UsersServiceDeps) {
 
   return {
     /** Members of the company; a plain array (not paged) as the spec says, Page/ItemsPerPage honoured when sent. */
-    async list(t: Tenant, q: UsersQueryT): Promise<CompanyUserT[]> {
-      const page = q.Page || q.ItemsPerPage ? pageOf(q) : { limit: MAX_PAGE_SIZE, offset: 0 };
-      const sort = sortOf(q, { email: 'email', firstName: 'first_name', lastName: 'last_name', createdAt: 'created_at' } as const,
-        { by: 'email', descending: false });
-      const rows = await repo.listMembers(t, {
-        disabled: q.disabledUsers ?? false,
-        search: q.SearchTerm?.trim() || null,
-        roles: q.Roles ?? null,
-        sort,
-        limit: page.limit,
-        offset: page.offset,
-      });
-      return rows.map(toCompanyUser);
-    },
+    list: repo.listMembers,
 
     async get(t: Tenant, userId: string): Promise<CompanyUserT> {
       return toCompanyUser(await member(t, userId));
@@ -122,19 +104,7 @@ export function usersService(deps: UsersServiceDeps) {
       return null;
     },
 
-    async roles(t: Tenant, q: PageQueryT): Promise<Paged<RoleDtoT>> {
-      const page = pageOf(q);
-      const sort = sortOf(q, { name: 'name', id: 'id', createdAt: 'created_at' } as const, { by: 'id', descending: false });
-      const search = q.SearchTerm?.trim() || null;
-      const [rows, total] = await Promise.all([
-        repo.listRoles(t, { search, sort, limit: page.limit, offset: page.offset }),
-        repo.countRoles(t, search),
-      ]);
-      return paged(rows.map((r) => ({
-        id: r.id, name: r.name, description: r.description, isDefault: r.is_default,
-        permissions: r.permissions, usersCount: r.users_count, createdAt: r.created_at,
-      })), page, total);
-    },
+    roles: repo.listRoles,
 
     /** Every permission, with the company's roles granting each. */
     async permissions(t: Tenant, q: PageQueryT): Promise<PermissionDtoT[]> {
@@ -142,7 +112,7 @@ export function usersService(deps: UsersServiceDeps) {
       let list = permissionList(grants);
       const term = q.SearchTerm?.trim().toLowerCase();
       if (term) list = list.filter((p) => p.name.toLowerCase().includes(term) || (p.group ?? '').toLowerCase().includes(term));
-      const sort = sortOf(q, { id: 'id', name: 'name' } as const, { by: 'id', descending: false });
+      const sort = sortOfQuery(q, { id: true, name: true }, { by: 'id', descending: false });
       list.sort((a, b) => (sort.by === 'name' ? a.name.localeCompare(b.name) : a.id - b.id) * (sort.descending ? -1 : 1));
       if (q.Page || q.ItemsPerPage) {
         const page = pageOf(q);

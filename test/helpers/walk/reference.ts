@@ -1,4 +1,5 @@
-// The reference area's part of the conventions walk (test/helpers/walk.ts says what each holds).
+// The reference area's part of the conventions walk: no company records; its ids (countries, states,
+// cities) are global, the same for every company.
 import type { AreaWalk } from '../walk.js';
 
 export const referenceWalk: AreaWalk = {

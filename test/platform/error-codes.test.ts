@@ -1,0 +1,29 @@
+// Error codes are closed lists: every code the service can raise is listed by the platform or by
+// an area (so the README's table, made from the lists, is complete and current), once.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import '../../src/app.js';
+import { ErrorCode } from '../../src/platform/errors.js';
+import { errorCodeTable, listedCodes, withTable } from '../../scripts/error-codes.js';
+
+describe('error codes', () => {
+  it('are each listed once, by the platform or by an area', () => {
+    const listed = listedCodes();
+    const made = ErrorCode.all();
+    assert.deepEqual(made.filter((code) => !listed.some((l) => l.code === code)).map((c) => c.code), [], 'codes made outside a declared list');
+    const texts = listed.map((l) => l.code.code);
+    assert.deepEqual(texts.filter((c, i) => texts.indexOf(c) !== i), [], 'codes listed twice');
+    for (const { code } of listed) {
+      assert.match(code.code, /^[a-z_]+\.[a-z_]+$/, code.code);
+      assert.ok(code.status >= 400 && code.status < 600, `${code.code}: status ${code.status}`);
+      assert.ok(code.description.length > 10, `${code.code}: a description says what it means`);
+    }
+  });
+
+  it('are tabled in the README as the lists say (npm run docs:codes)', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    assert.ok(readme.includes(errorCodeTable()), 'README.md is out of date: run npm run docs:codes');
+    assert.equal(withTable(readme), readme);
+  });
+});
