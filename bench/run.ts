@@ -7,7 +7,13 @@
 //   npm run bench -- restart      PostgreSQL restarted under load (needs BENCH_RESTART_CMD)
 //   npm run bench -- customers    GET /Customers?SearchTerm=... over a company of 100,000 customers
 //                                 (two other companies hold 150,000 each); seeded on the first run
-import { spawn, type ChildProcess } from 'node:child_process';
+//   npm run bench -- uncached     GET /Customers with no answer kept (ANSWER_CACHE_MB=0) next to a raw
+//                                 pg + Fastify route running the very statements fds runs and
+//                                 answering the same bytes (bench/raw-customers.ts); PostgreSQL only
+// BENCH_TOOL=wrk measures with wrk (one thread, outside node: it takes less of the 2 cores than
+// autocannon) instead of autocannon; p50 and p99 are then wrk's, to 0.01 ms.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { PLACES, TRADES } from './customers-data.js';
 
@@ -23,6 +29,30 @@ interface Measure {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time per request (µs) of the server process and of all local postgres processes. */
+  cpu?: { server: number; postgres: number };
+}
+
+/** CPU time (µs) of a process from /proc (Linux), or of every process named `postgres`. */
+function cpuMicros(pid: number | 'postgres'): number {
+  const tick = 1e6 / 100; // USER_HZ
+  const of = (p: string) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime + stime, plus cutime + cstime: the postmaster's reaped backends (a connection closed
+      // during the measure still counts).
+      return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: rest[1], cpu: (Number(rest[11]) + Number(rest[12]) + (pid === 'postgres' ? Number(rest[13]) + Number(rest[14]) : 0)) * tick };
+    } catch {
+      return { comm: '', ppid: '', cpu: 0 };
+    }
+  };
+  if (pid !== 'postgres') return of(String(pid)).cpu;
+  let total = 0;
+  // BENCH_POSTMASTER_PID (first line of the cluster's postmaster.pid): that cluster only, else every postgres.
+  const postmaster = process.env.BENCH_POSTMASTER_PID;
+  for (const p of readdirSync('/proc')) if (/^\d+$/.test(p)) { const s = of(p); if (s.comm === 'postgres' && (!postmaster || p === postmaster || s.ppid === postmaster)) total += s.cpu; }
+  return total;
 }
 
 function start(script: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; info: Record<string, any> }> {
@@ -38,10 +68,42 @@ function start(script: string, env: Record<string, string> = {}): Promise<{ chil
   });
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
+/** wrk's figure in ms from "1.23ms", "456.78us" or "1.01s". */
+function wrkMs(text: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!m) throw new Error(`wrk: cannot read the latency "${text}"`);
+  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+}
+
+function wrk(url: string, seconds: number, headers: Record<string, string>): Promise<string> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  return new Promise((resolve, reject) => execFile('wrk', args, (err, stdout) => (err ? reject(err) : resolve(stdout))));
+}
+
+/** `server`: the process answering (its CPU per request is reported, and PostgreSQL's). */
+async function load(name: string, url: string, headers: Record<string, string> = {}, server?: ChildProcess): Promise<Measure> {
+  const cpuBefore = () => ({ server: server?.pid ? cpuMicros(server.pid) : 0, postgres: cpuMicros('postgres') });
+  const cpuPer = (before: { server: number; postgres: number }, requests: number) => server?.pid && requests > 0
+    ? { server: (cpuMicros(server.pid) - before.server) / requests, postgres: (cpuMicros('postgres') - before.postgres) / requests }
+    : undefined;
+  if (process.env.BENCH_TOOL === 'wrk') {
+    await wrk(url, WARMUP, headers);
+    const before = cpuBefore();
+    const out = await wrk(url, DURATION, headers);
+    const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
+    const sockets = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    return {
+      name, rps: num(/Requests\/sec:\s+([\d.]+)/),
+      p50: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)![1]!), p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)![1]!),
+      errors: sockets ? sockets.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
+      non2xx: num(/Non-2xx or 3xx responses: (\d+)/),
+      cpu: cpuPer(before, num(/(\d+) requests in/)),
+    };
+  }
   await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
+  const before = cpuBefore();
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, cpu: cpuPer(before, r.requests.total) };
 }
 
 /** Each request takes the next path of a list (no warm-up: the point is what was never asked before). */
@@ -54,31 +116,34 @@ async function rotating(name: string, base: string, paths: string[], headers: Re
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
 }
 
-function print(title: string, rows: Measure[], baseline: Measure) {
+function print(title: string, rows: Measure[], baseline: Measure | ((r: Measure) => Measure), against = 'vs bare') {
   console.log(`\n${title}`);
-  console.log('  ' + ['target'.padEnd(44), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non-2xx'.padStart(8), 'vs bare'.padStart(8)].join(' '));
+  console.log('  ' + ['target'.padEnd(44), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non-2xx'.padStart(8), against.padStart(8), 'CPU µs/req: server'.padStart(19), 'postgres'.padStart(9)].join(' '));
+  const ms = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
   for (const r of rows) {
-    console.log('  ' + [r.name.padEnd(44), r.rps.toFixed(0).padStart(9), String(r.p50).padStart(8), String(r.p99).padStart(8),
-      String(r.errors).padStart(7), String(r.non2xx).padStart(8), `${((r.rps / baseline.rps) * 100).toFixed(0)}%`.padStart(8)].join(' '));
+    const base = typeof baseline === 'function' ? baseline(r) : baseline;
+    console.log('  ' + [r.name.padEnd(44), r.rps.toFixed(0).padStart(9), ms(r.p50).padStart(8), ms(r.p99).padStart(8),
+      String(r.errors).padStart(7), String(r.non2xx).padStart(8), `${((r.rps / base.rps) * 100).toFixed(0)}%`.padStart(8),
+      (r.cpu ? r.cpu.server.toFixed(0) : '').padStart(19), (r.cpu ? r.cpu.postgres.toFixed(0) : '').padStart(9)].join(' '));
   }
 }
 
 const wanted = process.argv.slice(2);
 const run = (name: string) => wanted.length === 0 || wanted.includes(name);
 
-const service = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_CUSTOMERS: run('customers') ? '1' : '0' });
+const service = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_CUSTOMERS: run('customers') || run('uncached') ? '1' : '0' });
 const { url, token, database } = service.info;
 const auth = { authorization: `Bearer ${token}` };
 const sample = await fetch(`${url}/api/v1/App/User`, { headers: auth });
 const body = await sample.text();
 if (sample.status !== 200) throw new Error(`GET /App/User answered ${sample.status}: ${body}`);
 const bare = await start('bench/bare.ts', { BARE_BODY: body });
-console.log(`fds benchmarks: ${database === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`);
+console.log(`fds benchmarks: ${database === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}, ${process.env.BENCH_TOOL === 'wrk' ? 'wrk -t1' : 'autocannon'}`);
 try {
   if (run('auth')) {
-    const floor = await load('bare Fastify, same bytes', `${bare.info.url}/api/v1/App/User`);
-    const user = await load('GET /api/v1/App/User (token, stamp, perms)', `${url}/api/v1/App/User`, auth);
-    const company = await load('GET /api/v1/Company/Info (+ tenant tx)', `${url}/api/v1/Company/Info`, auth);
+    const floor = await load('bare Fastify, same bytes', `${bare.info.url}/api/v1/App/User`, {}, bare.child);
+    const user = await load('GET /api/v1/App/User (token, stamp, perms)', `${url}/api/v1/App/User`, auth, service.child);
+    const company = await load('GET /api/v1/Company/Info (+ tenant tx)', `${url}/api/v1/Company/Info`, auth, service.child);
     print('Fixed cost of an authenticated request', [floor, user, company], floor);
   }
   if (run('signin')) {
@@ -122,9 +187,9 @@ try {
     const sample = await (await fetch(`${url}${search('logistics')}`, { headers })).text();
     const floor = await start('bench/bare.ts', { BARE_BODY: sample, BARE_PATH: '/api/v1/Customers' });
     try {
-      const rows: Measure[] = [await load('bare Fastify, same bytes', `${floor.info.url}${search('logistics')}`)];
-      for (const [label, term] of terms) rows.push(await load(`SearchTerm=${term}`.slice(0, 44), `${url}${search(term)}`, headers));
-      rows.push(await load('GET /Customers (no search)', `${url}/api/v1/Customers`, headers));
+      const rows: Measure[] = [await load('bare Fastify, same bytes', `${floor.info.url}${search('logistics')}`, {}, floor.child)];
+      for (const [label, term] of terms) rows.push(await load(`SearchTerm=${term}`.slice(0, 44), `${url}${search(term)}`, headers, service.child));
+      rows.push(await load('GET /Customers (no search)', `${url}/api/v1/Customers`, headers, service.child));
       // 6,000 distinct terms of ~50 matches each, never asked before in this run: "place trade",
       // and the same with the trade's last letter or the place's first left off (what a user
       // typing sends). Enough that none repeats within the row's 10 s.
@@ -142,6 +207,33 @@ try {
       for (const line of first) console.log(line);
     } finally {
       floor.child.kill('SIGTERM');
+    }
+  }
+  if (run('uncached') && database === 'postgres') {
+    // The list with no answer kept: every request runs the handler (a statement, the rows mapped,
+    // the envelope serialized), next to a raw route running the same statements for the same bytes.
+    const uncached = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_CUSTOMERS: '1', ANSWER_CACHE_MB: '0' });
+    const paths = ['/api/v1/Customers', '/api/v1/Customers?SearchTerm=steel'];
+    let raw: Awaited<ReturnType<typeof start>> | null = null;
+    try {
+      raw = await start('bench/raw-customers.ts', { RAW_TOKEN: uncached.info.customersToken, RAW_PATHS: JSON.stringify(paths), RAW_FDS_URL: uncached.info.url });
+      const headers = { authorization: `Bearer ${uncached.info.customersToken}` };
+      const rows: Measure[] = [];
+      const floorOf = new Map<Measure, Measure>();
+      for (const path of paths) {
+        const floor = await load(`raw pg + Fastify ${path.slice(7)}`.slice(0, 44), `${raw.info.url}${path}`, {}, raw.child);
+        const fds = await load(`fds ${path.slice(7)} (ANSWER_CACHE_MB=0)`.slice(0, 44), `${uncached.info.url}${path}`, headers, uncached.child);
+        rows.push(floor, fds);
+        floorOf.set(floor, floor).set(fds, floor);
+      }
+      // The same list with answers kept (the default 32 MB): a version read, then the kept bytes.
+      const kept = await load('fds /Customers (answers kept, default)', `${url}/api/v1/Customers`, { authorization: `Bearer ${service.info.customersToken}` }, service.child);
+      rows.push(kept);
+      floorOf.set(kept, rows[0]!);
+      print(`Uncached GET /Customers over ${uncached.info.customers} customers (same statements, same bytes)`, rows, (r) => floorOf.get(r)!, 'vs raw');
+    } finally {
+      raw?.child.kill('SIGTERM');
+      uncached.child.kill('SIGTERM');
     }
   }
   if (wanted.includes('restart')) {

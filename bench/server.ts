@@ -12,12 +12,14 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createTokens } from '../src/platform/auth.js';
 import { customerCompanies } from './customers-setup.js';
+import { profileOnSignal } from './profile.js';
+import { BENCH_JWT_SECRET } from './secret.js';
 
 const config = loadConfig({
   ...process.env,
   PORT: '0',
   DATA_DIR: process.env.DATABASE_URL ? 'memory://' : mkdtempSync(join(tmpdir(), 'fds-bench-')),
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+  JWT_SECRET: BENCH_JWT_SECRET,
   SIGNIN_LIMIT_PER_ADDRESS: '1000000',
   SIGNIN_LIMIT_PER_ACCOUNT: '1000000',
 });
@@ -43,6 +45,7 @@ if (customers) {
   customersToken = ((await signin.json()) as { data: string }).data;
 }
 process.stdout.write(JSON.stringify({ url: address, token, companyId, email, database: database.kind, customersToken, customers: customers?.summary ?? null }) + '\n');
+await profileOnSignal('fds');
 process.on('SIGTERM', async () => {
   await app.close();
   await database.close();

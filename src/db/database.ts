@@ -8,6 +8,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { HotStatements, prepareHotStatements } from './prepared.js';
 import { openTenantPool, type TenantPool } from './tenant-pool.js';
 import type { DB } from './types.js';
 
@@ -75,8 +76,11 @@ function openPostgres(options: OpenOptions): Database {
   // Idle clients and checked-out clients both emit 'error' when the server goes away (restart,
   // killed backend); without a listener on each, node-postgres crashes the process (pg issue #3083).
   pool.on('error', (err) => options.log.warn({ err: { message: err.message } }, 'database connection lost (idle)'));
+  // Hot statements run prepared on every connection of both pools (prepared.ts).
+  const hot = new HotStatements();
   pool.on('connect', (client) => {
     client.on('error', (err) => options.log.warn({ err: { message: err.message } }, 'database connection lost'));
+    prepareHotStatements(client, hot);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const tenants = openTenantPool({
@@ -84,6 +88,7 @@ function openPostgres(options: OpenOptions): Database {
     max: options.poolSize,
     types,
     onError: (err) => options.log.warn({ err: { message: err.message } }, 'database connection lost'),
+    hot,
   });
   return {
     db,
@@ -92,7 +97,7 @@ function openPostgres(options: OpenOptions): Database {
     lite: null,
     listen: (channel, handlers) => listenPostgres(options, channel, handlers),
     close: async () => {
-      await Promise.all([db.destroy(), tenants.db.destroy()]);
+      await Promise.all([db.destroy(), tenants.end()]);
     },
   };
 }

@@ -10,26 +10,38 @@
 //
 // Session state lives on the connection, so this pool needs connections of its own (never a
 // transaction-pooling proxy such as PgBouncer in transaction mode in front of it).
-import { AsyncLocalStorage } from 'node:async_hooks';
+//
+// Each company has its own Kysely over the shared pool, whose checkouts set that company: the
+// company travels with the executor, not in an AsyncLocalStorage (whose promise hooks, on Node 20,
+// cost every promise of the process something once one is in use).
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { prepareHotStatements, type HotStatements } from './prepared.js';
 import type { DB } from './types.js';
 
 /** Database role of request code: owns no table, has no BYPASSRLS; created by the first migration. */
 export const APP_ROLE = 'fds_app';
 
 export interface TenantPool {
-  /** Kysely over the pool; use only inside `inCompany`, which decides the company of a checkout. */
+  /** Kysely over the pool with no company: every checkout through it is refused. */
   readonly db: Kysely<DB>;
-  /** Runs `work` with every connection it checks out set to the company. */
-  inCompany<T>(companyId: number, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` with a Kysely whose every checkout is set to the company. */
+  inCompany<T>(companyId: number, work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
+  /** Closes the pool's connections (database close). The executors above own none: Kysely ends a
+   *  pool only through a driver that has run a statement, and the company-less one never does. */
+  end(): Promise<void>;
 }
+
+/** Companies whose executors are kept (least recently used go first; one is a few small objects). */
+const KEPT_COMPANIES = 1000;
 
 interface PoolOptions {
   connectionString: string;
   max: number;
   types: pg.CustomTypesConfig;
   onError: (err: Error) => void;
+  /** Hot statements run prepared (prepared.ts). */
+  hot: HotStatements;
 }
 
 export function openTenantPool(options: PoolOptions): TenantPool {
@@ -43,17 +55,18 @@ export function openTenantPool(options: PoolOptions): TenantPool {
     options: `-c role=${APP_ROLE} -c default_transaction_read_only=on`,
   });
   pool.on('error', options.onError);
-  pool.on('connect', (client) => client.on('error', options.onError));
+  pool.on('connect', (client) => {
+    client.on('error', options.onError);
+    prepareHotStatements(client, options.hot);
+  });
 
-  const company = new AsyncLocalStorage<number>();
   /** The company each open connection is set to; absent: none yet (policies then match nothing). */
   const setTo = new WeakMap<pg.PoolClient, number>();
 
   // What Kysely's driver checks connections out of: the pool, setting the company of the
   // checkout first when the connection is set to another one.
-  const checkout = {
+  const checkout = (wanted: number | undefined) => ({
     async connect(): Promise<pg.PoolClient> {
-      const wanted = company.getStore();
       const client = await pool.connect();
       if (wanted === undefined) {
         client.release();
@@ -71,14 +84,31 @@ export function openTenantPool(options: PoolOptions): TenantPool {
       }
       return client;
     },
-    end: () => pool.end(),
+    // The pool is ended by TenantPool.end(), never by an executor's destroy.
+    end: async () => {},
+  });
+  const kysely = (wanted: number | undefined) => new Kysely<DB>({ dialect: new PostgresDialect({ pool: checkout(wanted) as unknown as pg.Pool }) });
+  const companies = new Map<number, Kysely<DB>>();
+  const forCompany = (companyId: number): Kysely<DB> => {
+    let db = companies.get(companyId);
+    if (db) {
+      companies.delete(companyId);
+    } else {
+      db = kysely(companyId);
+      if (companies.size >= KEPT_COMPANIES) companies.delete(companies.keys().next().value!);
+    }
+    companies.set(companyId, db);
+    return db;
   };
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: checkout as unknown as pg.Pool }) });
   return {
-    db,
+    db: kysely(undefined),
     inCompany: (companyId, work) => {
       if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`bad company id ${companyId}`);
-      return company.run(companyId, work);
+      return work(forCompany(companyId));
+    },
+    end: async () => {
+      companies.clear();
+      await pool.end();
     },
   };
 }

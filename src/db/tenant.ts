@@ -56,10 +56,10 @@ export function tenantRunner(database: Database, hooks: Hooks): TenantRunner {
       opened.tenant = new Tenant(db, actor.companyId, actor.userId, requestId, hooks);
       return work(opened.tenant);
     };
-    const result = await pool.inCompany(actor.companyId, () =>
+    const result = await pool.inCompany(actor.companyId, (company) =>
       mode === 'read'
-        ? pool.db.connection().execute(open)
-        : pool.db.transaction().setAccessMode('read write').execute(open));
+        ? company.connection().execute(open)
+        : company.transaction().setAccessMode('read write').execute(open));
     opened.tenant!.committed();
     return result;
   };

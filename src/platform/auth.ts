@@ -124,14 +124,19 @@ export function bearerToken(header: string | undefined): string | null {
 
 /** Token → principal on every request: the signature (verified once per token), then the user's
  *  live state — from the principal cache while change notifications flow, else from the database.
- *  Either way a token whose stamp, membership or company is no longer current is refused. */
+ *  Either way a token whose stamp, membership or company is no longer current is refused.
+ *  A cached principal is answered at once (no promise): most requests never wait on anything here. */
 export function authenticator(db: Db, tokens: Tokens, cache: PrincipalCache | null = null) {
-  return async function authenticate(authorization: string | undefined): Promise<Principal> {
+  return function authenticate(authorization: string | undefined): Principal | Promise<Principal> {
     const token = bearerToken(authorization);
     if (!token) throw new Unauthorized();
     // Keyed by the token itself: a hit skips even the signature check, which cached it.
     const cached = cache?.get(token);
     if (cached) return cached;
+    return load(token);
+  };
+
+  async function load(token: string): Promise<Principal> {
     const claims = tokens.verify(token);
     if (!claims) throw new Unauthorized();
     const mark = cache?.mark() ?? 0;
@@ -139,5 +144,5 @@ export function authenticator(db: Db, tokens: Tokens, cache: PrincipalCache | nu
     if (!principal) throw new Unauthorized();
     cache?.set(token, principal, mark, Date.now(), (claims.exp ?? 0) * 1000);
     return principal;
-  };
+  }
 }

@@ -154,7 +154,8 @@ export function defineRoute<
 export interface RouteDeps {
   db: Db;
   tenants: TenantRunner;
-  authenticate: (authorization: string | undefined) => Promise<Principal>;
+  /** Throws (or rejects) Unauthorized; a principal known in process comes back without a promise. */
+  authenticate: (authorization: string | undefined) => Principal | Promise<Principal>;
 }
 
 export interface RouteConfig {
@@ -205,11 +206,46 @@ function normalizers(def: AnyRoute): Array<[Part, Normalizer]> {
   return out;
 }
 
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
+}
+
 /** Already serialized JSON: with the content type set, Fastify sends a string as it is. */
 function sendJson(reply: FastifyReply, body: string): string {
   reply.header('content-type', 'application/json; charset=utf-8');
   return body;
 }
+
+/** What a handler is given: a class, so a request makes one object and no closure. */
+class RouteContext {
+  readonly params: unknown;
+  readonly query: unknown;
+  readonly body: unknown;
+  readonly principal: Principal;
+  readonly uploads: Uploads;
+  tenant: Tenant | undefined;
+
+  constructor(
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    private readonly tenants: TenantRunner,
+  ) {
+    this.params = request.params;
+    this.query = request.query;
+    this.body = request.body;
+    this.principal = request.principal!;
+    this.uploads = uploadsOf.get(request) ?? NO_UPLOADS;
+  }
+
+  /** A getter, so the closure is made only for the routes that take it (handlers destructure it). */
+  get inCompany(): <T>(mode: TenantMode, work: CompanyWork<T>) => Promise<T> {
+    const { principal, request, tenants } = this;
+    if (!principal) throw new Error('a public route has no company');
+    return (mode, work) => tenants(principal, request.id, mode, work);
+  }
+}
+
+const NO_UPLOADS: Uploads = Object.freeze({ files: [], fields: {} }) as Uploads;
 
 export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const isPublic = def.access.kind === 'public';
@@ -245,54 +281,65 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       ...(def.body ? { body: def.body } : {}),
       ...(success ? { response: { 200: success } } : {}),
     },
-    async handler(request, reply) {
-      const ctx = {
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        principal: request.principal,
-        uploads: uploadsOf.get(request) ?? { files: [], fields: {} },
-        request,
-        reply,
-      } as Context<unknown, unknown, unknown>;
+    // Not an async function: a handler that answers without waiting (a signed-in route without a
+    // transaction, e.g. GET /App/User) is sent at once, with no promise or microtask in between.
+    handler(request, reply) {
+      const ctx = new RouteContext(request, reply, deps.tenants);
       // The route's answer for the same company, params and query, if the company's data has not
       // changed since it was read: one version read instead of the tenant transaction.
       const key = cache ? `${request.principal!.companyId} ${def.method} ${def.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}` : null;
-      if (cache && key && cache.has(key)) {
-        const body = cache.get(key, await cache.version(deps.db, request.principal!.companyId));
-        if (body !== undefined) return sendJson(reply, body);
-      }
-      const result = useTransaction
-        ? await deps.tenants(request.principal!, request.id, mode, async (tenant) => def.handler({ ...ctx, tenant }))
-        : await def.handler({
-          ...ctx,
-          inCompany: (mode: TenantMode, work: CompanyWork<unknown>) => deps.tenants(request.principal!, request.id, mode, work),
-        } as Context<unknown, unknown, unknown>);
-      if (isFile) {
-        const file = result as FileResult;
-        reply.header('content-type', file.contentType);
-        reply.header('content-disposition', contentDisposition(file.fileName));
-        return file.body;
-      }
-      if (bare) return result;
-      if (result instanceof Versioned) {
-        const answer = ok(result.data ?? null);
-        if (!cache || !key || result.version === null) return answer;
-        // The route's own schema serializer: the kept bytes are exactly what it sends.
-        const body = String(reply.serialize(answer));
-        cache.set(key, result.version, body);
-        return sendJson(reply, body);
-      }
-      if (result instanceof WithNotices) return ok(result.data ?? null, result.otherMessages);
-      return ok(result ?? null);
+      if (cache && key && cache.has(key)) return kept(ctx, key);
+      if (useTransaction) return run(ctx).then((result) => answer(reply, result, key));
+      const result = outside(ctx);
+      if (isThenable(result)) return result.then((r) => answer(reply, r, key));
+      const out = answer(reply, result, key);
+      // Undefined would leave Fastify waiting for reply.send: an async handler's empty answer instead.
+      return out === undefined ? Promise.resolve(out) : out;
     },
   };
+  const run = (ctx: RouteContext) => deps.tenants(ctx.principal, ctx.request.id, mode, (tenant) => {
+    ctx.tenant = tenant;
+    return def.handler(ctx as Context<unknown, unknown, unknown>) as Promise<unknown>;
+  });
+  /** A route without the company's transaction: it opens the company's door itself when ready. */
+  const outside = (ctx: RouteContext): unknown => def.handler(ctx as Context<unknown, unknown, unknown>);
+  async function kept(ctx: RouteContext, key: string): Promise<unknown> {
+    const body = cache!.get(key, await cache!.version(deps.db, ctx.principal.companyId));
+    if (body !== undefined) return sendJson(ctx.reply, body);
+    return answer(ctx.reply, useTransaction ? await run(ctx) : await outside(ctx), key);
+  }
+  /** The handler's result → what Fastify sends (serialized by the route's schema unless already a string). */
+  function answer(reply: FastifyReply, result: unknown, key: string | null): unknown {
+    if (isFile) {
+      const file = result as FileResult;
+      reply.header('content-type', file.contentType);
+      reply.header('content-disposition', contentDisposition(file.fileName));
+      return file.body;
+    }
+    if (bare) return result;
+    if (result instanceof Versioned) {
+      const answered = ok(result.data ?? null);
+      if (!cache || !key || result.version === null) return answered;
+      // The route's own schema serializer: the kept bytes are exactly what it sends.
+      const body = String(reply.serialize(answered));
+      cache.set(key, result.version, body);
+      return sendJson(reply, body);
+    }
+    if (result instanceof WithNotices) return ok(result.data ?? null, result.otherMessages);
+    return ok(result ?? null);
+  }
   if (!isPublic) {
-    options.onRequest = async (request) => {
-      const principal = await deps.authenticate(request.headers.authorization);
+    // A callback hook, not an async one: with the principal known in process it admits the request
+    // without a promise (an async hook costs a promise and a microtask hop on every request).
+    const admit = (request: FastifyRequest, principal: Principal, done: (err?: Error) => void) => {
       request.principal = principal;
       const missing = missingFor(def.access, principal);
-      if (missing) throw forbidden(def.access, missing);
+      done(missing ? forbidden(def.access, missing) : undefined);
+    };
+    options.onRequest = (request, _reply, done) => {
+      const principal = deps.authenticate(request.headers.authorization);
+      if (isThenable(principal)) principal.then((p) => admit(request, p, done), done);
+      else admit(request, principal, done);
     };
   }
   if (def.upload) {
@@ -312,12 +359,14 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   }
   const parts = (['params', 'query', 'body'] as const).filter((part) => (part === 'query' ? def.querystring : def[part]) !== undefined);
   if (norms.length > 0 || parts.length > 0) {
-    options.preValidation = async (request) => {
+    // Synchronous work, so a callback hook (a throw here reaches the error handler as a rejection would).
+    options.preValidation = (request, _reply, done) => {
       for (const [part, norm] of norms) {
         const value = request[part];
         if (value !== undefined) (request as unknown as Record<string, unknown>)[part] = norm(value);
       }
       for (const part of parts) refuseNul(request[part], part);
+      done();
     };
   }
   return options;

@@ -6,6 +6,7 @@ import type { SortSpec } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
 import type { AddressRow } from './addresses.schemas.js';
 import type { CustomerRow } from './customers.schemas.js';
+import { inlined } from '../../platform/list.js';
 
 const COLUMNS = [
   'c.id', 'c.name', 'c.email', 'c.phone', 'c.pipeline', 'c.status', 'c.source', 'c.is_entrepreneur',
@@ -134,7 +135,7 @@ export function listCustomers(
   const sortKey = sortKeyOf(sort);
   const page = filtered(t, f).select([...COLUMNS, sortKey.as('sort_key')])
     .$if(counted, (q) => q.select(sql<string>`count(*) OVER ()`.as('full_count')))
-    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(limit).offset(offset);
+    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(inlined(limit)).offset(inlined(offset));
   return withPageExtras(t, page, direction);
 }
 
@@ -153,13 +154,13 @@ export async function walkCustomers(
   const sortKey = sortKeyOf(sort);
   const candidates = filtered(t, withoutSearch(f))
     .select([...COLUMNS, sortKey.as('sort_key'), f.nameOnly ? sql<string>`lower(c.name)`.as('haystack') : 'c.search_text as haystack'])
-    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(walk.cap);
+    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(inlined(walk.cap));
   const matches = t.db.selectFrom(candidates.as('w'))
     .select(['w.id', 'w.name', 'w.email', 'w.phone', 'w.pipeline', 'w.status', 'w.source', 'w.is_entrepreneur', 'w.parent_customer_id',
       'w.merged_into_id', 'w.notes', 'w.last_order_at', 'w.created_at', 'w.updated_at', 'w.sort_key'])
     // strpos is LIKE '%term%' without wildcards to escape, and no index serves it: the plan stays a walk.
     .where(sql`strpos(w.haystack, ${f.search.toLowerCase()})`, '>', 0)
-    .orderBy('w.sort_key', direction).orderBy('w.id', direction).limit(page.limit).offset(page.offset);
+    .orderBy('w.sort_key', direction).orderBy('w.id', direction).limit(inlined(page.limit)).offset(inlined(page.offset));
   const rows = await withPageExtras(t, matches, direction);
   // A short page is the true last page only if the walk reached the last candidate.
   return rows.length === page.limit || walk.candidates <= walk.cap ? rows : null;

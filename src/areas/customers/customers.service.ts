@@ -8,7 +8,7 @@ import { invalid, notFoundAll, ValidationError } from '../../platform/errors.js'
 import { paged, sortOfQuery } from '../../platform/list.js';
 import { dateRangeOf, pageOf } from '../../platform/paging.js';
 import * as addresses from './addresses.repository.js';
-import { toAddress, type CustomerAddressInputT } from './addresses.schemas.js';
+import { addressOf, toAddress, type AddressT, type CustomerAddressInputT } from './addresses.schemas.js';
 import { addressValues, ensureMain, writeAddress } from './addresses.service.js';
 import { ensurePrimary } from './contacts.service.js';
 import { customerLists } from './customer-lists.js';
@@ -62,9 +62,12 @@ async function withAddresses(t: Tenant, rows: CustomerRow[]): Promise<CustomerT[
 
 /** A list page's row: its addresses came with it (customers.repository.ts, withPageExtras). */
 function fromPageRow(row: repo.PageRow): CustomerT {
-  const list = row.addresses_json.map((a) => toAddress({
-    ...a, customer_name: row.name, created_at: new Date(a.created_at), updated_at: new Date(a.updated_at),
-  }));
+  const json = row.addresses_json;
+  const list = new Array<AddressT>(json.length);
+  for (let i = 0; i < json.length; i++) {
+    const a = json[i]!;
+    list[i] = addressOf(a, row.name, new Date(a.created_at), new Date(a.updated_at));
+  }
   return toCustomer(row, list);
 }
 
