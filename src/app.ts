@@ -10,7 +10,7 @@ import { tenantRunner } from './db/tenant.js';
 import type { AreaDeps } from './platform/area.js';
 import { authenticator, type Tokens } from './platform/auth.js';
 import { failure, sharedSchemas } from './platform/envelope.js';
-import { PrincipalCache } from './platform/principal-cache.js';
+import { announceThrough, PrincipalCache } from './platform/principal-cache.js';
 import { Codes, errorHandler } from './platform/errors.js';
 import { registerHealth } from './platform/health.js';
 import { registerReference } from './platform/openapi.js';
@@ -97,7 +97,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Sessions' principals are cached while the database's change notifications flow (see principal-cache.ts).
   const principals = new PrincipalCache();
   let stopListening: (() => Promise<void>) | null = null;
+  let stopAnnouncing: (() => void) | null = null;
   app.addHook('onReady', async () => {
+    stopAnnouncing = announceThrough(deps.database.db);
     stopListening = await deps.database.listen('fds_principal', {
       message: (payload) => principals.invalidateFromPayload(payload),
       up: () => principals.up(),
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
   app.addHook('onClose', async () => {
+    stopAnnouncing?.();
     await stopListening?.();
     principals.close();
   });

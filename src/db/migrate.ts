@@ -1,7 +1,10 @@
 // Applies pending migrations (at start and by `fds migrate`). Kysely's migrator takes a lock, so
-// several processes starting against one database apply each migration once.
-import { Migrator } from 'kysely';
+// several processes starting against one database apply each migration once. On a Citus
+// coordinator, tables are then distributed (distribute.ts): each run distributes what a migration
+// added.
+import { Migrator, sql } from 'kysely';
 import type { Db } from './database.js';
+import { distributeTables, isCitus } from './distribute.js';
 import { migrations } from './migrations/index.js';
 
 export async function migrateToLatest(db: Db): Promise<string[]> {
@@ -11,6 +14,12 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`migration ${failed ?? ''} failed: ${message}`);
+  }
+  if (await isCitus(db)) {
+    // Citus opens its connections to the workers as the statement's current user: the request
+    // role must be able to log in (its password and the nodes' authentication are the operator's).
+    await sql`ALTER ROLE fds_app LOGIN`.execute(db);
+    await distributeTables(db);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

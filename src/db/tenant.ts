@@ -41,7 +41,8 @@ export async function forCompany<T>(
     opened.tenant = new Tenant(trx, actor.companyId, actor.userId, requestId, hooks);
     return work(opened.tenant);
   });
-  opened.tenant!.committed();
+  const effects = opened.tenant!.committed();
+  if (effects) await effects;
   return result;
 }
 
@@ -60,7 +61,8 @@ export function tenantRunner(database: Database, hooks: Hooks): TenantRunner {
       mode === 'read'
         ? company.connection().execute(open)
         : company.transaction().setAccessMode('read write').execute(open));
-    opened.tenant!.committed();
+    const effects = opened.tenant!.committed();
+    if (effects) await effects;
     return result;
   };
 }

@@ -38,6 +38,12 @@ export interface CompanyUsersTable {
   last_worked_at: Timestamp | null;
   created_at: CreatedAt;
   deleted_at: Timestamp | null;
+  /** The member's profile as the company sees it: a copy of the user's, kept by the users area
+   *  (provisioning, sign-in), so request code never reads the global users table (migration 0013). */
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
 }
 
 export interface RolesTable {

@@ -45,7 +45,7 @@ function aliasOf(from: string): string {
  * the door's statements, the user and request it acts for, and what runs once the work commits.
  */
 export class Tenant implements Actor {
-  private readonly effects: Array<() => void> = [];
+  private readonly effects: Array<() => void | Promise<void>> = [];
 
   constructor(
     /** The company's transaction, or (reads on PostgreSQL) a connection set to the company. */
@@ -92,12 +92,17 @@ export class Tenant implements Actor {
   }
 
   /** Runs `effect` once the work has committed (never when it rolls back). */
-  afterCommit(effect: () => void): void {
+  afterCommit(effect: () => void | Promise<void>): void {
     this.effects.push(effect);
   }
 
-  /** Called by whoever ran the work, after its commit. */
-  committed(): void {
-    for (const effect of this.effects.splice(0)) effect();
+  /** Called by whoever ran the work, after its commit; the work is answered once these are done.
+   *  Undefined when there are none: most work has none, and needs no promise for it. */
+  committed(): Promise<void> | undefined {
+    if (this.effects.length === 0) return undefined;
+    const effects = this.effects.splice(0);
+    return (async () => {
+      for (const effect of effects) await effect();
+    })();
   }
 }

@@ -1,9 +1,15 @@
 // Principals of live sessions, cached per token while, and only while, change notifications are
 // being received. An entry exists only for a token that was verified and whose stamp, membership and
-// company were current when it was read. A change to a user, company, membership, role
-// or permission evicts the affected entries: announced by database triggers on every instance
-// (channel `fds_principal`), and synchronously in this process by the code that made it, after its
-// commit. Without notifications (listener down) every request reads the database.
+// company were current when it was read. A change to a user, company, membership, role or
+// permission evicts the affected entries: the code that made it announces it after its commit
+// (principalsChanged), in this process at once and to every instance through the database's
+// notification channel `fds_principal`, before the request that made it is answered. Not from
+// triggers: on Citus a NOTIFY in a transaction writing a reference table makes its two-phase
+// commit fail, and triggers on distributed tables run on the shards. A change made by hand in SQL
+// is announced by hand (`SELECT pg_notify('fds_principal', '')`, which evicts everything), else
+// it reaches cached sessions within the cache's time to live (60 s). Without notifications
+// (listener down) every request reads the database.
+import { sql, type Kysely } from 'kysely';
 import type { Principal } from './auth.js';
 
 export interface PrincipalChange {
@@ -19,8 +25,27 @@ interface Entry {
 /** Caches in this process; a change made here is applied to each at once. */
 const caches = new Set<PrincipalCache>();
 
-export function principalsChanged(change: PrincipalChange): void {
+/** Databases changes are announced through (one per app in this process; see app.ts). */
+const channels = new Set<Kysely<any>>();
+
+/** Announces changes through `db` while the returned function is not called (an app's life). */
+export function announceThrough(db: Kysely<any>): () => void {
+  channels.add(db);
+  return () => channels.delete(db);
+}
+
+/**
+ * After the commit of a change to a principal's makings: evicts the affected principals in this
+ * process and tells every instance (the database's notification), through `db` when given (the
+ * CLI, provisioning) or the apps' databases. Awaited before the change is answered, so the next
+ * request, on any instance, finds it. A failed notification is not the change's failure (it has
+ * committed): other instances then see it within the cache's time to live.
+ */
+export async function principalsChanged(change: PrincipalChange, db?: Kysely<any>): Promise<void> {
   for (const cache of caches) cache.invalidate(change);
+  const payload = JSON.stringify({ c: change.companyId ?? null, u: change.userId ?? null });
+  await Promise.all([...(db ? [db] : channels)].map((through) =>
+    sql`select pg_notify('fds_principal', ${payload})`.execute(through).catch(() => undefined)));
 }
 
 export class PrincipalCache {
@@ -95,7 +120,7 @@ export class PrincipalCache {
     }
   }
 
-  /** A notification payload from the database trigger: {"c": companyId | null, "u": userId | null}. */
+  /** A notification payload (principalsChanged): {"c": companyId | null, "u": userId | null}. */
   invalidateFromPayload(payload: string): void {
     try {
       const { c, u } = JSON.parse(payload) as { c?: number | null; u?: string | null };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCarrier, createTypeOfTruck, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createCarrier, createTruck, createTypeOfTruck, signIn, type Session } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -75,6 +75,16 @@ describe('/TypeOfTrucks', () => {
     await api(admin, 'DELETE', `/OutsourceCompanies?ids=${c.id}`);
     assert.equal((await api(admin, 'DELETE', `/TypeOfTrucks/${used.id}`)).status, 200);
     assert.equal(await countRows(t, 'outsource_company_type_of_trucks', admin.companyId), 0);
+  });
+
+  it('deletes a type only deleted trucks hold: they lose it (the fleet clears it when the delete is announced)', async () => {
+    const admin = await signIn(t);
+    const type = await createTypeOfTruck(t, admin);
+    const truck = await createTruck(t, admin, { typeOfTruckId: type.id });
+    assert.equal((await api(admin, 'DELETE', `/Trucks/${truck.id}`)).status, 200);
+    assert.equal((await api(admin, 'DELETE', `/TypeOfTrucks/${type.id}`)).status, 200);
+    const held = await t.database.db.selectFrom('trucks').select('type_of_truck_id').where('company_id', '=', admin.companyId).where('id', '=', truck.id).executeTakeFirstOrThrow();
+    assert.equal(held.type_of_truck_id, null);
   });
 
   it('needs View Outsources to read, Add/Edit outsource to write and Delete Outsource to delete; others\' types are missing', async () => {

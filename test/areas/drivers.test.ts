@@ -27,6 +27,18 @@ async function createWarehouse(session: Session, name = 'Dallas yard'): Promise<
 
 const nextYear = `${new Date().getUTCFullYear() + 1}-03-31`;
 
+describe('a deleted warehouse', () => {
+  it('is no driver\'s home any more (the drivers area clears it when settings announce the delete)', async () => {
+    const admin = await signIn(t);
+    const yard = await createWarehouse(admin, 'Closing yard');
+    const driver = await createDriver(t, admin, { homeWarehouseId: yard.id });
+    assert.equal(driver.homeWarehouseId, yard.id);
+    assert.equal((await api(admin, 'DELETE', `/Warehouses/${yard.id}`)).status, 200);
+    const after = await api(admin, 'GET', `/Drivers/${driver.id}`);
+    assert.equal(after.body.data.homeWarehouseId, null);
+  });
+});
+
 describe('POST and GET /Drivers/{id}', () => {
   it('adds a driver with licensing, carrier, terminal, truck and payout, normalized; reads it', async () => {
     const admin = await signIn(t);

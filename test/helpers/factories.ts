@@ -6,6 +6,7 @@ import { statusChecksService, type DriverStatusCheckInputT } from '../../src/are
 import { addMember, createCompany as provisionCompany } from '../../src/areas/users/index.js';
 import { forCompany } from '../../src/db/tenant.js';
 import type { Permission } from '../../src/platform/access.js';
+import { principalsChanged } from '../../src/platform/principal-cache.js';
 import { call, type TestApp } from './app.js';
 import { HOOKS } from '../../src/areas/index.js';
 
@@ -90,6 +91,8 @@ export async function countRows(t: TestApp, table: string, companyId: number): P
 
 export async function setCompanyActive(t: TestApp, companyId: number, active: boolean): Promise<void> {
   await t.database.db.updateTable('companies').set({ is_active: active }).where('id', '=', companyId).execute();
+  // A change made by hand in SQL is announced by hand, as an operator would (README, "Tenancy").
+  await principalsChanged({ companyId }, t.database.db);
 }
 
 let sequence = 0;

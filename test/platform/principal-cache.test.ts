@@ -1,11 +1,13 @@
-// Cached principals never outlive a change: evicted by the database's notifications (any writer, any
-// process) and, for changes made in this process, at once after commit.
+// Cached principals never outlive a change: the code that makes one announces it after its commit,
+// at once in its process and to every instance through the database's notifications; a change made
+// by hand in SQL is announced by hand (README, "Tenancy").
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { Principal } from '../../src/platform/auth.js';
 import { PrincipalCache } from '../../src/platform/principal-cache.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
+import { setPassword } from '../../src/areas/users/index.js';
 import { createCompany, signIn } from '../helpers/factories.js';
 
 const principal = (companyId: number, userId: string) => ({ companyId, userId }) as unknown as Principal;
@@ -68,7 +70,7 @@ describe('PrincipalCache', () => {
   });
 });
 
-describe('sessions and changes made outside the API', () => {
+describe('sessions and changes made outside the API, announced by hand', () => {
   let t: TestApp;
   before(async () => {
     t = await startTestApp();
@@ -83,11 +85,14 @@ describe('sessions and changes made outside the API', () => {
     return false;
   }
 
-  it('end when a membership is disabled by plain SQL (the trigger\'s notification)', async () => {
+  const announce = () => sql`select pg_notify('fds_principal', '')`.execute(t.database.db);
+
+  it('end when a membership is disabled by plain SQL', async () => {
     const company = await createCompany(t);
     const session = await signIn(t, 'Dispatcher', company.companyId);
     assert.equal((await call(t, 'GET', '/api/v1/App/User', { token: session.token })).status, 200);
     await sql`update company_users set is_disabled = true where company_id = ${company.companyId} and user_id = ${session.userId}`.execute(t.database.db);
+    await announce();
     assert.ok(await refusedSoon(session.token));
   });
 
@@ -96,6 +101,7 @@ describe('sessions and changes made outside the API', () => {
     assert.equal((await call(t, 'GET', '/api/v1/Settings/Users/' + session.userId, { token: session.token })).status, 403);
     await sql`insert into role_permissions (company_id, role_id, permission)
       select company_id, id, 'Users tab - view/edit/add users' from roles where company_id = ${session.companyId} and name = 'Viewer'`.execute(t.database.db);
+    await announce();
     let allowed = false;
     for (let i = 0; i < 200 && !allowed; i++) {
       allowed = (await call(t, 'GET', '/api/v1/Settings/Users/' + session.userId, { token: session.token })).status === 200;
@@ -108,6 +114,66 @@ describe('sessions and changes made outside the API', () => {
     const session = await signIn(t, 'Accountant');
     assert.equal((await call(t, 'GET', '/api/v1/App/User', { token: session.token })).status, 200);
     await sql`update companies set is_active = false where id = ${session.companyId}`.execute(t.database.db);
+    await announce();
     assert.ok(await refusedSoon(session.token));
+  });
+});
+
+describe('two instances on one database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  before(async () => {
+    a = await startTestApp();
+    b = await startTestApp({ database: a.database });
+  });
+  after(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  async function refusedSoon(app: TestApp, token: string): Promise<boolean> {
+    for (let i = 0; i < 200; i++) {
+      if ((await call(app, 'GET', '/api/v1/App/User', { token })).status === 401) return true;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return false;
+  }
+
+  it('a user disabled through one is refused by both', async () => {
+    const company = await createCompany(a);
+    const admin = await signIn(a, 'Company Admin', company.companyId);
+    const user = await signIn(a, 'Dispatcher', company.companyId);
+    // Both instances have the user's principal cached.
+    for (const app of [a, b]) assert.equal((await call(app, 'GET', '/api/v1/App/User', { token: user.token })).status, 200);
+    const disabled = await call(a, 'PUT', `/api/v1/Settings/Users/${user.userId}/disable`, { token: admin.token });
+    assert.equal(disabled.status, 200, JSON.stringify(disabled.body));
+    assert.equal((await call(a, 'GET', '/api/v1/App/User', { token: user.token })).status, 401, 'the instance that made the change, at once');
+    assert.ok(await refusedSoon(b, user.token), 'the other instance, from the announcement');
+  });
+
+  it('announces each change through the database, which is how an instance in another process hears it', async () => {
+    const heard: string[] = [];
+    const stop = await a.database.listen('fds_principal', { message: (payload) => heard.push(payload), up: () => {}, down: () => {} });
+    try {
+      const company = await createCompany(a);
+      const admin = await signIn(a, 'Company Admin', company.companyId);
+      const user = await signIn(a, 'Dispatcher', company.companyId);
+      heard.length = 0;
+      assert.equal((await call(a, 'PUT', `/api/v1/Settings/Users/${user.userId}/disable`, { token: admin.token })).status, 200);
+      const expected = JSON.stringify({ c: company.companyId, u: user.userId });
+      for (let i = 0; i < 200 && !heard.includes(expected); i++) await new Promise((r) => setTimeout(r, 10));
+      assert.ok(heard.includes(expected), `heard ${JSON.stringify(heard)}`);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('a password set by the CLI\'s code ends sessions on both', async () => {
+    const company = await createCompany(a);
+    const user = await signIn(a, 'Accountant', company.companyId);
+    for (const app of [a, b]) assert.equal((await call(app, 'GET', '/api/v1/App/User', { token: user.token })).status, 200);
+    await setPassword(a.database.db, user.email, 'another-long-password-1');
+    assert.ok(await refusedSoon(a, user.token));
+    assert.ok(await refusedSoon(b, user.token));
   });
 });

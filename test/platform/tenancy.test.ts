@@ -23,13 +23,25 @@ describe('row-level security', () => {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
         and (exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped)
-             or c.relname in ('companies', 'users'))`.execute(t.database.db);
+             or c.relname = 'companies')`.execute(t.database.db);
     assert.ok(rows.length >= 9, `found ${rows.length} tables`);
     for (const row of rows) {
       assert.ok(row.rls, `${row.table}: RLS enabled`);
       assert.ok(row.forced, `${row.table}: RLS forced`);
       assert.ok(row.policies.some((p) => p.includes("current_setting('app.company_id'")), `${row.table}: ${row.policies.join(' | ')}`);
     }
+  });
+
+  it('keeps the global users table from the request role (a company reads its members\' copy of their profile)', async () => {
+    const { rows } = await sql<{ rls: boolean; forced: boolean; readable: boolean }>`
+      select c.relrowsecurity as rls, c.relforcerowsecurity as forced, has_table_privilege(${APP_ROLE}, c.oid, 'SELECT') as readable
+      from pg_class c where c.oid = 'users'::regclass`.execute(t.database.db);
+    assert.deepEqual(rows, [{ rls: true, forced: true, readable: false }]);
+    const a = await createCompany(t);
+    await assert.rejects(
+      forCompany(t.database.db, HOOKS, { companyId: a.companyId, userId: a.adminUserId }, null, (tenant) => tenant.db.selectFrom('users').select('id').execute()),
+      /permission denied for table users/,
+    );
   });
 
   it('applies to the request role, which owns no table and cannot bypass it', async () => {
@@ -48,12 +60,10 @@ describe('row-level security', () => {
       roles: await tenant.db.selectFrom('roles').select('company_id').execute(),
       members: await tenant.db.selectFrom('company_users').select('company_id').execute(),
       companies: await tenant.db.selectFrom('companies').select('id').execute(),
-      users: await tenant.db.selectFrom('users').select('id').execute(),
     }));
     assert.ok(seen.roles.length === 4 && seen.roles.every((r) => r.company_id === a.companyId));
     assert.ok(seen.members.every((m) => m.company_id === a.companyId));
     assert.deepEqual(seen.companies, [{ id: a.companyId }]);
-    assert.deepEqual(seen.users, [{ id: a.adminUserId }]);
   });
 
   it('reads nothing when no company is set, and refuses writes into another company', async () => {

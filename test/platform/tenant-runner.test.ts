@@ -74,11 +74,11 @@ describe('the request path to company data', () => {
     const ran: string[] = [];
     for (const mode of ['read', 'write'] as const) {
       await run(actor(a), null, mode, async (tenant) => {
-        tenant.afterCommit(() => ran.push(`${mode} ok`));
+        tenant.afterCommit(() => { ran.push(`${mode} ok`); });
         return null;
       });
       await assert.rejects(run(actor(a), null, mode, async (tenant) => {
-        tenant.afterCommit(() => ran.push(`${mode} failed`));
+        tenant.afterCommit(() => { ran.push(`${mode} failed`); });
         throw new Error('no');
       }));
     }

@@ -78,7 +78,7 @@ export function accountService(deps: AccountServiceDeps) {
       const companyId = chooseCompany(found.memberships, input.companyId);
       perAccount.reset(account);
       await markSignedIn(deps.db, companyId, found.user.id);
-      principalsChanged({ companyId, userId: found.user.id });
+      await principalsChanged({ companyId, userId: found.user.id }, deps.db);
       return deps.tokens.issue({ sub: found.user.id, cid: companyId, sst: found.user.security_stamp });
     },
 
@@ -96,7 +96,7 @@ export function accountService(deps: AccountServiceDeps) {
         firstName: input.firstName?.trim() || null,
         lastName: input.lastName?.trim() || null,
       }, requestId);
-      principalsChanged({ userId: invitation.user_id });
+      await principalsChanged({ userId: invitation.user_id }, deps.db);
       return deps.tokens.issue({ sub: invitation.user_id, cid: invitation.company_id, sst: securityStamp });
     },
 

@@ -81,7 +81,7 @@ export const carriersAreas: Area[] = [carriersArea, carrierContactsArea, carrier
 
 export { carrierExists, requireCarrier } from './carrier-lookup.js';
 export { requireTypeOfTruck } from './type-of-trucks.service.js';
-export { findTypes as findTypesOfTrucks, typeIdsByName, typeOfTruckRecords } from './type-of-trucks.repository.js';
+export { findTypes as findTypesOfTrucks, typeIdsByName, typeOfTruckRecords, typeOfTrucksDeleted } from './type-of-trucks.repository.js';
 export { capacityAnswer, capacityInput, TypeOfTruckDto, WEIGHT_UNITS, VOLUME_UNITS, type WeightUnit, type VolumeUnit } from './type-of-trucks.schemas.js';
 export { OutsourceCompanyDto, type OutsourceCompanyRow } from './carriers.schemas.js';
 export { carrierRecords, listCarriers, type CarrierFilter } from './carriers.repository.js';

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { fail } from '../../platform/errors.js';
+import { companyEvent } from '../../platform/events.js';
 import { namedLookup } from '../../platform/named-lookup.js';
 import { CarriersErrors } from './carriers.errors.js';
 import { toTypeOfTruck, TypeOfTrucksQuery, type TypeOfTruckRow } from './type-of-trucks.schemas.js';
@@ -63,6 +64,9 @@ export async function insertType(t: Tenant, values: Partial<TypeOfTruckValues> &
 export async function updateType(t: Tenant, id: number, values: Partial<TypeOfTruckValues>): Promise<void> {
   await t.update('type_of_trucks').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
+
+/** Announced before a type is deleted: the fleet clears it from its (deleted) trucks first. */
+export const typeOfTrucksDeleted = companyEvent<{ typeIds: number[] }>('type_of_trucks.deleted');
 
 export async function deleteType(t: Tenant, id: number): Promise<void> {
   await t.delete('type_of_trucks').where('id', '=', id).execute();

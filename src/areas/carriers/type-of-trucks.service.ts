@@ -1,6 +1,6 @@
 // Rules of the company's truck types: names unique (any case); a type that live trucks or live
-// carriers use is not deleted (type_of_trucks.in_use) — deleted trucks lose it, deleted carriers'
-// rows go with it.
+// carriers use is not deleted (type_of_trucks.in_use) — deleted trucks lose it (announced:
+// typeOfTrucksDeleted, the fleet clears its own column), deleted carriers' rows go with it.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { invalid } from '../../platform/errors.js';
@@ -63,6 +63,7 @@ export function typeOfTrucksService() {
       const row = await requireTypeOfTruck(t, id);
       const before = toTypeOfTruck(row);
       await repo.typeOfTrucks.refuseInUse(t, row);
+      await t.announce(repo.typeOfTrucksDeleted, { typeIds: [id] });
       await repo.deleteType(t, id);
       await audit(t, { action: 'type_of_truck.delete', entityType: 'type_of_truck', entityId: id, before });
       return null;

@@ -188,6 +188,12 @@ export async function deleteDriver(t: Tenant, id: number): Promise<void> {
 
 /** The drivers (deleted ones too) whose default truck is one of these have none afterwards: a
  *  default truck is a live one, which dispatch proposes. Answers them, with the truck each had. */
+/** Drivers based at deleted warehouses lose them as their home. */
+export async function clearHomeWarehouse(t: Tenant, warehouseIds: number[]): Promise<void> {
+  if (warehouseIds.length === 0) return;
+  await t.update('drivers').set({ home_warehouse_id: null, updated_at: new Date() }).where('home_warehouse_id', 'in', warehouseIds).execute();
+}
+
 export async function clearDefaultTrucks(t: Tenant, truckIds: number[]): Promise<Array<{ id: number; truck_id: number }>> {
   if (truckIds.length === 0) return [];
   const held = await drivers(t).select(['d.id', 'd.default_truck_id']).where('d.default_truck_id', 'in', truckIds).orderBy('d.id').execute();

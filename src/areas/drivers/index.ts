@@ -7,6 +7,7 @@
 import { perApp, type Area, type AreaDeps } from '../../platform/area.js';
 import { on } from '../../platform/events.js';
 import { trucksDeleted } from '../fleet/index.js';
+import { warehousesDeleted } from '../settings/index.js';
 import { ValidateDriverDisableDto, ValidateDriverDto } from './driver-checks.schemas.js';
 import { driverChecksService } from './driver-checks.service.js';
 import { driverAppRoutes } from './driver-app.routes.js';
@@ -16,7 +17,7 @@ import { driverInvitations } from './driver-invitations.js';
 import { driversRoutes } from './drivers.routes.js';
 import { Driver } from './drivers.schemas.js';
 import { clearDefaultTrucks, driversService } from './drivers.service.js';
-import { driverRecords } from './drivers.repository.js';
+import { clearHomeWarehouse, driverRecords } from './drivers.repository.js';
 import { licenseTypeRecords } from './license-types.repository.js';
 import { licenseTypesRoutes } from './license-types.routes.js';
 import { LicenseType } from './license-types.schemas.js';
@@ -46,7 +47,10 @@ export const driversArea: Area = {
   // The codes of the whole folder (the section's areas share them).
   errors: DriversErrors,
   resources: [driverRecords],
-  subscriptions: [on(trucksDeleted, 'drivers', (t, { truckIds }) => clearDefaultTrucks(t, truckIds))],
+  subscriptions: [
+    on(trucksDeleted, 'drivers', (t, { truckIds }) => clearDefaultTrucks(t, truckIds)),
+    on(warehousesDeleted, 'drivers', (t, { warehouseIds }) => clearHomeWarehouse(t, warehouseIds)),
+  ],
   schemas: [Driver, DriverStatusCheck, ValidateDriverDto, ValidateDriverDisableDto],
   routes: (deps) => {
     const all = services(deps);

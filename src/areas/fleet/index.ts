@@ -4,13 +4,15 @@
 // and hear of deleted trucks through `trucksDeleted` (the drivers area clears default trucks).
 import { telematicsFromEnv } from '../../integrations/telematics/index.js';
 import { perApp, type Area } from '../../platform/area.js';
+import { on } from '../../platform/events.js';
+import { typeOfTrucksDeleted } from '../carriers/index.js';
 import { telematicsRoutes } from './telematics.routes.js';
 import { telematicsService } from './telematics.service.js';
 import { trucksRoutes } from './trucks.routes.js';
 import { Truck } from './trucks.schemas.js';
 import { trucksService } from './trucks.service.js';
 import { FleetErrors } from './fleet.errors.js';
-import { truckRecords } from './trucks.repository.js';
+import { clearTypeOfTruck, truckRecords } from './trucks.repository.js';
 
 const services = perApp(() => {
   const trucks = trucksService();
@@ -23,6 +25,7 @@ export const trucksArea: Area = {
   // The codes of the whole folder (the section's areas share them).
   errors: FleetErrors,
   resources: [truckRecords],
+  subscriptions: [on(typeOfTrucksDeleted, 'fleet', (t, { typeIds }) => clearTypeOfTruck(t, typeIds))],
   schemas: [Truck],
   routes: (deps) => trucksRoutes(services(deps)),
 };

@@ -13,6 +13,12 @@ import { toTruck, TrucksQuery, type TruckRow } from './trucks.schemas.js';
  *  default truck) let go of it, in the same transaction. Subscribers: drivers. */
 export const trucksDeleted = companyEvent<{ truckIds: number[] }>('trucks.deleted');
 
+/** Trucks of deleted truck types lose the type (live trucks keep theirs: such a type is not deleted). */
+export async function clearTypeOfTruck(t: Tenant, typeIds: number[]): Promise<void> {
+  if (typeIds.length === 0) return;
+  await t.update('trucks').set({ type_of_truck_id: null }).where('type_of_truck_id', 'in', typeIds).execute();
+}
+
 /** The company's live trucks. */
 const live = (t: Tenant) => t.select('trucks as k').where('k.deleted_at', 'is', null);
 

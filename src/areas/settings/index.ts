@@ -55,6 +55,6 @@ export const settingsAreas: Area[] = [warehousesArea, zonesArea, nonWorkingDaysA
 
 export { Zone, type ZoneT, type ZoneRow } from './zones.schemas.js';
 export { zoneOfPostalCode, zoneRecords, type ZoneMatch } from './zones.repository.js';
-export { warehouseRecords } from './warehouses.repository.js';
+export { warehouseRecords, warehousesDeleted } from './warehouses.repository.js';
 export { normalizePostalCode } from './postal-codes.js';
 export { countryOf } from './country.js';

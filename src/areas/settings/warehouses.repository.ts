@@ -3,6 +3,7 @@
 // joined, and the two rows are written and removed together in the caller's transaction.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import { companyEvent } from '../../platform/events.js';
 import { pagedList } from '../../platform/list.js';
 import { likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
@@ -89,6 +90,9 @@ export async function insertWarehouse(t: Tenant, addressId: number, values: Ware
 export async function updateWarehouse(t: Tenant, id: number, values: WarehouseValues): Promise<void> {
   await t.update('warehouses').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
 }
+
+/** Announced before a warehouse is deleted: drivers based there lose it as their home first. */
+export const warehousesDeleted = companyEvent<{ warehouseIds: number[] }>('warehouses.deleted');
 
 export async function deleteWarehouse(t: Tenant, id: number): Promise<void> {
   await t.delete('warehouses').where('id', '=', id).execute();

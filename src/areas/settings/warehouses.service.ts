@@ -107,6 +107,7 @@ export function warehousesService() {
       const current = await requireWarehouse(t, id);
       const before = toWarehouse(current);
       await refusedWhileReferenced(async () => {
+        await t.announce(repo.warehousesDeleted, { warehouseIds: [id] });
         await repo.deleteWarehouse(t, id);
         await removeSiteAddress(t, current.address_id);
       },

@@ -89,7 +89,7 @@ export async function addMember(db: Db, input: NewMember): Promise<{ userId: str
     await addMembership(trx, input.companyId, userId, input.role);
     return { userId };
   });
-  principalsChanged({ companyId: input.companyId, userId: made.userId });
+  await principalsChanged({ companyId: input.companyId, userId: made.userId }, db);
   return made;
 }
 
@@ -103,7 +103,7 @@ export async function setPassword(db: Db, email: string, password: string): Prom
     .returning('id')
     .executeTakeFirst();
   if (!row) throw fail(UsersErrors.userNotFound, `There is no user with the email ${email}.`);
-  principalsChanged({ userId: row.id });
+  await principalsChanged({ userId: row.id }, db);
   return { userId: row.id };
 }
 
@@ -131,8 +131,10 @@ async function addMembership(trx: Transaction<DB>, companyId: number, userId: st
     throw fail(UsersErrors.roleNotFound, `Company ${companyId} has no role "${roleName}" (roles: ${names.map((n) => n.name).join(', ')}).`);
   }
   // A membership removed earlier comes back, enabled, with the new role only.
-  await trx.insertInto('company_users').values({ company_id: companyId, user_id: userId })
-    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ deleted_at: null, is_disabled: false })
+  // The company's copy of the member's profile comes with the membership (company_users.email...).
+  const profile = await trx.selectFrom('users').select(['email', 'first_name', 'last_name', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
+  await trx.insertInto('company_users').values({ company_id: companyId, user_id: userId, ...profile })
+    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ deleted_at: null, is_disabled: false, ...profile })
       .where('company_users.deleted_at', 'is not', null))
     .execute();
   await trx.insertInto('user_roles').values({ company_id: companyId, user_id: userId, role_id: role.id })

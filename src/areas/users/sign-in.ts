@@ -40,6 +40,12 @@ export async function acceptInvitation(db: Db, invitation: AcceptedInvitation, c
       }))
       .where('id', '=', invitation.user_id)
       .execute();
+    // Every company the user belongs to sees the new names (its copy of the profile).
+    if (change.firstName || change.lastName) {
+      await trx.updateTable('company_users')
+        .set((eb) => ({ first_name: change.firstName ?? eb.ref('first_name'), last_name: change.lastName ?? eb.ref('last_name') }))
+        .where('user_id', '=', invitation.user_id).execute();
+    }
     const now = new Date();
     await trx.updateTable('company_users')
       .set({ invitation_token_hash: null, invitation_expires_at: null, last_login_at: now, last_worked_at: now })

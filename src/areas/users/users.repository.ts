@@ -9,11 +9,12 @@ import { likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
 import { RolesQuery, toCompanyUser, UsersQuery, type MemberRow, type RoleDtoT } from './users.schemas.js';
 
-/** Live memberships of the company with their users. */
-const memberships = (t: Tenant) => t.select('company_users as cu').innerJoin('users as u', 'u.id', 'cu.user_id').where('cu.deleted_at', 'is', null);
+/** Live memberships of the company, with the company's copy of each member's profile (the request
+ *  role never reads the global users table). */
+const memberships = (t: Tenant) => t.select('company_users as cu').where('cu.deleted_at', 'is', null);
 
 const MEMBER_COLUMNS = [
-  'cu.user_id', 'u.email', 'u.first_name', 'u.last_name', 'u.phone', 'cu.is_disabled', 'cu.company_id',
+  'cu.user_id', 'cu.email', 'cu.first_name', 'cu.last_name', 'cu.phone', 'cu.is_disabled', 'cu.company_id',
   'cu.created_at', 'cu.last_login_at', 'cu.invited_at',
   // One array per row from the same statement: no query per user.
   sql<string[]>`array(select r.name from user_roles ur join roles r on r.company_id = ur.company_id and r.id = ur.role_id
@@ -38,8 +39,8 @@ export const listMembers = arrayList({
   filters: {
     SearchTerm: (q, term) => {
       const p = likePattern(term);
-      return q.where((eb) => eb.or([eb('u.email', 'ilike', p), eb('u.first_name', 'ilike', p), eb('u.last_name', 'ilike', p),
-        eb(sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`, 'ilike', p)]));
+      return q.where((eb) => eb.or([eb('cu.email', 'ilike', p), eb('cu.first_name', 'ilike', p), eb('cu.last_name', 'ilike', p),
+        eb(sql`coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')`, 'ilike', p)]));
     },
     Roles: (q, roles) => q.where(({ exists, selectFrom }) =>
       exists(selectFrom('user_roles as ur').innerJoin('roles as r', (j) => j.onRef('r.company_id', '=', 'ur.company_id').onRef('r.id', '=', 'ur.role_id'))
@@ -47,7 +48,7 @@ export const listMembers = arrayList({
         .whereRef('ur.company_id', '=', 'cu.company_id').whereRef('ur.user_id', '=', 'cu.user_id')
         .where(sql<string>`lower(r.name)`, 'in', roles.map((r) => r.toLowerCase())) as unknown as Expression<SqlBool>)),
   },
-  sortable: { email: ['u.email', BY_USER], firstName: ['u.first_name', BY_USER], lastName: ['u.last_name', BY_USER], createdAt: ['cu.created_at', BY_USER] },
+  sortable: { email: ['cu.email', BY_USER], firstName: ['cu.first_name', BY_USER], lastName: ['cu.last_name', BY_USER], createdAt: ['cu.created_at', BY_USER] },
   select: (q) => q.select(MEMBER_COLUMNS),
   map: (rows: MemberRow[]) => rows.map(toCompanyUser),
 });

@@ -12,6 +12,7 @@ import * as m0009 from './0009_fleet.js';
 import * as m0010 from './0010_search_terms.js';
 import * as m0011 from './0011_drivers.js';
 import * as m0012 from './0012_company_search_keys.js';
+import * as m0013 from './0013_distributable.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_search_terms': m0010,
   '0011_drivers': m0011,
   '0012_company_search_keys': m0012,
+  '0013_distributable': m0013,
 };
