@@ -3,9 +3,10 @@
 // the raw pg route of bench/raw-customers.ts for GET /Customers), round after round.
 //   DATABASE_URL=... tsx bench/compare.ts DIR...      (each DIR a checkout with node_modules)
 //   BENCH_ROUNDS (2), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), ANSWER_CACHE_MB (0)
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { startScript } from './start-script.js';
 
 const dirs = process.argv.slice(2).map((d) => resolve(d));
 if (dirs.length === 0 || !process.env.DATABASE_URL) throw new Error('usage: DATABASE_URL=... tsx bench/compare.ts DIR...');
@@ -14,20 +15,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const here = new URL('..', import.meta.url).pathname;
 
-function start(cwd: string, script: string, env: Record<string, string>): Promise<{ child: ChildProcess; info: Record<string, any> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d));
-  return new Promise((res, rej) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) res({ child, info: JSON.parse(line) });
-    });
-    child.on('exit', (code) => rej(new Error(`${cwd}/${script} exited ${code}: ${err.slice(-3000)}`)));
-  });
-}
+const start = (cwd: string, script: string, env: Record<string, string>) => startScript(cwd, script, env);
 
 function cpu(pid: number | 'postgres'): number {
   const of = (p: string) => {

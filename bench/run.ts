@@ -12,10 +12,11 @@
 //                                 answering the same bytes (bench/raw-customers.ts); PostgreSQL only
 // BENCH_TOOL=wrk measures with wrk (one thread, outside node: it takes less of the 2 cores than
 // autocannon) instead of autocannon; p50 and p99 are then wrk's, to 0.01 ms.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { PLACES, TRADES } from './customers-data.js';
+import { startScript } from './start-script.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -55,18 +56,7 @@ function cpuMicros(pid: number | 'postgres'): number {
   return total;
 }
 
-function start(script: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; info: Record<string, any> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, info: JSON.parse(line) });
-    });
-    child.on('exit', (code) => reject(new Error(`${script} exited ${code}`)));
-  });
-}
+const start = (script: string, env: Record<string, string> = {}) => startScript(root, script, env, 'inherit');
 
 /** wrk's figure in ms from "1.23ms", "456.78us" or "1.01s". */
 function wrkMs(text: string): number {
