@@ -8,19 +8,24 @@ import { addMember, createCompany } from '../src/areas/users/index.js';
 import type { Db } from '../src/db/database.js';
 import { seedCustomers } from './customers-data.js';
 
+// BENCH_CUSTOMERS_SCALE (default 1) scales every company: 0.1 seeds 10,000 and 15,000 each, in
+// companies of their own (the scale is in their names).
+const SCALE = Number(process.env.BENCH_CUSTOMERS_SCALE ?? 1);
+if (!(SCALE > 0 && SCALE <= 1)) throw new Error(`BENCH_CUSTOMERS_SCALE must be in (0, 1], not ${process.env.BENCH_CUSTOMERS_SCALE}`);
+const named = (name: string) => (SCALE === 1 ? name : `${name} x${SCALE}`);
 const SETS = [
-  { name: 'Bench Customers', count: 100_000, seed: 1 },
-  { name: 'Bench Neighbour A', count: 150_000, seed: 2 },
-  { name: 'Bench Neighbour B', count: 150_000, seed: 3 },
+  { name: named('Bench Customers'), count: Math.round(100_000 * SCALE), seed: 1 },
+  { name: named('Bench Neighbour A'), count: Math.round(150_000 * SCALE), seed: 2 },
+  { name: named('Bench Neighbour B'), count: Math.round(150_000 * SCALE), seed: 3 },
 ] as const;
 
 export async function customerCompanies(db: Db): Promise<{ email: string; password: string; summary: string }> {
   const ids: number[] = [];
   for (const set of SETS) {
-    const found = await sql<{ id: number; n: number }>`
-      SELECT c.id, (SELECT count(*)::int FROM customers x WHERE x.company_id = c.id) AS n
-      FROM companies c WHERE c.name = ${set.name} ORDER BY c.id LIMIT 1`.execute(db);
-    let id = found.rows[0]?.n === set.count ? found.rows[0].id : null;
+    // Two statements: on Citus each then goes to one place (the company, then its shard).
+    const company = (await sql<{ id: number }>`SELECT id FROM companies WHERE name = ${set.name} ORDER BY id LIMIT 1`.execute(db)).rows[0];
+    const held = company ? (await sql<{ n: number }>`SELECT count(*)::int AS n FROM customers WHERE company_id = ${company.id}`.execute(db)).rows[0]!.n : -1;
+    let id = company && held === set.count ? company.id : null;
     if (id === null) {
       const started = performance.now();
       ({ companyId: id } = await createCompany(db, { name: set.name, adminEmail: `admin-${randomUUID().slice(0, 8)}@bench.example`, adminPassword: 'bench-password' }));

@@ -10,11 +10,18 @@
 //   npm run bench -- uncached     GET /Customers with no answer kept (ANSWER_CACHE_MB=0) next to a raw
 //                                 pg + Fastify route running the very statements fds runs and
 //                                 answering the same bytes (bench/raw-customers.ts); PostgreSQL only
+//   npm run bench -- citus        GET /App/User and GET /Customers on a Citus coordinator
+//                                 (BENCH_CITUS_URL) next to the same on the PostgreSQL of
+//                                 DATABASE_URL: same data (BENCH_CUSTOMERS_SCALE, default 0.1:
+//                                 10,000 customers searched among 40,000), kept answers off unless
+//                                 ANSWER_CACHE_MB says otherwise; Citus's counters of single- and
+//                                 multi-shard executions over the Citus rows
 // BENCH_TOOL=wrk measures with wrk (one thread, outside node: it takes less of the 2 cores than
 // autocannon) instead of autocannon; p50 and p99 are then wrk's, to 0.01 ms.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { PLACES, TRADES } from './customers-data.js';
 import { startScript } from './start-script.js';
 
@@ -224,6 +231,49 @@ try {
     } finally {
       raw?.child.kill('SIGTERM');
       uncached.child.kill('SIGTERM');
+    }
+  }
+  if (wanted.includes('citus')) {
+    const citusUrl = process.env.BENCH_CITUS_URL;
+    if (!citusUrl || database !== 'postgres') throw new Error('citus needs DATABASE_URL (one PostgreSQL) and BENCH_CITUS_URL (a Citus coordinator)');
+    const env = {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_CUSTOMERS: '1',
+      ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB ?? '0', BENCH_CUSTOMERS_SCALE: process.env.BENCH_CUSTOMERS_SCALE ?? '0.1',
+    };
+    const single = await start('bench/server.ts', env);
+    const citus = await start('bench/server.ts', { ...env, DATABASE_URL: citusUrl });
+    const coordinator = new pg.Client({ connectionString: citusUrl });
+    await coordinator.connect();
+    // Executions on the coordinator's database since it started: every statement the service sent.
+    const counters = async () => (await coordinator.query<{ single: string; multi: string }>(`SELECT query_execution_single_shard AS single,
+      query_execution_multi_shard AS multi FROM citus.citus_stat_counters WHERE name = current_database()`)).rows[0]!;
+    try {
+      const targets: Array<[string, string, 'token' | 'customersToken']> = [
+        ['GET /App/User', '/api/v1/App/User', 'token'],
+        ['GET /Customers', '/api/v1/Customers', 'customersToken'],
+        ['GET /Customers?SearchTerm=steel', '/api/v1/Customers?SearchTerm=steel', 'customersToken'],
+      ];
+      const rows: Measure[] = [];
+      const baseOf = new Map<Measure, Measure>();
+      const before = await counters();
+      let citusRequests = 0;
+      for (const [label, path, token] of targets) {
+        const one = await load(`${label} (one PostgreSQL)`.slice(0, 44), `${single.info.url}${path}`, { authorization: `Bearer ${single.info[token]}` }, single.child);
+        const distributed = await load(`${label} (Citus)`.slice(0, 44), `${citus.info.url}${path}`, { authorization: `Bearer ${citus.info[token]}` }, citus.child);
+        citusRequests += Math.round(distributed.rps * DURATION);
+        rows.push(one, distributed);
+        baseOf.set(one, one).set(distributed, one);
+      }
+      const after = await counters();
+      print(`Citus (coordinator and two workers) against one PostgreSQL, same machine, ${citus.info.customers}, ANSWER_CACHE_MB=${env.ANSWER_CACHE_MB}`, rows, (r) => baseOf.get(r)!, 'vs one');
+      const singleShard = Number(after.single) - Number(before.single);
+      const multiShard = Number(after.multi) - Number(before.multi);
+      console.log(`  Citus executions during the Citus rows (warm-ups included; about ${citusRequests} measured requests):`
+        + ` ${singleShard} single-shard, ${multiShard} multi-shard (citus_stat_counters)`);
+    } finally {
+      await coordinator.end();
+      single.child.kill('SIGTERM');
+      citus.child.kill('SIGTERM');
     }
   }
   if (wanted.includes('restart')) {

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { HotStatements, prepareHotStatements } from './prepared.js';
+import { isCitus } from './distribute.js';
+import { markDistributed } from './tenant.js';
 import { openTenantPool, type TenantPool } from './tenant-pool.js';
 import type { DB } from './types.js';
 
@@ -19,6 +21,9 @@ export interface Database {
    *  sign-in, the CLI and cross-company jobs use it; requests go through tenant.ts. */
   readonly db: Db;
   readonly kind: 'postgres' | 'pglite';
+  /** A Citus coordinator (distribute.ts): each company transaction sends its company on to the
+   *  workers with `SET LOCAL` (tenant.ts). */
+  readonly distributed: boolean;
   /** PostgreSQL: the pool of request code (unprivileged role, company set per checkout; see
    *  tenant-pool.ts). Null on PGlite, whose one session serves requests in transactions instead. */
   readonly tenants: TenantPool | null;
@@ -61,13 +66,43 @@ const types = {
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options, await citusFound(options.databaseUrl, options.log)) : openPglite(options);
 }
 
-function openPostgres(options: OpenOptions): Database {
+/**
+ * Whether the database is a Citus coordinator (asked once, before the pools open). A database that
+ * cannot be reached now is taken as what DATABASE_DISTRIBUTED declares (plain PostgreSQL unless it
+ * says citus): the service still starts and answers 503 until it can be reached, and migrations,
+ * which need it, come first in any start that serves.
+ */
+async function citusFound(databaseUrl: string, log: OpenOptions['log']): Promise<boolean> {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 5000 }) }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    log.warn({ err: { message: (err as Error).message } }, 'database not reachable at open; taking DATABASE_DISTRIBUTED as declared');
+    await db.destroy();
+    return process.env.DATABASE_DISTRIBUTED === 'citus';
+  }
+  try {
+    return await isCitus(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+// On Citus, `SET LOCAL` of the company in a transaction goes on to the worker connections.
+const CITUS_OPTIONS = '-c citus.propagate_set_commands=local';
+// And a request's statement that would touch more than one shard fails instead of running: each
+// names its company (the company door), so one that does not is a defect to see, not to pay for
+// on every node. Sign-in and jobs, which span companies, use the privileged pool.
+const CITUS_REQUEST_OPTIONS = `${CITUS_OPTIONS} -c citus.multi_task_query_log_level=error`;
+
+function openPostgres(options: OpenOptions, distributed: boolean): Database {
   const pool = new pg.Pool({
     connectionString: options.databaseUrl!,
     max: options.poolSize,
+    ...(distributed ? { options: CITUS_OPTIONS } : {}),
     // A request must not wait long for a connection while the server is down: it answers 503.
     connectionTimeoutMillis: 1000,
     idleTimeoutMillis: 30_000,
@@ -83,16 +118,19 @@ function openPostgres(options: OpenOptions): Database {
     prepareHotStatements(client, hot);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  if (distributed) markDistributed(db);
   const tenants = openTenantPool({
     connectionString: options.databaseUrl!,
     max: options.poolSize,
     types,
     onError: (err) => options.log.warn({ err: { message: err.message } }, 'database connection lost'),
     hot,
+    options: distributed ? CITUS_REQUEST_OPTIONS : '',
   });
   return {
     db,
     kind: 'postgres',
+    distributed,
     tenants,
     lite: null,
     listen: (channel, handlers) => listenPostgres(options, channel, handlers),
@@ -181,6 +219,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      distributed: false,
       tenants: null,
       lite,
       async listen(channel, handlers) {

@@ -21,44 +21,66 @@ export async function isCitus(db: Kysely<any>, declared = process.env.DATABASE_D
   return found;
 }
 
+/** Advisory lock key of the distribution step ("fdsdist"). */
+const DISTRIBUTION_LOCK = 0x66647364697374n;
+
 interface TableRow {
   name: string;
   company: boolean;
   distributed: boolean;
 }
 
-/** Each table's place on Citus: what was done, as "table: distributed" / "table: reference". */
+/**
+ * Each table's place on Citus: what was done, as "table: distributed by company_id" / "table: reference".
+ *
+ * In one transaction, so a failure leaves the tables as they were. The foreign keys of the tables
+ * being placed are set aside first and made again at the end: while a local table references a
+ * table being made a reference table, Citus would turn the local table into a "Citus local" one,
+ * which it then refuses to distribute when it has an identity column.
+ */
 export async function distributeTables(db: Kysely<any>): Promise<string[]> {
-  const { rows: tables } = await sql<TableRow>`
-    select c.relname as name,
-      exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped) as company,
-      exists (select 1 from pg_dist_partition p where p.logicalrelid = c.oid) as distributed
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition`.execute(db);
-  const { rows: references } = await sql<{ from: string; to: string }>`
-    select c.relname as "from", f.relname as "to"
-    from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class f on f.oid = k.confrelid
-    join pg_namespace n on n.oid = c.relnamespace
-    where k.contype = 'f' and n.nspname = 'public' and k.conrelid <> k.confrelid`.execute(db);
+  return db.transaction().execute(async (trx) => {
+    // Keys to reference tables made in the transaction that distributed their tables need Citus to
+    // work over one connection per node.
+    await sql`SET LOCAL citus.multi_shard_modify_mode TO 'sequential'`.execute(trx);
+    // Processes starting together take turns (the migrator's own lock is released by now); the
+    // second finds nothing left to do.
+    await sql`SELECT pg_advisory_xact_lock(${DISTRIBUTION_LOCK})`.execute(trx);
+    // Citus opens its connections to the workers as the statement's current user: the request
+    // role must be able to log in (its password and the nodes' authentication are the operator's).
+    const { rows: [app] } = await sql<{ login: boolean }>`SELECT rolcanlogin AS login FROM pg_roles WHERE rolname = 'fds_app'`.execute(trx);
+    if (app && !app.login) await sql`ALTER ROLE fds_app LOGIN`.execute(trx);
+    const { rows: tables } = await sql<TableRow>`
+      select c.relname as name,
+        exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped) as company,
+        exists (select 1 from pg_dist_partition p where p.logicalrelid = c.oid) as distributed
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition`.execute(trx);
+    const pending = tables.filter((t) => !t.distributed && !COORDINATOR_ONLY.has(t.name));
+    if (pending.length === 0) return [];
+    const names = pending.map((t) => t.name);
+    const { rows: keys } = await sql<{ table: string; name: string; definition: string }>`
+      select c.relname as "table", k.conname as name, pg_get_constraintdef(k.oid) as definition
+      from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
+      where k.contype = 'f' and n.nspname = 'public' and c.relname = any(${names})
+      order by c.relname, k.conname`.execute(trx);
+    for (const key of keys) await sql`ALTER TABLE ${sql.id(key.table)} DROP CONSTRAINT ${sql.id(key.name)}`.execute(trx);
 
-  const pending = new Map(tables.filter((t) => !t.distributed && !COORDINATOR_ONLY.has(t.name)).map((t) => [t.name, t]));
-  const done: string[] = [];
-  // Referenced tables first; a cycle (none today) would stop here with the tables named.
-  while (pending.size > 0) {
-    const ready = [...pending.values()].filter((t) => !references.some((r) => r.from === t.name && pending.has(r.to)));
-    if (ready.length === 0) throw new Error(`Citus: cannot order the distribution of ${[...pending.keys()].join(', ')} (their foreign keys form a cycle)`);
-    // Reference tables before distributed ones, then by name: the same order on every run.
-    ready.sort((a, b) => Number(a.company) - Number(b.company) || a.name.localeCompare(b.name));
-    for (const table of ready) {
+    const done: string[] = [];
+    // Reference tables first, then distributed ones, by name: the same order on every run.
+    pending.sort((a, b) => Number(a.company) - Number(b.company) || a.name.localeCompare(b.name));
+    for (const table of pending) {
       if (table.company) {
-        await sql`select create_distributed_table(${table.name}, 'company_id')`.execute(db);
+        await sql`select create_distributed_table(${table.name}, 'company_id')`.execute(trx);
         done.push(`${table.name}: distributed by company_id`);
       } else {
-        await sql`select create_reference_table(${table.name})`.execute(db);
+        await sql`select create_reference_table(${table.name})`.execute(trx);
         done.push(`${table.name}: reference`);
       }
-      pending.delete(table.name);
     }
-  }
-  return done;
+    for (const key of keys) {
+      await sql`ALTER TABLE ${sql.id(key.table)} ADD CONSTRAINT ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(trx);
+    }
+    return done;
+  });
 }

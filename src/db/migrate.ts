@@ -2,7 +2,7 @@
 // several processes starting against one database apply each migration once. On a Citus
 // coordinator, tables are then distributed (distribute.ts): each run distributes what a migration
 // added.
-import { Migrator, sql } from 'kysely';
+import { Migrator } from 'kysely';
 import type { Db } from './database.js';
 import { distributeTables, isCitus } from './distribute.js';
 import { migrations } from './migrations/index.js';
@@ -15,11 +15,6 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     const message = error instanceof Error ? error.message : String(error);
     throw new Error(`migration ${failed ?? ''} failed: ${message}`);
   }
-  if (await isCitus(db)) {
-    // Citus opens its connections to the workers as the statement's current user: the request
-    // role must be able to log in (its password and the nodes' authentication are the operator's).
-    await sql`ALTER ROLE fds_app LOGIN`.execute(db);
-    await distributeTables(db);
-  }
+  if (await isCitus(db)) await distributeTables(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -42,6 +42,8 @@ interface PoolOptions {
   onError: (err: Error) => void;
   /** Hot statements run prepared (prepared.ts). */
   hot: HotStatements;
+  /** More startup settings (`-c name=value ...`). */
+  options: string;
 }
 
 export function openTenantPool(options: PoolOptions): TenantPool {
@@ -52,7 +54,7 @@ export function openTenantPool(options: PoolOptions): TenantPool {
     idleTimeoutMillis: 30_000,
     types: options.types,
     // Writes need `start transaction read write`: a GET that writes by mistake fails loudly.
-    options: `-c role=${APP_ROLE} -c default_transaction_read_only=on`,
+    options: `-c role=${APP_ROLE} -c default_transaction_read_only=on ${options.options}`.trim(),
   });
   pool.on('error', options.onError);
   pool.on('connect', (client) => {

@@ -24,6 +24,23 @@ export type TenantMode = 'read' | 'write';
 
 export type CompanyWork<T> = (tenant: Tenant) => Promise<T>;
 
+/**
+ * On Citus the policies are checked on the workers, which never see the coordinator's session: the
+ * company goes to them as a `SET LOCAL` command, which Citus repeats on each worker connection of
+ * the transaction (`citus.propagate_set_commands = local`, set on every connection of the pools).
+ * The id is a checked integer written as a literal: SET takes no parameters.
+ */
+export async function setCompanyOnWorkers(trx: Kysely<DB>, companyId: number): Promise<void> {
+  if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`bad company id ${companyId}`);
+  await sql`SET LOCAL app.company_id = ${sql.lit(String(companyId))}`.execute(trx);
+}
+
+/** Databases on Citus, as database.ts found them (forCompany is given a Kysely, not a Database). */
+const distributedDbs = new WeakSet<Db>();
+export function markDistributed(db: Db): void {
+  distributedDbs.add(db);
+}
+
 export async function forCompany<T>(
   db: Db,
   hooks: Hooks,
@@ -38,7 +55,8 @@ export async function forCompany<T>(
     // One round trip; both settings are transaction-local and vanish at COMMIT/ROLLBACK, so a
     // pooled connection never carries a company into the next request.
     await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${String(actor.companyId)}, true)`.execute(trx);
-    opened.tenant = new Tenant(trx, actor.companyId, actor.userId, requestId, hooks);
+    if (distributedDbs.has(db)) await setCompanyOnWorkers(trx, actor.companyId);
+    opened.tenant = new Tenant(trx, actor.companyId, actor.userId, requestId, hooks, distributedDbs.has(db));
     return work(opened.tenant);
   });
   const effects = opened.tenant!.committed();
@@ -54,13 +72,17 @@ export function tenantRunner(database: Database, hooks: Hooks): TenantRunner {
   return async (actor, requestId, mode, work) => {
     const opened: { tenant?: Tenant } = {};
     const open = (db: Kysely<DB>) => {
-      opened.tenant = new Tenant(db, actor.companyId, actor.userId, requestId, hooks);
+      opened.tenant = new Tenant(db, actor.companyId, actor.userId, requestId, hooks, database.distributed);
       return work(opened.tenant);
     };
+    // On Citus a read is a read-only transaction too: the company reaches the workers only so.
     const result = await pool.inCompany(actor.companyId, (company) =>
-      mode === 'read'
+      mode === 'read' && !database.distributed
         ? company.connection().execute(open)
-        : company.transaction().setAccessMode('read write').execute(open));
+        : company.transaction().setAccessMode(mode === 'read' ? 'read only' : 'read write').execute(async (trx) => {
+          if (database.distributed) await setCompanyOnWorkers(trx, actor.companyId);
+          return open(trx);
+        }));
     const effects = opened.tenant!.committed();
     if (effects) await effects;
     return result;

@@ -87,10 +87,10 @@ export async function loadPrincipal(db: Db, claims: TokenClaims): Promise<Princi
     select u.id, u.email, u.first_name, u.last_name, u.security_stamp, u.phone, c.name as company_name,
       cu.created_at as member_since, cu.last_login_at, cu.invited_at,
       array(select r.name from user_roles ur join roles r on r.company_id = ur.company_id and r.id = ur.role_id
-            where ur.company_id = cu.company_id and ur.user_id = cu.user_id order by r.name) as roles,
+            where ur.company_id = ${claims.cid} and ur.user_id = cu.user_id order by r.name) as roles,
       array(select distinct rp.permission from user_roles ur
               join role_permissions rp on rp.company_id = ur.company_id and rp.role_id = ur.role_id
-            where ur.company_id = cu.company_id and ur.user_id = cu.user_id) as permissions
+            where ur.company_id = ${claims.cid} and ur.user_id = cu.user_id) as permissions
     from company_users cu
       join users u on u.id = cu.user_id
       join companies c on c.id = cu.company_id

@@ -11,7 +11,7 @@
 //
 // `db` stays for what the helpers do not express (SQL templates, definer functions, joins'
 // own conditions); such SQL names `company_id` itself.
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/types.js';
 import type { CompanyEvent, Hooks } from './events.js';
 
@@ -55,6 +55,10 @@ export class Tenant implements Actor {
     /** Request id, recorded with audit rows. */
     readonly requestId: string | null,
     private readonly hooks: Hooks,
+    /** The database is a Citus coordinator: a statement must not read a function's rows together
+     *  with company tables (Citus would run the function on a shard, where it cannot read its
+     *  tables), so such reads take two statements (customers.repository, addresses.repository). */
+    readonly distributed = false,
   ) {}
 
   /** `SELECT ... FROM <table> WHERE <alias>.company_id = <company>`; add the rest as with Kysely. */
@@ -80,6 +84,15 @@ export class Tenant implements Actor {
   delete<TE extends CompanyFrom>(table: TE): Deleting<TE> {
     const q = this.db.deleteFrom(table as never) as unknown as { where: (...args: unknown[]) => unknown };
     return q.where(sql.ref(`${aliasOf(table)}.company_id`), '=', this.companyId) as Deleting<TE>;
+  }
+
+  /**
+   * `<alias>.company_id = <company>`, for a subquery (`.where(t.owns('o'))`, or `${t.owns('o')}` in
+   * SQL). A subquery names its company rather than correlating on the outer row's company_id: on
+   * Citus a statement goes to one shard only when each of its subqueries names the company too.
+   */
+  owns(alias: string): RawBuilder<SqlBool> {
+    return sql<SqlBool>`${sql.ref(`${alias}.company_id`)} = ${this.companyId}`;
   }
 
   /**

@@ -42,7 +42,8 @@ export interface ListQuery {
 /** A filter's value once present: not null, not blank, not an empty list; text trimmed. */
 type Present<V> = Exclude<V, null | undefined>;
 
-export type Filters<Q, QB extends AnySelect> = { [K in keyof Q]?: (qb: QB, value: Present<Q[K]>, query: Q) => QB };
+/** Query parameter → condition; `t` is the list's company (for a subquery's `t.owns(alias)`). */
+export type Filters<Q, QB extends AnySelect, Ctx = Tenant> = { [K in keyof Q]?: (qb: QB, value: Present<Q[K]>, query: Q, t: Ctx) => QB };
 
 export interface Sort {
   /** The SortBy name as the list declares it. */
@@ -58,7 +59,7 @@ export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q e
    *  The first argument is the company (Tenant), or what a list across companies reads with. */
   from(t: Ctx, query: Q, scope: Scope): QB;
   /** Query parameter → condition, applied only when the parameter is present. */
-  filters?: Filters<Q, QB>;
+  filters?: Filters<Q, QB, Ctx>;
   /** SortBy name → ordering terms, each in the asked direction; end with a unique one (the id)
    *  so pages never overlap. */
   sortable: Record<string, readonly OrderTerm[]>;
@@ -66,8 +67,8 @@ export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q e
   defaultSort?: Sort;
   /** The list takes no SortBy: SortBy and SortDirection are ignored, the default order is kept. */
   fixedOrder?: boolean;
-  /** The page's columns. */
-  select(qb: QB): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The page's columns (`t` for a subquery's `t.owns(alias)`). */
+  select(qb: QB, t: Ctx): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** The page's rows as answer items. */
   map(rows: Row[], t: Ctx, query: Q, scope: Scope): Item[] | Promise<Item[]>;
   /** Largest page (default 1000). */
@@ -83,13 +84,13 @@ export function isPresent(value: unknown): boolean {
 }
 
 /** The filters whose parameters are present, applied in the order they are declared. */
-export function applyFilters<Q, QB extends AnySelect>(qb: QB, filters: Filters<Q, QB> | undefined, query: Q): QB {
+export function applyFilters<Q, QB extends AnySelect, Ctx = Tenant>(qb: QB, filters: Filters<Q, QB, Ctx> | undefined, query: Q, t: Ctx): QB {
   if (!filters) return qb;
   let out = qb;
   for (const key of Object.keys(filters) as Array<keyof Q>) {
     const value = query[key];
     if (!isPresent(value)) continue;
-    out = filters[key]!(out, (typeof value === 'string' ? value.trim() : value) as Present<Q[keyof Q]>, query);
+    out = filters[key]!(out, (typeof value === 'string' ? value.trim() : value) as Present<Q[keyof Q]>, query, t);
   }
   return out;
 }
@@ -142,9 +143,9 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
   return async function list(t: Ctx, query: Q, ...[scope]: ScopeArg<Scope>): Promise<Paged<Item>> {
     const page = pageOf(query, max);
     const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
-    const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query);
+    const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query, t);
     const count = filtered.clearSelect().select(sql<string>`count(*)`.as('n'));
-    const rows = await orderedBy(def.select(filtered), def.sortable[sort.by]!, sort.descending)
+    const rows = await orderedBy(def.select(filtered, t), def.sortable[sort.by]!, sort.descending)
       .select(() => count.as('total_count'))
       .limit(inlined(page.limit)).offset(inlined(page.offset))
       .execute() as Array<Row & { total_count: string | number }>;
@@ -170,8 +171,8 @@ export function arrayList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
   return async function list(t: Ctx, query: Q, ...[scope]: ScopeArg<Scope>): Promise<Item[]> {
     const page = query.Page || query.ItemsPerPage ? pageOf(query, max) : { limit: max, offset: 0 };
     const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
-    const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query);
-    const rows = await orderedBy(def.select(filtered), def.sortable[sort.by]!, sort.descending).limit(inlined(page.limit)).offset(inlined(page.offset)).execute() as Row[];
+    const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query, t);
+    const rows = await orderedBy(def.select(filtered, t), def.sortable[sort.by]!, sort.descending).limit(inlined(page.limit)).offset(inlined(page.offset)).execute() as Row[];
     return def.map(rows, t, query, scope as Scope);
   };
 }

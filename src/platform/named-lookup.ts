@@ -32,7 +32,7 @@ export interface NamedLookupDef<S extends TSchema, QB extends AnySelect, Row ext
   from(t: Tenant): QB;
   alias: string;
   /** The columns of a row, as the list and the records read it. */
-  columns(qb: QB): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  columns(qb: QB, t: Tenant): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** Text columns SearchTerm is looked for in (contained in any one of them, any case); a list
    *  that searches otherwise declares its own SearchTerm filter. */
   search: readonly string[];
@@ -69,7 +69,7 @@ export function namedLookup<S extends TSchema, QB extends AnySelect, Row extends
     name: def.name,
     what: def.what,
     ...(def.plural ? { plural: def.plural } : {}),
-    read: (t, ids) => (def.columns(def.from(t)) as AnySelect).where(sql.ref(`${a}.id`), 'in', ids).execute() as Promise<Row[]>,
+    read: (t, ids) => (def.columns(def.from(t), t) as AnySelect).where(sql.ref(`${a}.id`), 'in', ids).execute() as Promise<Row[]>,
   });
   const search = (qb: QB, term: string): QB => {
     const pattern = likePattern(term.toLowerCase());

@@ -46,6 +46,23 @@ describe('POST, PUT and DELETE /Addresses', () => {
     assert.deepEqual(await mains(admin, to.id), [to.addresses[0].id]);
   });
 
+  it('keeps each customer findable by its addresses: added, moved, deleted', async () => {
+    const admin = await signIn(t);
+    const from = await createCustomer(t, admin, { name: 'Search Text From' });
+    const to = await createCustomer(t, admin, { name: 'Search Text To' });
+    const found = async (term: string) =>
+      ((await get(admin, `/Customers?SearchTerm=${encodeURIComponent(term)}&PageSize=50`)).body.data.list as any[]).map((c) => c.name).sort();
+    const place = await createAddress(t, admin, from.id, { street: '9 Quillfeather Ln', city: 'Zephyrton', country: 'US' });
+    assert.deepEqual(await found('quillfeather'), ['Search Text From'], 'an added address');
+    await call(t, 'PUT', `/api/v1/Addresses/${place.id}`, { token: admin.token, body: { customerId: to.id, street: '9 Quillfeather Ln', city: 'Zephyrton', country: 'US' } });
+    assert.deepEqual(await found('zephyrton'), ['Search Text To'], 'a moved address leaves one customer for the other');
+    await call(t, 'PUT', `/api/v1/Customers/${to.id}`, { token: admin.token, body: { name: 'Search Text Renamed', addresses: [] } });
+    assert.deepEqual(await found('zephyrton'), ['Search Text Renamed'], 'a renamed customer keeps its addresses\' text');
+    assert.deepEqual(await found('renamed'), ['Search Text Renamed']);
+    assert.equal((await call(t, 'DELETE', `/api/v1/Addresses/${place.id}`, { token: admin.token })).status, 200);
+    assert.deepEqual(await found('quillfeather'), [], 'a deleted address');
+  });
+
   it('keeps company addresses without a customer', async () => {
     const admin = await signIn(t);
     const hub = await createAddress(t, admin, null, { name: 'Company cross-dock', isHub: true });

@@ -2,7 +2,6 @@
 // field rules, soft delete and restore, per-stop types, access and tenancy.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
 import { countRows, createCompany, createCustomer, signIn, type Session } from '../helpers/factories.js';
@@ -43,13 +42,11 @@ describe('system charge types', () => {
     assert.equal((await list(admin, '?excludeSystemForInvoice=false')).length, 3);
   });
 
-  it('the seeding function (run by the migration for existing companies) is idempotent', async () => {
+  it('gives each new company the two system types, written by the charge-types area', async () => {
     const company = await createCompany(t);
-    await sql`select fds_seed_system_charge_types(${company.companyId}::int)`.execute(t.database.db);
-    assert.equal(await countRows(t, 'charge_types', company.companyId), 2);
-    await sql`delete from charge_types where company_id = ${company.companyId} and code = 'FUEL'`.execute(t.database.db);
-    await sql`select fds_seed_system_charge_types(${company.companyId}::int)`.execute(t.database.db);
-    assert.equal(await countRows(t, 'charge_types', company.companyId), 2);
+    const rows = await t.database.db.selectFrom('charge_types').select(['code', 'kind', 'is_system'])
+      .where('company_id', '=', company.companyId).orderBy('code').execute();
+    assert.deepEqual(rows, [{ code: 'FUEL', kind: 'PercentOfLinehaul', is_system: true }, { code: 'LINEHAUL', kind: 'Flat', is_system: true }]);
   });
 
   it('a system type may change its rate and name, never its code or kind, and is never deleted', async () => {

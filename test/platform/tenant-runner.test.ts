@@ -26,6 +26,11 @@ describe('the request path to company data', () => {
     const a = await createCompany(t);
     const b = await createCompany(t);
     await createUser(t, b.companyId);
+    if (t.database.distributed) {
+      // On Citus the request pool refuses such a statement outright: it would read every shard.
+      await assert.rejects(run(actor(a), null, 'read', (tenant) => tenant.db.selectFrom('roles').select('company_id').execute()), /multi-task query/);
+      return;
+    }
     const seen = await run(actor(a), null, 'read', async (tenant) => ({
       roles: await tenant.db.selectFrom('roles').select('company_id').execute(),
       companies: await tenant.db.selectFrom('companies').select('id').execute(),
@@ -55,7 +60,7 @@ describe('the request path to company data', () => {
     }), /then it fails/);
     const written = await run(actor(a), null, 'write', async (tenant) => {
       await tenant.db.insertInto('roles').values({ company_id: a.companyId, name: 'Done' }).execute();
-      return tenant.db.selectFrom('roles').select('name').where('name', 'in', ['Half done', 'Done']).execute();
+      return tenant.db.selectFrom('roles').select('name').where('company_id', '=', a.companyId).where('name', 'in', ['Half done', 'Done']).execute();
     });
     assert.deepEqual(written, [{ name: 'Done' }]);
   });

@@ -17,7 +17,7 @@ export const contactRecords = companyRecords<OutsourceCompanyContactRow>({
   name: 'carrier_contact', what: 'Contact',
   read: (t, ids) => contacts(t).select(COLUMNS).where('k.id', 'in', ids)
     .where(({ exists, selectFrom }) => exists(selectFrom('outsource_companies as o').select(sql`1`.as('one'))
-      .whereRef('o.company_id', '=', 'k.company_id').whereRef('o.id', '=', 'k.outsource_company_id')
+      .where(t.owns('o')).whereRef('o.id', '=', 'k.outsource_company_id')
       .where('o.deleted_at', 'is', null)))
     .execute(),
 });

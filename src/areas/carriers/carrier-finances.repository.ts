@@ -17,7 +17,7 @@ const COLUMNS = [
 function finances(t: Tenant) {
   return t.select('outsource_company_finances as f').select(COLUMNS)
     .where(({ exists, selectFrom }) => exists(selectFrom('outsource_companies as o').select(sql`1`.as('one'))
-      .whereRef('o.company_id', '=', 'f.company_id').whereRef('o.id', '=', 'f.outsource_company_id').where('o.deleted_at', 'is', null)));
+      .where(t.owns('o')).whereRef('o.id', '=', 'f.outsource_company_id').where('o.deleted_at', 'is', null)));
 }
 
 /** Finance records of live carriers; with `carrierId`, only that carrier's. */

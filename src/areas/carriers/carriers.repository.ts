@@ -88,7 +88,7 @@ export function listCarriers(t: Tenant, f: CarrierFilter, sort: SortSpec<Carrier
     Cities: f.cities ?? undefined, States: f.states ?? undefined, Countries: f.countries ?? undefined, isActive: f.isActive ?? undefined,
     includeDeleted: f.includeDeleted,
   };
-  const filtered = applyFilters(listOf(t, query), FILTERS, query);
+  const filtered = applyFilters(listOf(t, query), FILTERS, query, t);
   return orderedBy(listColumns(filtered), SORTABLE[sort.by === 'name' ? 'name' : 'createdAt'], sort.descending).limit(limit).offset(offset).execute();
 }
 

@@ -65,8 +65,16 @@ export async function markDeleted(t: Tenant, ids: number[]): Promise<void> {
     .where('id', 'in', ids).where('deleted_at', 'is', null).where('is_system', '=', false).execute();
 }
 
-/** The system types (Linehaul, Fuel surcharge) for a new company, in its provisioning transaction:
- *  they are defined once, by migration 0006's function. */
+/** The types pricing itself produces lines for: every company has them; they cannot be deleted
+ *  (deactivate instead) and their code and kind never change. */
+const SYSTEM_CHARGE_TYPES = [
+  { code: 'LINEHAUL', name: 'Linehaul', description: 'The transport itself, priced by the pricing model (base charge and mileage); the rate here is not used.', kind: 'Flat', unit: 'flat' },
+  { code: 'FUEL', name: 'Fuel surcharge', description: 'A percentage of the linehaul; set the rate to the current fuel surcharge (18.5 = 18.5 %).', kind: 'PercentOfLinehaul', unit: 'percent' },
+] as const;
+
+/** The system types for a new company, in its provisioning transaction (before it has a user to
+ *  open the door for). Migration 0006 gave them to the companies of its day. */
 export async function seedSystemChargeTypes(trx: Transaction<DB>, companyId: number): Promise<void> {
-  await sql`select fds_seed_system_charge_types(${companyId}::int)`.execute(trx);
+  const rows = SYSTEM_CHARGE_TYPES.map((s) => sql`(${companyId}, ${s.code}, ${s.name}, ${s.description}, ${s.kind}, ${s.unit}, 0, true)`);
+  await sql`INSERT INTO charge_types (company_id, code, name, description, kind, unit, rate, is_system) VALUES ${sql.join(rows)}`.execute(trx);
 }

@@ -5,6 +5,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { applyFilters, pagedList, type Filters, type OrderTerm } from '../../platform/list.js';
 import { likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
+import { customerListChanged, customersChanged } from './customer-upkeep.js';
 import { SharedListQuery, type SharedListQueryT } from '../../platform/schemas.js';
 import { toAddress, type AddressRow, type AddressT } from './addresses.schemas.js';
 
@@ -43,24 +44,31 @@ export function addressesOfCustomers(t: Tenant, customerIds: number[]): Promise<
 
 export async function insertAddress(t: Tenant, values: AddressValues): Promise<number> {
   const row = await t.insert('addresses', values).returning('id').executeTakeFirstOrThrow();
+  await customersChanged(t, [values.customer_id]);
   return row.id;
 }
 
 export async function updateAddress(t: Tenant, id: number, values: AddressValues): Promise<void> {
+  // The customer it belonged to loses its text, the one it belongs to gains it.
+  const before = await t.select('addresses').select('customer_id').where('id', '=', id).executeTakeFirst();
   await t.update('addresses').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await customersChanged(t, [before?.customer_id, values.customer_id]);
 }
 
 export async function deleteAddress(t: Tenant, id: number): Promise<void> {
-  await t.delete('addresses').where('id', '=', id).execute();
+  const gone = await t.delete('addresses').where('id', '=', id).returning('customer_id').execute();
+  await customersChanged(t, gone.map((r) => r.customer_id));
 }
 
 /** Clears the customer's main flag (before another address takes it). */
 export async function clearMain(t: Tenant, customerId: number): Promise<void> {
   await t.update('addresses').set({ is_main: false }).where('customer_id', '=', customerId).where('is_main', '=', true).execute();
+  await customerListChanged(t);
 }
 
 export async function setMain(t: Tenant, id: number): Promise<void> {
   await t.update('addresses').set({ is_main: true, updated_at: new Date() }).where('id', '=', id).execute();
+  await customerListChanged(t);
 }
 
 export async function hasMain(t: Tenant, customerId: number): Promise<boolean> {
@@ -94,7 +102,16 @@ function rankedMatches(t: Tenant, lowered: string, byName: boolean) {
   return sql<{ id: number; rank: number }>`fds_address_matches(${t.companyId}, ${lowered}, ${byName}, ${RESEMBLANCE_BELOW}, ${LOOKUP_LIMIT})`.as('m');
 }
 
-function rankedAddresses(t: Tenant, text: string, byName: boolean): Promise<AddressRow[]> {
+async function rankedAddresses(t: Tenant, text: string, byName: boolean): Promise<AddressRow[]> {
+  if (t.distributed) {
+    // On Citus the function's rows are read by a statement of their own (see Tenant.distributed).
+    const { rows: ranked } = await sql<{ id: number; rank: number }>`SELECT m.id, m.rank FROM ${rankedMatches(t, text.toLowerCase(), byName)}`.execute(t.db);
+    if (ranked.length === 0) return [];
+    ranked.sort((a, b) => b.rank - a.rank || a.id - b.id);
+    const rows = await selectAddresses(t).where('a.id', 'in', ranked.map((r) => r.id)).execute();
+    const order = new Map(ranked.map((r, i) => [r.id, i]));
+    return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }
   return selectAddresses(t)
     .innerJoin(rankedMatches(t, text.toLowerCase(), byName), 'm.id', 'a.id')
     .orderBy('m.rank', 'desc')
@@ -157,7 +174,7 @@ export interface GroupedPlace {
 export const groupedPlaces = pagedList({
   query: SharedListQuery,
   from: (t: Tenant, q, customerId: number) => t.db.selectFrom(
-    applyFilters(addresses(t).where('a.customer_id', '=', customerId), placeFilters(), q)
+    applyFilters(addresses(t).where('a.customer_id', '=', customerId), placeFilters(), q, t)
       .select(['a.normalized_key', (eb) => eb.fn.min('a.id').as('first')]).groupBy('a.normalized_key').as('k'),
   ),
   sortable: { first: ['k.first'] },
@@ -206,11 +223,13 @@ export function customersAt(t: Tenant, keys: string[]): Promise<Array<{ normaliz
 /** Deletes a customer's addresses that repeat another of its addresses at the same place, keeping
  *  the main one, else the oldest. One statement for the whole company. */
 export async function deleteDuplicateAddresses(t: Tenant): Promise<number> {
-  const result = await sql`
+  const result = await sql<{ customer_id: number }>`
     delete from addresses a using (
       select id, row_number() over (partition by customer_id, normalized_key order by is_main desc, id) as rank
       from addresses where company_id = ${t.companyId} and customer_id is not null and kind = 'customer'
     ) ranked
-    where a.company_id = ${t.companyId} and a.id = ranked.id and ranked.rank > 1`.execute(t.db);
-  return Number(result.numAffectedRows ?? 0);
+    where a.company_id = ${t.companyId} and a.id = ranked.id and ranked.rank > 1
+    returning a.customer_id`.execute(t.db);
+  await customersChanged(t, result.rows.map((r) => r.customer_id));
+  return result.rows.length;
 }

@@ -2,6 +2,7 @@
 // 'warehouse' (so transfer lookups offer it next to customers' hubs). This area owns the table;
 // the settings area keeps its warehouses' places through these three calls, never by writing it.
 import type { Tenant } from '../../db/tenant.js';
+import { customerListChanged } from './customer-upkeep.js';
 import type { AddressRow } from './addresses.schemas.js';
 
 /** What a site's address holds (`normalized_key` is addressKey() of it): a customer address's
@@ -12,13 +13,16 @@ export type SiteValues = Omit<AddressRow, 'id' | 'customer_id' | 'customer_name'
 export async function addSiteAddress(t: Tenant, values: SiteValues): Promise<number> {
   const row = await t.insert('addresses', { kind: 'warehouse', customer_id: null, is_main: false, is_hub: false, ...values })
     .returning('id').executeTakeFirstOrThrow();
+  await customerListChanged(t);
   return row.id;
 }
 
 export async function changeSiteAddress(t: Tenant, id: number, values: SiteValues): Promise<void> {
   await t.update('addresses').set({ ...values, updated_at: new Date() }).where('id', '=', id).where('kind', '=', 'warehouse').execute();
+  await customerListChanged(t);
 }
 
 export async function removeSiteAddress(t: Tenant, id: number): Promise<void> {
   await t.delete('addresses').where('id', '=', id).where('kind', '=', 'warehouse').execute();
+  await customerListChanged(t);
 }

@@ -16,7 +16,7 @@ export const contactRecords = companyRecords<ContactRow>({
   name: 'customer_contact', what: 'Contact',
   read: (t, ids) => contacts(t).select(COLUMNS).where('id', 'in', ids)
     .where(({ exists, selectFrom }) => exists(selectFrom('customers as c').select(sql`1`.as('one'))
-      .whereRef('c.company_id', '=', 'customer_contacts.company_id').whereRef('c.id', '=', 'customer_contacts.customer_id').where('c.status', '=', 0)))
+      .where(t.owns('c')).whereRef('c.id', '=', 'customer_contacts.customer_id').where('c.status', '=', 0)))
     .execute(),
 });
 

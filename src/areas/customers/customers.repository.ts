@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
 import type { SortSpec } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
+import { customerListChanged, customersChanged } from './customer-upkeep.js';
 import type { AddressRow } from './addresses.schemas.js';
 import type { CustomerRow } from './customers.schemas.js';
 import { inlined } from '../../platform/list.js';
@@ -59,14 +60,27 @@ export function withoutSearch(f: CustomerFilter): CustomerFilter {
  * directly (migrations 0003, 0012). The function returns whole `customers` rows, so the builder
  * is typed as the table's.
  */
-function searched(t: Tenant, search: string, nameOnly: boolean): ReturnType<typeof customers> {
+function searched(t: Tenant, search: string, nameOnly: boolean, matched: number[] | null): ReturnType<typeof customers> {
+  if (matched) return customers(t).where('c.id', '=', sql<number>`any(${matched}::int[])`);
   // A function's rows, not a table: the door does not open it, so the filter is written here.
   const rows = sql<{ company_id: number }>`fds_customer_matches(${t.companyId}, ${search.toLowerCase()}, ${nameOnly})`.as('c');
   return t.db.selectFrom(rows).where('c.company_id', '=', t.companyId) as unknown as ReturnType<typeof customers>;
 }
 
-function filtered(t: Tenant, f: CustomerFilter) {
-  let q = (f.search ? searched(t, f.search, f.nameOnly) : customers(t)).where('c.status', 'in', f.statuses);
+/**
+ * On Citus, the ids of the search's matches, read first by a statement of their own (null
+ * elsewhere, where the function's rows join the page's statement). The function runs on the
+ * coordinator and its own statement goes to the company's shard; with the page's company tables
+ * in the same statement, Citus would send the function to the shard, where it cannot run.
+ */
+async function matchedIds(t: Tenant, f: CustomerFilter): Promise<number[] | null> {
+  if (!t.distributed || !f.search) return null;
+  const { rows } = await sql<{ id: number }>`SELECT id FROM fds_customer_matches(${t.companyId}, ${f.search.toLowerCase()}, ${f.nameOnly})`.execute(t.db);
+  return rows.map((r) => r.id);
+}
+
+function filtered(t: Tenant, f: CustomerFilter, matched: number[] | null = null) {
+  let q = (f.search ? searched(t, f.search, f.nameOnly, matched) : customers(t)).where('c.status', 'in', f.statuses);
   if (f.pipelines) q = q.where('c.pipeline', 'in', f.pipelines);
   if (f.sources) q = q.where('c.source', 'in', f.sources);
   if (f.entrepreneur !== null) q = q.where('c.is_entrepreneur', '=', f.entrepreneur);
@@ -81,7 +95,7 @@ function filtered(t: Tenant, f: CustomerFilter) {
     if (!values || values.length === 0) continue;
     q = q.where(({ exists, selectFrom }) =>
       exists(selectFrom('addresses as a').select(sql`1`.as('one'))
-        .whereRef('a.company_id', '=', 'c.company_id').whereRef('a.customer_id', '=', 'c.id')
+        .where(t.owns('a')).whereRef('a.customer_id', '=', 'c.id')
         .where(sql.raw(column), 'in', values) as unknown as Expression<SqlBool>));
   }
   return q;
@@ -128,12 +142,12 @@ function sortKeyOf(sort: SortSpec<CustomerSort>) {
 /** The page through the search index: every match is found, then sorted. Cheap when matches are few.
  *  `counted` adds each row's `full_count`, the number of all matches (the count and the page from
  *  one pass through the index, when the count is not known yet). */
-export function listCustomers(
+export async function listCustomers(
   t: Tenant, f: CustomerFilter, sort: SortSpec<CustomerSort>, limit: number, offset: number, counted = false,
 ): Promise<PageRow[]> {
   const direction = sort.descending ? 'desc' : 'asc';
   const sortKey = sortKeyOf(sort);
-  const page = filtered(t, f).select([...COLUMNS, sortKey.as('sort_key')])
+  const page = filtered(t, f, await matchedIds(t, f)).select([...COLUMNS, sortKey.as('sort_key')])
     .$if(counted, (q) => q.select(sql<string>`count(*) OVER ()`.as('full_count')))
     .orderBy(sortKey, direction).orderBy('c.id', direction).limit(inlined(limit)).offset(inlined(offset));
   return withPageExtras(t, page, direction);
@@ -168,7 +182,7 @@ export async function walkCustomers(
 
 /** The count, with the list version of the statement's snapshot (null when this transaction wrote). */
 export async function countCustomers(t: Tenant, f: CustomerFilter): Promise<{ n: number; version: string | null }> {
-  const row = await filtered(t, f).select((eb) => [
+  const row = await filtered(t, f, await matchedIds(t, f)).select((eb) => [
     eb.fn.countAll<number>().as('n'),
     sql<string | null>`CASE WHEN txid_current_if_assigned() IS NULL THEN
       coalesce((SELECT v.version::text FROM customer_list_versions v WHERE v.company_id = ${t.companyId}), '0') END`.as('version'),
@@ -213,11 +227,13 @@ export interface CustomerValues {
 
 export async function insertCustomer(t: Tenant, values: CustomerValues): Promise<number> {
   const row = await t.insert('customers', values).returning('id').executeTakeFirstOrThrow();
+  await customersChanged(t, [row.id]);
   return row.id;
 }
 
 export async function updateCustomer(t: Tenant, id: number, values: Partial<CustomerValues>): Promise<void> {
   await t.update('customers').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await customersChanged(t, [id]);
 }
 
 export async function setStatus(t: Tenant, ids: number[], status: 0 | 1, mergedInto: number | null = null): Promise<void> {
@@ -225,6 +241,7 @@ export async function setStatus(t: Tenant, ids: number[], status: 0 | 1, mergedI
   await t.update('customers')
     .set({ status, deleted_at: status === 1 ? new Date() : null, merged_into_id: mergedInto, updated_at: new Date() })
     .where('id', 'in', ids).execute();
+  await customerListChanged(t);
 }
 
 /** Active customers sharing a normalized name, email or phone (excluding one). */
@@ -257,6 +274,7 @@ export async function moveChildren(t: Tenant, fromIds: number[], toId: number): 
   // Child accounts of a merged customer now hang from the parent.
   await t.update('customers').set({ parent_customer_id: toId })
     .where('parent_customer_id', 'in', fromIds).where('id', '<>', toId).execute();
+  await customersChanged(t, [...fromIds, toId]);
   return moved;
 }
 

@@ -1,6 +1,5 @@
 // SQL of the driver app's configuration, through the company door: one row per company holding its
 // settings and its flow as JSON documents (each read and written whole), inserted by the first save.
-import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 
 export interface ConfigRow {
@@ -16,11 +15,11 @@ export function readConfig(t: Tenant): Promise<ConfigRow | undefined> {
 export async function saveSettings(t: Tenant, settings: object): Promise<void> {
   const json = JSON.stringify(settings);
   await t.insert('driver_app_configs', { settings: json })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet({ settings: json, updated_at: sql`now()` })).execute();
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ settings: json, updated_at: new Date() })).execute();
 }
 
 export async function saveFlow(t: Tenant, flow: object[], lastPromptId: number): Promise<void> {
   const json = JSON.stringify(flow);
   await t.insert('driver_app_configs', { flow: json, last_prompt_id: lastPromptId })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet({ flow: json, last_prompt_id: lastPromptId, updated_at: sql`now()` })).execute();
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ flow: json, last_prompt_id: lastPromptId, updated_at: new Date() })).execute();
 }

@@ -13,9 +13,9 @@ import { LicenseTypesQuery, toLicenseType, type LicenseTypeRow } from './license
 export const licenseTypes = namedLookup({
   name: 'license_type', what: 'License type', alias: 'l', query: LicenseTypesQuery,
   from: (t: Tenant) => t.select('license_types as l'),
-  columns: (q) => q.select([
+  columns: (q, t) => q.select([
     'l.id', 'l.name', 'l.description', 'l.is_commercial', 'l.created_at', 'l.updated_at',
-    sql<number>`(select count(*)::int from drivers r where r.company_id = l.company_id and r.license_type_id = l.id)`.as('driver_count'),
+    sql<number>`(select count(*)::int from drivers r where ${t.owns('r')} and r.license_type_id = l.id)`.as('driver_count'),
   ]),
   search: ['l.name', 'l.description'],
   filters: {

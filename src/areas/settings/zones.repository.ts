@@ -13,8 +13,8 @@ const COLUMNS = ['z.id', 'z.name', 'z.color', 'z.description', 'z.country', 'z.c
 /** Rows written per statement (4 parameters each). */
 const CHUNK = 1000;
 
-const holding = (codes: string[]) => sql<boolean>`exists (select 1 from zone_postal_codes p
-  where p.company_id = z.company_id and p.zone_id = z.id and p.postal_code in (${sql.join(codes)}))`;
+const holding = (t: Tenant, codes: string[]) => sql<boolean>`exists (select 1 from zone_postal_codes p
+  where ${t.owns('p')} and p.zone_id = z.id and p.postal_code in (${sql.join(codes)}))`;
 
 /** The zones: by id, the list, the unique name. Codes come with a page in one query (postalCodesOf). */
 export const zones = namedLookup({
@@ -24,16 +24,16 @@ export const zones = namedLookup({
   search: ['z.name', 'z.description'],
   filters: {
     // Contained in the name or description, or exactly a postal code the zone holds.
-    SearchTerm: (q, term) => {
+    SearchTerm: (q, term, _query, t) => {
       const pattern = likePattern(term.toLowerCase());
       return q.where((eb) => eb.or([
         eb(eb.fn('lower', ['z.name']), 'like', pattern),
         eb(sql`lower(coalesce(z.description, ''))`, 'like', pattern),
-        holding([normalizePostalCode(term)]),
+        holding(t, [normalizePostalCode(term)]),
       ]));
     },
     Countries: (q, countries) => q.where('z.country', 'in', countries.map((c) => c.trim().toUpperCase())),
-    Zip: (q, zips) => q.where(holding(zips.map(normalizePostalCode))),
+    Zip: (q, zips, _query, t) => q.where(holding(t, zips.map(normalizePostalCode))),
     ZoneIds: (q, ids) => q.where('z.id', 'in', ids),
   },
   map: async (rows: ZoneRow[], t: Tenant) => {

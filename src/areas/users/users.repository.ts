@@ -13,18 +13,18 @@ import { RolesQuery, toCompanyUser, UsersQuery, type MemberRow, type RoleDtoT } 
  *  role never reads the global users table). */
 const memberships = (t: Tenant) => t.select('company_users as cu').where('cu.deleted_at', 'is', null);
 
-const MEMBER_COLUMNS = [
+const memberColumns = (t: Tenant) => [
   'cu.user_id', 'cu.email', 'cu.first_name', 'cu.last_name', 'cu.phone', 'cu.is_disabled', 'cu.company_id',
   'cu.created_at', 'cu.last_login_at', 'cu.invited_at',
   // One array per row from the same statement: no query per user.
   sql<string[]>`array(select r.name from user_roles ur join roles r on r.company_id = ur.company_id and r.id = ur.role_id
-    where ur.company_id = cu.company_id and ur.user_id = cu.user_id order by r.name)`.as('roles'),
+    where ${t.owns('ur')} and ur.user_id = cu.user_id order by r.name)`.as('roles'),
 ] as const;
 
 /** The company's members (users with a live membership), by user id. */
 export const userRecords = companyRecords<MemberRow, string>({
   name: 'user', what: 'User',
-  read: (t, ids) => memberships(t).select(MEMBER_COLUMNS).where('cu.user_id', 'in', ids).execute(),
+  read: (t, ids) => memberships(t).select(memberColumns(t)).where('cu.user_id', 'in', ids).execute(),
   keyOf: (row) => row.user_id,
 });
 
@@ -42,14 +42,14 @@ export const listMembers = arrayList({
       return q.where((eb) => eb.or([eb('cu.email', 'ilike', p), eb('cu.first_name', 'ilike', p), eb('cu.last_name', 'ilike', p),
         eb(sql`coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')`, 'ilike', p)]));
     },
-    Roles: (q, roles) => q.where(({ exists, selectFrom }) =>
+    Roles: (q, roles, _query, t) => q.where(({ exists, selectFrom }) =>
       exists(selectFrom('user_roles as ur').innerJoin('roles as r', (j) => j.onRef('r.company_id', '=', 'ur.company_id').onRef('r.id', '=', 'ur.role_id'))
         .select(sql`1`.as('one'))
-        .whereRef('ur.company_id', '=', 'cu.company_id').whereRef('ur.user_id', '=', 'cu.user_id')
+        .where(t.owns('ur')).whereRef('ur.user_id', '=', 'cu.user_id')
         .where(sql<string>`lower(r.name)`, 'in', roles.map((r) => r.toLowerCase())) as unknown as Expression<SqlBool>)),
   },
   sortable: { email: ['cu.email', BY_USER], firstName: ['cu.first_name', BY_USER], lastName: ['cu.last_name', BY_USER], createdAt: ['cu.created_at', BY_USER] },
-  select: (q) => q.select(MEMBER_COLUMNS),
+  select: (q, t) => q.select(memberColumns(t)),
   map: (rows: MemberRow[]) => rows.map(toCompanyUser),
 });
 
@@ -120,11 +120,11 @@ export const listRoles = pagedList({
   filters: { SearchTerm: (q, term) => q.where('r.name', 'ilike', likePattern(term)) },
   sortable: { name: ['r.name', BY_ID], id: ['r.id'], createdAt: ['r.created_at', BY_ID] },
   defaultSort: { by: 'id', descending: false },
-  select: (q) => q.select([
+  select: (q, t) => q.select([
     ...ROLE_COLUMNS,
-    sql<string[]>`array(select rp.permission from role_permissions rp where rp.company_id = r.company_id and rp.role_id = r.id order by rp.permission)`.as('permissions'),
+    sql<string[]>`array(select rp.permission from role_permissions rp where ${t.owns('rp')} and rp.role_id = r.id order by rp.permission)`.as('permissions'),
     sql<number>`(select count(*) from user_roles ur join company_users cu on cu.company_id = ur.company_id and cu.user_id = ur.user_id
-      where ur.company_id = r.company_id and ur.role_id = r.id and cu.deleted_at is null)::int`.as('users_count'),
+      where ${t.owns('ur')} and ur.role_id = r.id and cu.deleted_at is null)::int`.as('users_count'),
   ]),
   map: (rows: RoleRow[]): RoleDtoT[] => rows.map((r) => ({
     id: r.id, name: r.name, description: r.description, isDefault: r.is_default,
@@ -140,7 +140,7 @@ export function rolePermissions(t: Tenant, userId?: string): Promise<Array<{ rol
   if (userId) {
     q = q.where(({ exists, selectFrom }) =>
       exists(selectFrom('user_roles as ur').select(sql`1`.as('one'))
-        .whereRef('ur.company_id', '=', 'rp.company_id').whereRef('ur.role_id', '=', 'rp.role_id')
+        .where(t.owns('ur')).whereRef('ur.role_id', '=', 'rp.role_id')
         .where('ur.user_id', '=', userId) as unknown as Expression<SqlBool>));
   }
   return q.orderBy('r.name').execute();

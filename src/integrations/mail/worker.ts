@@ -1,6 +1,7 @@
 // Delivers the outbox over SMTP (when SMTP_URL is set). A background job across companies, so it
 // uses the privileged executor. Rows are claimed with FOR UPDATE SKIP LOCKED and leased by pushing
 // next_attempt_at forward, so any number of instances share the work and a crash mid-send retries.
+// A company's mail is claimed by a statement of its own: Citus locks rows of one shard at a time.
 import nodemailer from 'nodemailer';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -40,13 +41,28 @@ export function startOutboxWorker(options: {
   let current: Promise<number> | null = null;
   let stopped = false;
 
-  async function runOnce(): Promise<number> {
+  /** Claims up to `limit` due mails of one company (on Citus: one shard, where FOR UPDATE works). */
+  async function claim(companyId: number, limit: number): Promise<Claimed[]> {
     const { rows } = await sql<Claimed>`
       update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + ${LEASE}::interval
-      where (o.company_id, o.id) in (
-        select company_id, id from outbox where status = 'pending' and next_attempt_at <= now()
-        order by next_attempt_at limit ${BATCH} for update skip locked)
+      where o.company_id = ${companyId} and o.id in (
+        select id from outbox where company_id = ${companyId} and status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at limit ${limit} for update skip locked)
       returning o.company_id, o.id, o.to_address, o.subject, o.text_body, o.html_body, o.attempts`.execute(options.db);
+    return rows;
+  }
+
+  async function runOnce(): Promise<number> {
+    // The companies with mail due (the one statement of this job that reads every company: on
+    // Citus, every shard), then each company's mail claimed by a statement of its own.
+    const { rows: due } = await sql<{ company_id: number }>`
+      select company_id from outbox where status = 'pending' and next_attempt_at <= now()
+      group by company_id order by min(next_attempt_at) limit ${BATCH}`.execute(options.db);
+    const rows: Claimed[] = [];
+    for (const { company_id } of due) {
+      if (rows.length >= BATCH) break;
+      rows.push(...(await claim(company_id, BATCH - rows.length)));
+    }
     let sent = 0;
     for (const mail of rows) {
       try {
