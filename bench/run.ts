@@ -246,7 +246,7 @@ try {
     await coordinator.connect();
     // Executions on the coordinator's database since it started: every statement the service sent.
     const counters = async () => (await coordinator.query<{ single: string; multi: string }>(`SELECT query_execution_single_shard AS single,
-      query_execution_multi_shard AS multi FROM citus.citus_stat_counters WHERE name = current_database()`)).rows[0]!;
+      query_execution_multi_shard AS multi FROM citus_stat_counters((SELECT oid FROM pg_database WHERE datname = current_database()))`)).rows[0]!;
     try {
       const targets: Array<[string, string, 'token' | 'customersToken']> = [
         ['GET /App/User', '/api/v1/App/User', 'token'],
