@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { lazyChildLogger } from './platform/lazy-logger.js';
 import { AREAS, HOOKS } from './areas/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -40,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : { logger: loggerOption as FastifyServerOptions['logger'] }),
     // One line per request is written by the onResponse hook below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.bodyLimit,
     trustProxy: process.env.TRUST_PROXY === 'true',
@@ -71,8 +73,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (deps.accessLog !== false) {
     app.addHook('onResponse', (request, reply, done) => {
-      request.log.info(
+      // Through the server's logger with the request's id: no child logger for the common request.
+      app.log.info(
         {
+          reqId: request.id,
           method: request.method,
           url: request.url.length > 300 ? request.url.slice(0, 300) : request.url,
           status: reply.statusCode,
