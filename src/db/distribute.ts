@@ -5,8 +5,8 @@
 // shard. On plain PostgreSQL and PGlite nothing here runs.
 //
 // Run after the migrations, every time they run (idempotent): a table a later migration creates
-// is distributed by the next `fds migrate` or start. Tables are distributed referenced-first, as
-// Citus requires of foreign keys.
+// is distributed by the next `fds migrate` or start. Reference tables are made first; the foreign
+// keys among the tables being placed are set aside meanwhile (distributeTables says why).
 import { sql, type Kysely } from 'kysely';
 
 /** Tables of the migrator itself: they stay on the coordinator, where only the migrator reads them. */
