@@ -1,19 +1,25 @@
 // The `fds` admin command line (CONTRACT.md §2). Same configuration as the server; applies pending
-// migrations first; prints exactly one JSON object on success; one line on stderr and a non-zero
-// exit on failure.
+// migrations first (a line on stderr for each); prints exactly one JSON object on success; one line
+// on stderr and a non-zero exit on failure.
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, migrationStatus } from './db/migrate.js';
+import { createInterface } from 'node:readline';
 import { runDemo } from './demo.js';
 import { addMember, createCompany, setPassword } from './areas/users/index.js';
 
 const USAGE = `usage: fds <command> [options]
-  migrate
-  create-company --name NAME --admin-email EMAIL --admin-password PASSWORD
-  create-user --company-id ID --email EMAIL --password PASSWORD --role ROLE [--name NAME]
-  set-password --email EMAIL --password PASSWORD
-  demo`;
+  migrate [--status]
+  create-company --name NAME --admin-email EMAIL [--admin-password PASSWORD]
+  create-user --company-id ID --email EMAIL [--password PASSWORD] --role ROLE [--name NAME]
+  set-password --email EMAIL [--password PASSWORD]
+  demo
+A password left out is read from FDS_PASSWORD, else from the first line of standard input
+(\`--password -\` reads standard input too): arguments show in ps and shell history.`;
+
+/** Options that carry a password (never required on the command line). */
+const PASSWORD_OPTIONS = ['password', 'admin-password'];
 
 type Options = Record<string, string | undefined>;
 
@@ -41,13 +47,23 @@ async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const handler = command ? commands[command] : undefined;
   if (!handler) throw new Error(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
-  const { values } = parseArgs({
+  const { values: { status, ...given } } = parseArgs({
     args: rest,
     strict: true,
-    options: Object.fromEntries(
-      ['name', 'admin-email', 'admin-password', 'admin-name', 'company-id', 'email', 'password', 'role'].map((n) => [n, { type: 'string' as const }]),
-    ),
+    options: {
+      ...Object.fromEntries(
+        ['name', 'admin-email', 'admin-password', 'admin-name', 'company-id', 'email', 'password', 'role'].map((n) => [n, { type: 'string' as const }]),
+      ),
+      status: { type: 'boolean' as const },
+    },
   });
+  const values = given as Options;
+  if (status && command !== 'migrate') throw new Error(`--status is an option of migrate\n${USAGE}`);
+  for (const name of PASSWORD_OPTIONS) {
+    if (values[name] === '-' || (values[name] === undefined && handler.required.includes(name))) {
+      values[name] = values[name] !== '-' && process.env.FDS_PASSWORD ? process.env.FDS_PASSWORD : await firstLineOfInput();
+    }
+  }
   for (const name of handler.required) if (!values[name]) throw new Error(`--${name} is required\n${USAGE}`);
   const companyId = values['company-id'];
   if (companyId !== undefined && !/^[1-9]\d{0,9}$/.test(companyId)) throw new Error('--company-id must be a company id');
@@ -55,12 +71,30 @@ async function run(argv: string[]): Promise<void> {
   const quiet = { warn: () => {}, error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? ''} ${JSON.stringify(obj)}\n`) };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2, log: quiet as never });
   try {
-    const applied = await migrateToLatest(database.db);
-    const result = await handler.run(database, values as Options, applied);
+    if (status) {
+      process.stdout.write(JSON.stringify(await migrationStatus(database.db)) + '\n');
+      return;
+    }
+    // Progress on stderr (stdout carries the one JSON answer).
+    const applied = await migrateToLatest(database.db, (name, ms) => process.stderr.write(`fds: applied ${name} in ${ms} ms\n`));
+    const result = await handler.run(database, values, applied);
     process.stdout.write(JSON.stringify(result) + '\n');
   } finally {
     await database.close();
   }
+}
+
+/** The first line of standard input (a password piped in, or typed), without its line end. */
+function firstLineOfInput(): Promise<string> {
+  return new Promise((resolve) => {
+    const lines = createInterface({ input: process.stdin, terminal: false });
+    let line = '';
+    lines.once('line', (first) => {
+      line = first;
+      lines.close();
+    });
+    lines.once('close', () => resolve(line));
+  });
 }
 
 run(process.argv.slice(2)).then(

@@ -17,12 +17,13 @@ async function main(): Promise<void> {
   // Asynchronous writes: a log line per request must not block the event loop; flushed on stop.
   const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, log: logger });
-  const applied = await migrateToLatest(database.db);
+  const applied = await migrateToLatest(database.db, (migration, ms) => logger.info({ migration, ms }, 'migration applied'));
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   if (await isEmpty(database.db)) {
     const demo = await runDemo(database.db);
-    logger.info({ companyId: demo.companyId }, 'empty database: demo company created');
-    process.stdout.write(`\nDemo company ready. Sign in with POST /api/v1/Auth/Login {"userName": "${demo.email}", "password": "${demo.password}"}\n\n`);
+    // The demo's password is the public one the README gives (change or remove those users).
+    logger.info({ companyId: demo.companyId, signIn: 'POST /api/v1/Auth/Login', userName: demo.email, password: demo.password },
+      'empty database: demo company created; sign in with these');
   }
   const tokens = createTokens(resolveJwtSecret(config));
   const app = await buildApp({ config, database, tokens, logger });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type Database } from '../src/db/database.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { call, startTestApp } from './helpers/app.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -19,8 +20,15 @@ before(() => {
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function fds(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  return fdsWith({}, ...args);
+}
+
+/** The CLI with standard input and more environment. */
+function fdsWith(given: { input?: string; env?: Record<string, string> }, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...given.env };
+  if (!given.env?.FDS_PASSWORD) delete env.FDS_PASSWORD;
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000,
+    cwd: root, env, input: given.input ?? '', encoding: 'utf8', timeout: 120_000,
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -46,10 +54,21 @@ describe('fds CLI', { timeout: 600_000 }, () => {
   let companyId = 0;
   let otherCompanyId = 0;
 
-  it('migrate prints the applied migrations', () => {
-    const out = json(fds('migrate'));
-    assert.ok(Array.isArray(out.applied));
+  it('migrate prints the applied migrations, each reported on stderr as it ends; --status lists them and applies nothing', () => {
+    const known = Object.keys(migrations);
+    const before = json(fds('migrate', '--status'));
+    assert.deepEqual([...before.applied.map((m: any) => m.name), ...before.pending], known, 'every migration, applied or pending, in order');
+    assert.deepEqual(json(fds('migrate', '--status')), before, '--status applies nothing');
+    const run = fds('migrate');
+    const out = json(run);
+    assert.deepEqual(out.applied, before.pending);
+    for (const name of before.pending) assert.match(run.stderr, new RegExp(`fds: applied ${name} in \\d+ ms`));
     assert.deepEqual(json(fds('migrate')), { applied: [] }, 'nothing left to apply');
+    const after = json(fds('migrate', '--status'));
+    assert.deepEqual(after.pending, []);
+    assert.deepEqual(after.applied.map((m: any) => m.name), known);
+    assert.ok(after.applied.every((m: any) => !Number.isNaN(Date.parse(m.at))));
+    fails(fds('demo', '--status'), /--status is an option of migrate/);
   });
 
   it('create-company prints the company and its first user', () => {
@@ -63,15 +82,20 @@ describe('fds CLI', { timeout: 600_000 }, () => {
   });
 
   it('create-user adds a user with a role, or a membership for an existing email', () => {
-    const out = json(fds('create-user', '--company-id', String(companyId), '--email', userEmail, '--password', 'cli-password-2', '--role', 'dispatcher', '--name', 'Cleo Line'));
+    // The password from FDS_PASSWORD: arguments show in ps and shell history.
+    const out = json(fdsWith({ env: { FDS_PASSWORD: 'cli-password-2' } }, 'create-user', '--company-id', String(companyId), '--email', userEmail, '--role', 'dispatcher', '--name', 'Cleo Line'));
     assert.equal(typeof out.userId, 'string');
     const again = json(fds('create-user', '--company-id', String(otherCompanyId), '--email', userEmail, '--password', 'whatever-else', '--role', 'Viewer'));
     assert.equal(again.userId, out.userId);
   });
 
-  it('set-password prints the user', () => {
-    const out = json(fds('set-password', '--email', userEmail, '--password', 'cli-password-3'));
+  it('set-password prints the user; the password may come on standard input', () => {
+    const out = json(fds('set-password', '--email', userEmail, '--password', 'cli-password-x'));
     assert.equal(typeof out.userId, 'string');
+    // Left out, or `-`: the first line of standard input (what the last test signs in with).
+    assert.deepEqual(json(fdsWith({ input: 'cli-password-y\n' }, 'set-password', '--email', userEmail)), out);
+    assert.deepEqual(json(fdsWith({ input: 'cli-password-3\nignored\n' }, 'set-password', '--email', userEmail, '--password', '-')), out);
+    fails(fds('set-password', '--email', userEmail), /--password is required/);
   });
 
   it('demo prints the same company on a second run', () => {
