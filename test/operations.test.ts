@@ -75,12 +75,14 @@ describe('process', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    let stdout = '';
     child.stderr.on('data', (d) => (output += d));
     try {
       const address = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no start: ${output}`)), 100_000);
         child.stdout.on('data', (d: Buffer) => {
           output += d;
+          stdout += d;
           const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
           if (match && output.includes('fds is serving')) {
             clearTimeout(timer);
@@ -89,8 +91,9 @@ describe('process', () => {
         });
         child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
       });
-      // An empty embedded database gets the demo company and prints how to sign in.
-      if (!process.env.DATABASE_URL) assert.match(output, /Sign in with POST \/api\/v1\/Auth\/Login/);
+      // An empty embedded database gets the demo company and logs how to sign in; stdout is JSON lines only.
+      if (!process.env.DATABASE_URL) assert.match(stdout, /"userName":"demo@fds\.example".*"msg":"empty database: demo company created; sign in with these"/);
+      for (const line of stdout.split('\n').filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), line);
       const health = await fetch(`${address}/healthz`);
       assert.equal(health.status, 200);
       // A request whose body is still arriving when SIGTERM comes: it is in flight and must be answered.
