@@ -11,7 +11,7 @@
 //
 // `db` stays for what the helpers do not express (SQL templates, definer functions, joins'
 // own conditions); such SQL names `company_id` itself.
-import { sql, type Insertable, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type InsertObject, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../db/types.js';
 import type { CompanyEvent, Hooks } from './events.js';
 
@@ -19,8 +19,9 @@ import type { CompanyEvent, Hooks } from './events.js';
 export type CompanyTable = { [K in keyof DB & string]: DB[K] extends { company_id: unknown } ? K : never }[keyof DB & string];
 /** A company table, optionally aliased (`'zones as z'`). */
 export type CompanyFrom = CompanyTable | `${CompanyTable} as ${string}`;
-/** A row to insert, without its company (the door adds it). */
-export type CompanyRow<T extends CompanyTable> = Omit<Insertable<DB[T]>, 'company_id'>;
+/** A row to insert, without its company (the door adds it); a column may be an expression, as in
+ *  Kysely's own `values()`. */
+export type CompanyRow<T extends CompanyTable> = Omit<InsertObject<DB, T>, 'company_id'>;
 
 // The builders Kysely itself answers for these tables (the door adds a condition, nothing else).
 declare const kysely: Kysely<DB>;

@@ -7,7 +7,7 @@
 //    customers or addresses, not once per row (a 10,000-row import bumps it once).
 // Every repository function that writes those tables calls these; nothing else writes them (the
 // door test keeps other areas out).
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 
 /** Transactions (one Tenant each) that have bumped the version already. */
@@ -31,10 +31,23 @@ export async function customersChanged(t: Tenant, ids: ReadonlyArray<number | nu
   await t.update('customers as c').set({ search_text: searchText(t.companyId) }).where('c.id', 'in', wanted).execute();
 }
 
+/** The customer's own fields as searched: name, email and phone, lowercased. */
+function ownText(name: Expression<string> | string, email: Expression<string | null> | string | null, phone: Expression<string | null> | string | null) {
+  return sql<string>`lower(${name}::text || ' ' || coalesce(${email}::text, '') || ' ' || coalesce(${phone}::text, ''))`;
+}
+
 /** A customer row's search text, for `UPDATE customers AS c` (the addresses are the company's:
  *  the subquery names it, so on Citus it stays on the customer's shard). */
 export function searchText(companyId: number) {
-  return sql<string>`lower(c.name || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.phone, '')) || ' ' ||
+  return sql<string>`${ownText(sql.ref('c.name'), sql.ref('c.email'), sql.ref('c.phone'))} || ' ' ||
     coalesce((SELECT string_agg(a.search_text, ' ' ORDER BY a.id) FROM addresses a
               WHERE a.company_id = ${companyId} AND a.customer_id = c.id), '')`;
 }
+
+/** A new customer's search text, written by its INSERT (it has no address yet): no second statement. */
+export function newCustomerSearchText(values: { name: string; email: string | null; phone: string | null }) {
+  return sql<string>`${ownText(values.name, values.email, values.phone)} || ' '`;
+}
+
+/** Whether a change of these customer columns changes the search text. */
+export const searchedColumnsIn = (values: object): boolean => 'name' in values || 'email' in values || 'phone' in values;

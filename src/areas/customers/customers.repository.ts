@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
 import type { SortSpec } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
-import { customerListChanged, customersChanged } from './customer-upkeep.js';
+import { customerListChanged, customersChanged, newCustomerSearchText, searchedColumnsIn } from './customer-upkeep.js';
 import type { AddressRow } from './addresses.schemas.js';
 import type { CustomerRow } from './customers.schemas.js';
 import { inlined } from '../../platform/list.js';
@@ -226,14 +226,16 @@ export interface CustomerValues {
 }
 
 export async function insertCustomer(t: Tenant, values: CustomerValues): Promise<number> {
-  const row = await t.insert('customers', values).returning('id').executeTakeFirstOrThrow();
-  await customersChanged(t, [row.id]);
+  const row = await t.insert('customers', { ...values, search_text: newCustomerSearchText(values) }).returning('id').executeTakeFirstOrThrow();
+  await customerListChanged(t);
   return row.id;
 }
 
 export async function updateCustomer(t: Tenant, id: number, values: Partial<CustomerValues>): Promise<void> {
   await t.update('customers').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
-  await customersChanged(t, [id]);
+  // Its search text only when a searched field was written (a pipeline change leaves it).
+  if (searchedColumnsIn(values)) await customersChanged(t, [id]);
+  else await customerListChanged(t);
 }
 
 export async function setStatus(t: Tenant, ids: number[], status: 0 | 1, mergedInto: number | null = null): Promise<void> {
