@@ -3,7 +3,7 @@
 // the raw pg route of bench/raw-customers.ts for GET /Customers), round after round.
 //   DATABASE_URL=... tsx bench/compare.ts DIR...      (each DIR a checkout with node_modules)
 //   BENCH_ROUNDS (2), BENCH_SECONDS (10), BENCH_CONNECTIONS (50), ANSWER_CACHE_MB (0)
-import { execFile, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startScript } from './start-script.js';
@@ -23,7 +23,12 @@ function cpu(pid: number | 'postgres'): number {
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime + stime, and for PostgreSQL's postmaster the reaped backends' (cutime + cstime).
-      return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: f[1], own: Number(f[11]) + Number(f[12]), children: Number(f[13]) + Number(f[14]) };
+      return {
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        ppid: f[1],
+        own: Number(f[11]) + Number(f[12]),
+        children: Number(f[13]) + Number(f[14]),
+      };
     } catch {
       return { comm: '', ppid: '', own: 0, children: 0 };
     }
@@ -49,7 +54,14 @@ const ms = (t: string) => {
   return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
 };
 
-interface Row { rps: number; p50: number; p99: number; server: number; postgres: number; bad: number }
+interface Row {
+  rps: number;
+  p50: number;
+  p99: number;
+  server: number;
+  postgres: number;
+  bad: number;
+}
 const results = new Map<string, Row[]>();
 /** Share of the machine's CPU time busy over `ms` (from /proc/stat). */
 async function busy(ms: number): Promise<number> {
@@ -75,17 +87,22 @@ async function quiet(): Promise<void> {
 async function measure(name: string, url: string, headers: Record<string, string>, pid: number) {
   await quiet();
   await wrk(url, 3, headers);
-  const c0 = cpu(pid), p0 = cpu('postgres');
+  const c0 = cpu(pid),
+    p0 = cpu('postgres');
   const out = await wrk(url, SECONDS, headers);
   const n = Number(/(\d+) requests in/.exec(out)![1]);
   const row: Row = {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1]),
-    p50: ms(/^\s+50%\s+(\S+)/m.exec(out)![1]!), p99: ms(/^\s+99%\s+(\S+)/m.exec(out)![1]!),
-    server: (cpu(pid) - c0) / n, postgres: (cpu('postgres') - p0) / n,
+    p50: ms(/^\s+50%\s+(\S+)/m.exec(out)![1]!),
+    p99: ms(/^\s+99%\s+(\S+)/m.exec(out)![1]!),
+    server: (cpu(pid) - c0) / n,
+    postgres: (cpu('postgres') - p0) / n,
     bad: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors: connect (\d+)/.exec(out)?.[1] ?? 0),
   };
   (results.get(name) ?? results.set(name, []).get(name)!).push(row);
-  console.log(`  ${name.padEnd(52)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50.toFixed(2).padStart(6)}  p99 ${row.p99.toFixed(2).padStart(7)} ms  CPU/req server ${row.server.toFixed(0).padStart(4)} µs, postgres ${row.postgres.toFixed(0).padStart(4)} µs${row.bad ? `  BAD ${row.bad}` : ''}`);
+  console.log(
+    `  ${name.padEnd(52)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50.toFixed(2).padStart(6)}  p99 ${row.p99.toFixed(2).padStart(7)} ms  CPU/req server ${row.server.toFixed(0).padStart(4)} µs, postgres ${row.postgres.toFixed(0).padStart(4)} µs${row.bad ? `  BAD ${row.bad}` : ''}`,
+  );
 }
 
 const servers: Array<{ dir: string; child: ChildProcess; info: Record<string, any> }> = [];
@@ -99,7 +116,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 try {
   for (const dir of dirs) {
-    const s = await start(dir, 'bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_CUSTOMERS: '1', ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB ?? '0' });
+    const s = await start(dir, 'bench/server.ts', {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      BENCH_CUSTOMERS: '1',
+      ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB ?? '0',
+    });
     servers.push({ dir, ...s });
     children.push(s.child);
   }
@@ -108,11 +129,17 @@ try {
   const bare = await start(here, 'bench/bare.ts', { BARE_BODY: user });
   children.push(bare.child);
   const paths = ['/api/v1/Customers', '/api/v1/Customers?SearchTerm=steel'];
-  const raw = await start(here, 'bench/raw-customers.ts', { RAW_TOKEN: first.info.customersToken, RAW_PATHS: JSON.stringify(paths), RAW_FDS_URL: first.info.url });
+  const raw = await start(here, 'bench/raw-customers.ts', {
+    RAW_TOKEN: first.info.customersToken,
+    RAW_PATHS: JSON.stringify(paths),
+    RAW_FDS_URL: first.info.url,
+  });
   children.push(raw.child);
   // Every checkout must answer the same bytes.
   for (const path of paths) {
-    const bodies = await Promise.all(servers.map(async (s) => (await fetch(`${s.info.url}${path}`, { headers: { authorization: `Bearer ${s.info.customersToken}` } })).text()));
+    const bodies = await Promise.all(
+      servers.map(async (s) => (await fetch(`${s.info.url}${path}`, { headers: { authorization: `Bearer ${s.info.customersToken}` } })).text()),
+    );
     if (bodies.some((b) => b !== bodies[0])) throw new Error(`${path}: the checkouts answer different bytes`);
   }
   const label = (s: { dir: string }) => s.dir.split('/').pop();
@@ -122,13 +149,19 @@ try {
     for (const s of servers) await measure(`${label(s)} /App/User`, `${s.info.url}/api/v1/App/User`, { authorization: `Bearer ${s.info.token}` }, s.child.pid!);
     for (const path of paths) {
       await measure(`raw pg ${path.slice(7)}`, `${raw.info.url}${path}`, {}, raw.child.pid!);
-      for (const s of servers) await measure(`${label(s)} ${path.slice(7)}`, `${s.info.url}${path}`, { authorization: `Bearer ${s.info.customersToken}` }, s.child.pid!);
+      for (const s of servers)
+        await measure(`${label(s)} ${path.slice(7)}`, `${s.info.url}${path}`, { authorization: `Bearer ${s.info.customersToken}` }, s.child.pid!);
     }
   }
   console.log(`\nmedian of ${ROUNDS} rounds (${CONNECTIONS} connections, ${SECONDS} s each after 3 s warm-up, wrk -t1)`);
   for (const [name, rows] of results) {
-    const med = (k: keyof Row) => { const v = rows.map((r) => r[k]).sort((a, b) => a - b); return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2; };
-    console.log(`  ${name.padEnd(52)} ${med('rps').toFixed(0).padStart(7)} req/s  p50 ${med('p50').toFixed(2).padStart(6)}  p99 ${med('p99').toFixed(2).padStart(7)} ms  CPU/req server ${med('server').toFixed(0).padStart(4)} µs, postgres ${med('postgres').toFixed(0).padStart(4)} µs`);
+    const med = (k: keyof Row) => {
+      const v = rows.map((r) => r[k]).sort((a, b) => a - b);
+      return v.length % 2 ? v[(v.length - 1) / 2]! : (v[v.length / 2 - 1]! + v[v.length / 2]!) / 2;
+    };
+    console.log(
+      `  ${name.padEnd(52)} ${med('rps').toFixed(0).padStart(7)} req/s  p50 ${med('p50').toFixed(2).padStart(6)}  p99 ${med('p99').toFixed(2).padStart(7)} ms  CPU/req server ${med('server').toFixed(0).padStart(4)} µs, postgres ${med('postgres').toFixed(0).padStart(4)} µs`,
+    );
   }
 } finally {
   for (const c of children) c.kill('SIGTERM');

@@ -28,7 +28,11 @@ export async function customerCompanies(db: Db): Promise<{ email: string; passwo
     let id = company && held === set.count ? company.id : null;
     if (id === null) {
       const started = performance.now();
-      ({ companyId: id } = await createCompany(db, { name: set.name, adminEmail: `admin-${randomUUID().slice(0, 8)}@bench.example`, adminPassword: 'bench-password' }));
+      ({ companyId: id } = await createCompany(db, {
+        name: set.name,
+        adminEmail: `admin-${randomUUID().slice(0, 8)}@bench.example`,
+        adminPassword: 'bench-password',
+      }));
       await seedCustomers(db, id, set.count, set.seed);
       process.stderr.write(`seeded ${set.name}: ${set.count} customers in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     }

@@ -13,8 +13,8 @@
 // {instance, vehicles, distance, feasible, timeMs}.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { checkSolution, solve, type Objective } from '../src/optimize/index.js';
-import { readBks, readInstance, type DistanceConvention } from '../src/optimize/instances/index.js';
+import { checkSolution, type Objective, solve } from '../src/optimize/index.js';
+import { type DistanceConvention, readBks, readInstance } from '../src/optimize/instances/index.js';
 
 interface Args {
   files: string[];
@@ -31,7 +31,13 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
-    files: [], objective: 'vehicle-first', distance: 'double', timeLimitMs: null, seed: 1, json: false, filter: '',
+    files: [],
+    objective: 'vehicle-first',
+    distance: 'double',
+    timeLimitMs: null,
+    seed: 1,
+    json: false,
+    filter: '',
     data: resolve(root, '../shared/bench-data/vrp'),
   };
   for (let i = 0; i < argv.length; i++) {
@@ -86,8 +92,14 @@ function measure(path: string, name: string | undefined, objective: Objective, d
   // A benchmark solution must serve every customer: an unassigned job is a failure here.
   const feasible = check.feasible && solution.unassigned.length === 0;
   return {
-    instance: name ?? problem.name ?? basename(path), vehicles: check.vehicles, distance: check.distance, feasible, timeMs,
-    bestAtMs: solution.search.bestAtMs, unassigned: solution.unassigned.length, violations: check.violations,
+    instance: name ?? problem.name ?? basename(path),
+    vehicles: check.vehicles,
+    distance: check.distance,
+    feasible,
+    timeMs,
+    bestAtMs: solution.search.bestAtMs,
+    unassigned: solution.unassigned.length,
+    violations: check.violations,
   };
 }
 
@@ -96,7 +108,12 @@ const fmt = (n: number, digits = 2): string => (Math.abs(n) < 0.5 * 10 ** -digit
 
 /** Columns with a negative width are left-aligned. */
 function printRow(cells: string[], widths: number[]): void {
-  console.log(cells.map((c, i) => (widths[i] < 0 ? c.padEnd(-widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd());
+  console.log(
+    cells
+      .map((c, i) => (widths[i] < 0 ? c.padEnd(-widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 function main(): void {
@@ -115,7 +132,8 @@ function main(): void {
     for (const file of args.files) {
       const m = measure(file, undefined, args.objective, args.distance, args.timeLimitMs ?? 10_000, args.seed);
       results.push(m);
-      if (args.json) console.log(JSON.stringify({ instance: m.instance, vehicles: m.vehicles, distance: m.distance, feasible: m.feasible, timeMs: Math.round(m.timeMs) }));
+      if (args.json)
+        console.log(JSON.stringify({ instance: m.instance, vehicles: m.vehicles, distance: m.distance, feasible: m.feasible, timeMs: Math.round(m.timeMs) }));
       else printRow([m.instance, String(m.vehicles), fmt(m.distance), fmt(m.timeMs, 0), m.feasible ? 'yes' : 'NO'], widths);
       for (const v of m.violations) console.error(`  ${m.instance}: ${v}`);
     }
@@ -139,12 +157,23 @@ function main(): void {
     if (args.json) {
       console.log(JSON.stringify({ instance: m.instance, vehicles: m.vehicles, distance: m.distance, feasible: m.feasible, timeMs: Math.round(m.timeMs) }));
     } else {
-      printRow([
-        // "*": more vehicles than the best known under vehicle-first, so the distance gap says little.
-        row.instance, String(row.customers), row.objective, `${m.vehicles}${row.objective === 'vehicle-first' && m.vehicles > row.vehicles ? '*' : ''}`,
-        String(row.vehicles), fmt(m.distance), fmt(row.distance),
-        fmt(gap), fmt(m.timeMs, 0), fmt(m.bestAtMs, 0), m.feasible ? 'yes' : 'NO',
-      ], widths);
+      printRow(
+        [
+          // "*": more vehicles than the best known under vehicle-first, so the distance gap says little.
+          row.instance,
+          String(row.customers),
+          row.objective,
+          `${m.vehicles}${row.objective === 'vehicle-first' && m.vehicles > row.vehicles ? '*' : ''}`,
+          String(row.vehicles),
+          fmt(m.distance),
+          fmt(row.distance),
+          fmt(gap),
+          fmt(m.timeMs, 0),
+          fmt(m.bestAtMs, 0),
+          m.feasible ? 'yes' : 'NO',
+        ],
+        widths,
+      );
     }
     for (const v of m.violations) console.error(`  ${row.instance}: ${v}`);
   }
@@ -155,7 +184,9 @@ function main(): void {
       const worst = Math.max(...group.map((g) => g.gap));
       const vehicles = group.filter((g) => g.vehiclesOk).length;
       const time = Math.max(...group.map((g) => g.timeMs));
-      console.log(`${size} customers: mean gap ${fmt(mean)} %, worst ${fmt(worst)} %, best-known vehicles on ${vehicles}/${group.length}, longest ${fmt(time, 0)} ms`);
+      console.log(
+        `${size} customers: mean gap ${fmt(mean)} %, worst ${fmt(worst)} %, best-known vehicles on ${vehicles}/${group.length}, longest ${fmt(time, 0)} ms`,
+      );
     }
     console.log(`feasible: ${results.filter((r) => r.feasible).length}/${results.length}`);
   }

@@ -45,30 +45,46 @@ const self = new Map();
 const selfGroup = new Map();
 const total = new Map();
 const totalGroup = new Map();
-let busy = 0, idle = 0, all = 0;
+let busy = 0,
+  idle = 0,
+  all = 0;
 const { samples, timeDeltas } = prof;
 for (let i = 0; i < samples.length; i++) {
   const dt = timeDeltas[i] ?? 0;
   all += dt;
   const node = byId.get(samples[i]);
   const cf = node.callFrame;
-  if (cf.functionName === '(idle)') { idle += dt; continue; }
+  if (cf.functionName === '(idle)') {
+    idle += dt;
+    continue;
+  }
   busy += dt;
   const f = fname(cf);
   self.set(f, (self.get(f) ?? 0) + dt);
   const g = group(cf);
   selfGroup.set(g, (selfGroup.get(g) ?? 0) + dt);
-  const seenF = new Set(), seenG = new Set();
+  const seenF = new Set(),
+    seenG = new Set();
   for (let id = node.id; id !== undefined; id = parent.get(id)) {
     const c = byId.get(id).callFrame;
     if (c.functionName === '(root)') break;
-    const ff = fname(c), gg = group(c);
-    if (!seenF.has(ff)) { seenF.add(ff); total.set(ff, (total.get(ff) ?? 0) + dt); }
-    if (!seenG.has(gg)) { seenG.add(gg); totalGroup.set(gg, (totalGroup.get(gg) ?? 0) + dt); }
+    const ff = fname(c),
+      gg = group(c);
+    if (!seenF.has(ff)) {
+      seenF.add(ff);
+      total.set(ff, (total.get(ff) ?? 0) + dt);
+    }
+    if (!seenG.has(gg)) {
+      seenG.add(gg);
+      totalGroup.set(gg, (totalGroup.get(gg) ?? 0) + dt);
+    }
   }
 }
-const fmt = (us) => `${(100 * us / busy).toFixed(1).padStart(5)}%` + (requests ? ` ${(us / requests).toFixed(1).padStart(7)} µs/req` : '');
-console.log(`${file}: profiled ${(all / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s` + (requests ? `, ${requests} requests: ${(busy / requests).toFixed(0)} µs busy per request` : ''));
+const fmt = (us) => `${((100 * us) / busy).toFixed(1).padStart(5)}%` + (requests ? ` ${(us / requests).toFixed(1).padStart(7)} µs/req` : '');
+console.log(
+  `${file}: profiled ${(all / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s` +
+    (requests ? `, ${requests} requests: ${(busy / requests).toFixed(0)} µs busy per request` : ''),
+);
 const show = (title, m, n) => {
   console.log(`\n${title}`);
   for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`  ${fmt(v)}  ${k}`);

@@ -1,10 +1,14 @@
 // npm run bench:rating: how fast the rating engine prices (src/pricing/rating/), one core, no I/O.
 // A demo-sized model (3 mileage bands, zone and country-pair rates, 5 shipment types, 6 charge
 // types) and shipments that take each linehaul path, with accessorials and a currency conversion.
-import { rate, type FxRate, type RatingModel, type Shipment } from '../src/pricing/rating/index.js';
+import { type FxRate, type RatingModel, rate, type Shipment } from '../src/pricing/rating/index.js';
 
 const model: RatingModel = {
-  currency: 'USD', distanceUnit: 'mi', baseCharge: 150, mileageMode: 'tiered', minimumLinehaul: 300,
+  currency: 'USD',
+  distanceUnit: 'mi',
+  baseCharge: 150,
+  mileageMode: 'tiered',
+  minimumLinehaul: 300,
   mileageBands: [
     { fromDistance: 0, toDistance: 100, ratePerUnit: 3.25, minimumCharge: 250 },
     { fromDistance: 100, toDistance: 500, ratePerUnit: 2.4 },
@@ -41,8 +45,12 @@ const started = process.hrtime.bigint();
 let lines = 0;
 for (let i = 0; i < N; i++) lines += rate(model, shipments[i % shipments.length]!, fx, '2026-11-20').lines.length;
 const ms = Number(process.hrtime.bigint() - started) / 1e6;
-console.log(`rating engine: ${N} quotes (${(lines / N).toFixed(1)} lines each) in ${ms.toFixed(0)} ms: ${Math.round(N / (ms / 1000))} quotes/s, ${((ms * 1000) / N).toFixed(1)} µs per quote`);
+console.log(
+  `rating engine: ${N} quotes (${(lines / N).toFixed(1)} lines each) in ${ms.toFixed(0)} ms: ${Math.round(N / (ms / 1000))} quotes/s, ${((ms * 1000) / N).toFixed(1)} µs per quote`,
+);
 for (const s of shipments) {
   const q = rate(model, s, fx, '2026-11-20');
-  console.log(`  ${String(s.distance).padStart(6)} ${s.distanceUnit} ${s.fromCountry}→${s.toCountry} ${q.currency}: total ${q.total.toFixed(2)} (${q.lines.map((l) => l.code).join(', ')})`);
+  console.log(
+    `  ${String(s.distance).padStart(6)} ${s.distanceUnit} ${s.fromCountry}→${s.toCountry} ${q.currency}: total ${q.total.toFixed(2)} (${q.lines.map((l) => l.code).join(', ')})`,
+  );
 }

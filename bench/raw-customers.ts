@@ -23,17 +23,18 @@
 //   RAW_PATHS (JSON array of paths with their query), RAW_FDS_URL (optional), DB_POOL_SIZE (20),
 //   RAW_SERIALIZE (schema | json)
 // Prints {"url"} once listening.
-import Fastify from 'fastify';
+
 import fastJsonStringify from 'fast-json-stringify';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { formatAddress } from '../src/areas/customers/address-key.js';
 import { Address } from '../src/areas/customers/addresses.schemas.js';
 import { Customer } from '../src/areas/customers/customers.schemas.js';
-import { Env, ErrorItem, OtherMessage, PagedList } from '../src/platform/envelope.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { createTokens } from '../src/platform/auth.js';
+import { Env, ErrorItem, OtherMessage, PagedList } from '../src/platform/envelope.js';
 import { profileOnSignal } from './profile.js';
 import { BENCH_JWT_SECRET } from './secret.js';
 
@@ -92,8 +93,18 @@ for (const path of paths) {
   const [, second, third] = runs as [Statement[], Statement[], Statement[]];
   if (JSON.stringify(second) !== JSON.stringify(third)) throw new Error(`${path}: fds's statements are not steady:\n${JSON.stringify(runs, null, 1)}`);
   const parsed = JSON.parse(answer) as { data: { page: number; itemsPerPage: number; totalCount: number; list: unknown[] } };
-  routes.set(path, { id: routes.size, statements: third, answer, page: parsed.data.page, itemsPerPage: parsed.data.itemsPerPage, totalCount: parsed.data.totalCount, version: '' });
-  process.stderr.write(`raw-customers: ${path}: ${third.length} statement(s) per request:\n${third.map((s) => `  ${s.text.replace(/\s+/g, ' ').trim()}\n  params ${JSON.stringify(s.values)}`).join('\n')}\n`);
+  routes.set(path, {
+    id: routes.size,
+    statements: third,
+    answer,
+    page: parsed.data.page,
+    itemsPerPage: parsed.data.itemsPerPage,
+    totalCount: parsed.data.totalCount,
+    version: '',
+  });
+  process.stderr.write(
+    `raw-customers: ${path}: ${third.length} statement(s) per request:\n${third.map((s) => `  ${s.text.replace(/\s+/g, ' ').trim()}\n  params ${JSON.stringify(s.values)}`).join('\n')}\n`,
+  );
 }
 pg.Client.prototype.query = originalQuery;
 await fds.close();
@@ -116,31 +127,73 @@ const pool = new pg.Pool({
 });
 
 interface AddressJson {
-  id: number; customer_id: number | null; name: string | null; street: string; street2: string | null; city: string;
-  state: string | null; postal_code: string | null; country: string; latitude: number | null; longitude: number | null;
-  is_main: boolean; is_hub: boolean; contact_name: string | null; contact_phone: string | null; notes: string | null;
-  created_at: string; updated_at: string;
+  id: number;
+  customer_id: number | null;
+  name: string | null;
+  street: string;
+  street2: string | null;
+  city: string;
+  state: string | null;
+  postal_code: string | null;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+  is_main: boolean;
+  is_hub: boolean;
+  contact_name: string | null;
+  contact_phone: string | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 function customer(r: Record<string, any>) {
   return {
-    id: r.id, name: r.name, email: r.email, phone: r.phone, pipeline: r.pipeline, status: r.status, source: r.source,
-    isEntrepreneur: r.is_entrepreneur, parentCustomerId: r.parent_customer_id, mergedIntoId: r.merged_into_id, notes: r.notes,
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    pipeline: r.pipeline,
+    status: r.status,
+    source: r.source,
+    isEntrepreneur: r.is_entrepreneur,
+    parentCustomerId: r.parent_customer_id,
+    mergedIntoId: r.merged_into_id,
+    notes: r.notes,
     addresses: (r.addresses_json as AddressJson[]).map((a) => ({
-      id: a.id, name: a.name, street: a.street, street2: a.street2, city: a.city, state: a.state, postalCode: a.postal_code,
-      country: a.country, latitude: a.latitude, longitude: a.longitude, isMain: a.is_main, isHub: a.is_hub,
-      customerId: a.customer_id, customerName: r.name, contactName: a.contact_name, contactPhone: a.contact_phone, notes: a.notes,
+      id: a.id,
+      name: a.name,
+      street: a.street,
+      street2: a.street2,
+      city: a.city,
+      state: a.state,
+      postalCode: a.postal_code,
+      country: a.country,
+      latitude: a.latitude,
+      longitude: a.longitude,
+      isMain: a.is_main,
+      isHub: a.is_hub,
+      customerId: a.customer_id,
+      customerName: r.name,
+      contactName: a.contact_name,
+      contactPhone: a.contact_phone,
+      notes: a.notes,
       fullAddress: formatAddress({ street: a.street, street2: a.street2, city: a.city, state: a.state, postalCode: a.postal_code, country: a.country }),
-      createdAt: new Date(a.created_at), updatedAt: new Date(a.updated_at),
+      createdAt: new Date(a.created_at),
+      updatedAt: new Date(a.updated_at),
     })),
-    lastOrderAt: r.last_order_at, createdAt: r.created_at, updatedAt: r.updated_at,
+    lastOrderAt: r.last_order_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 
-const serialize: (value: unknown) => string = process.env.RAW_SERIALIZE === 'json'
-  ? JSON.stringify
-  : (fastJsonStringify as unknown as (schema: unknown, options: unknown) => (value: unknown) => string)(
-    Env(PagedList(Customer)), { schema: { Address, Customer, ErrorItem, OtherMessage } });
+const serialize: (value: unknown) => string =
+  process.env.RAW_SERIALIZE === 'json'
+    ? JSON.stringify
+    : (fastJsonStringify as unknown as (schema: unknown, options: unknown) => (value: unknown) => string)(Env(PagedList(Customer)), {
+        schema: { Address, Customer, ErrorItem, OtherMessage },
+      });
 
 async function answer(route: Route): Promise<string | null> {
   let rows: Array<Record<string, any>> = [];
@@ -152,7 +205,10 @@ async function answer(route: Route): Promise<string | null> {
   route.version ||= first.list_version;
   return serialize({
     data: { list: rows.map(customer), page: route.page, itemsPerPage: route.itemsPerPage, totalCount: route.totalCount },
-    success: true, messages: [], errors: [], otherMessages: [],
+    success: true,
+    messages: [],
+    errors: [],
+    otherMessages: [],
   });
 }
 
@@ -160,13 +216,17 @@ const app = Fastify({ logger: false });
 for (const [path, route] of routes) {
   const body = await answer(route);
   if (body !== route.answer) {
-    process.stderr.write(`raw-customers: ${path}: the raw answer differs from fds's; refusing to run\nfds: ${route.answer.slice(0, 2000)}\nraw: ${body?.slice(0, 2000)}\n`);
+    process.stderr.write(
+      `raw-customers: ${path}: the raw answer differs from fds's; refusing to run\nfds: ${route.answer.slice(0, 2000)}\nraw: ${body?.slice(0, 2000)}\n`,
+    );
     process.exit(1);
   }
   if (process.env.RAW_FDS_URL) {
     const live = await (await fetch(`${process.env.RAW_FDS_URL}${path}`, { headers: { authorization: `Bearer ${token}` } })).text();
     if (live !== body) {
-      process.stderr.write(`raw-customers: ${path}: the running fds at RAW_FDS_URL answers other bytes; refusing to run\nfds: ${live.slice(0, 2000)}\nraw: ${body.slice(0, 2000)}\n`);
+      process.stderr.write(
+        `raw-customers: ${path}: the running fds at RAW_FDS_URL answers other bytes; refusing to run\nfds: ${live.slice(0, 2000)}\nraw: ${body.slice(0, 2000)}\n`,
+      );
       process.exit(1);
     }
   }

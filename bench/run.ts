@@ -18,7 +18,7 @@
 //                                 multi-shard executions over the Citus rows
 // BENCH_TOOL=wrk measures with wrk (one thread, outside node: it takes less of the 2 cores than
 // autocannon) instead of autocannon; p50 and p99 are then wrk's, to 0.01 ms.
-import { execFile, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -50,7 +50,11 @@ function cpuMicros(pid: number | 'postgres'): number {
       const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime + stime, plus cutime + cstime: the postmaster's reaped backends (a connection closed
       // during the measure still counts).
-      return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ppid: rest[1], cpu: (Number(rest[11]) + Number(rest[12]) + (pid === 'postgres' ? Number(rest[13]) + Number(rest[14]) : 0)) * tick };
+      return {
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        ppid: rest[1],
+        cpu: (Number(rest[11]) + Number(rest[12]) + (pid === 'postgres' ? Number(rest[13]) + Number(rest[14]) : 0)) * tick,
+      };
     } catch {
       return { comm: '', ppid: '', cpu: 0 };
     }
@@ -59,7 +63,11 @@ function cpuMicros(pid: number | 'postgres'): number {
   let total = 0;
   // BENCH_POSTMASTER_PID (first line of the cluster's postmaster.pid): that cluster only, else every postgres.
   const postmaster = process.env.BENCH_POSTMASTER_PID;
-  for (const p of readdirSync('/proc')) if (/^\d+$/.test(p)) { const s = of(p); if (s.comm === 'postgres' && (!postmaster || p === postmaster || s.ppid === postmaster)) total += s.cpu; }
+  for (const p of readdirSync('/proc'))
+    if (/^\d+$/.test(p)) {
+      const s = of(p);
+      if (s.comm === 'postgres' && (!postmaster || p === postmaster || s.ppid === postmaster)) total += s.cpu;
+    }
   return total;
 }
 
@@ -80,9 +88,10 @@ function wrk(url: string, seconds: number, headers: Record<string, string>): Pro
 /** `server`: the process answering (its CPU per request is reported, and PostgreSQL's). */
 async function load(name: string, url: string, headers: Record<string, string> = {}, server?: ChildProcess): Promise<Measure> {
   const cpuBefore = () => ({ server: server?.pid ? cpuMicros(server.pid) : 0, postgres: cpuMicros('postgres') });
-  const cpuPer = (before: { server: number; postgres: number }, requests: number) => server?.pid && requests > 0
-    ? { server: (cpuMicros(server.pid) - before.server) / requests, postgres: (cpuMicros('postgres') - before.postgres) / requests }
-    : undefined;
+  const cpuPer = (before: { server: number; postgres: number }, requests: number) =>
+    server?.pid && requests > 0
+      ? { server: (cpuMicros(server.pid) - before.server) / requests, postgres: (cpuMicros('postgres') - before.postgres) / requests }
+      : undefined;
   if (process.env.BENCH_TOOL === 'wrk') {
     await wrk(url, WARMUP, headers);
     const before = cpuBefore();
@@ -90,8 +99,10 @@ async function load(name: string, url: string, headers: Record<string, string> =
     const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
     const sockets = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
     return {
-      name, rps: num(/Requests\/sec:\s+([\d.]+)/),
-      p50: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)![1]!), p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)![1]!),
+      name,
+      rps: num(/Requests\/sec:\s+([\d.]+)/),
+      p50: wrkMs(/^\s+50%\s+(\S+)/m.exec(out)![1]!),
+      p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)![1]!),
       errors: sockets ? sockets.slice(1).reduce((a, b) => a + Number(b), 0) : 0,
       non2xx: num(/Non-2xx or 3xx responses: (\d+)/),
       cpu: cpuPer(before, num(/(\d+) requests in/)),
@@ -100,14 +111,25 @@ async function load(name: string, url: string, headers: Record<string, string> =
   await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
   const before = cpuBefore();
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, cpu: cpuPer(before, r.requests.total) };
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    cpu: cpuPer(before, r.requests.total),
+  };
 }
 
 /** Each request takes the next path of a list (no warm-up: the point is what was never asked before). */
 async function rotating(name: string, base: string, paths: string[], headers: Record<string, string>): Promise<Measure & { requests: number }> {
   let next = 0;
   const r = await autocannon({
-    url: base, connections: CONNECTIONS, duration: DURATION, headers,
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
     requests: [{ method: 'GET', setupRequest: (req: any) => ({ ...req, path: paths[next++ % paths.length] }) }],
   });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, requests: r.requests.total };
@@ -115,27 +137,56 @@ async function rotating(name: string, base: string, paths: string[], headers: Re
 
 function print(title: string, rows: Measure[], baseline: Measure | ((r: Measure) => Measure), against = 'vs bare') {
   console.log(`\n${title}`);
-  console.log('  ' + ['target'.padEnd(44), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non-2xx'.padStart(8), against.padStart(8), 'CPU µs/req: server'.padStart(19), 'postgres'.padStart(9)].join(' '));
+  console.log(
+    '  ' +
+      [
+        'target'.padEnd(44),
+        'req/s'.padStart(9),
+        'p50 ms'.padStart(8),
+        'p99 ms'.padStart(8),
+        'errors'.padStart(7),
+        'non-2xx'.padStart(8),
+        against.padStart(8),
+        'CPU µs/req: server'.padStart(19),
+        'postgres'.padStart(9),
+      ].join(' '),
+  );
   const ms = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
   for (const r of rows) {
     const base = typeof baseline === 'function' ? baseline(r) : baseline;
-    console.log('  ' + [r.name.padEnd(44), r.rps.toFixed(0).padStart(9), ms(r.p50).padStart(8), ms(r.p99).padStart(8),
-      String(r.errors).padStart(7), String(r.non2xx).padStart(8), `${((r.rps / base.rps) * 100).toFixed(0)}%`.padStart(8),
-      (r.cpu ? r.cpu.server.toFixed(0) : '').padStart(19), (r.cpu ? r.cpu.postgres.toFixed(0) : '').padStart(9)].join(' '));
+    console.log(
+      '  ' +
+        [
+          r.name.padEnd(44),
+          r.rps.toFixed(0).padStart(9),
+          ms(r.p50).padStart(8),
+          ms(r.p99).padStart(8),
+          String(r.errors).padStart(7),
+          String(r.non2xx).padStart(8),
+          `${((r.rps / base.rps) * 100).toFixed(0)}%`.padStart(8),
+          (r.cpu ? r.cpu.server.toFixed(0) : '').padStart(19),
+          (r.cpu ? r.cpu.postgres.toFixed(0) : '').padStart(9),
+        ].join(' '),
+    );
   }
 }
 
 const wanted = process.argv.slice(2);
 const run = (name: string) => wanted.length === 0 || wanted.includes(name);
 
-const service = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_CUSTOMERS: run('customers') || run('uncached') ? '1' : '0' });
+const service = await start('bench/server.ts', {
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  BENCH_CUSTOMERS: run('customers') || run('uncached') ? '1' : '0',
+});
 const { url, token, database } = service.info;
 const auth = { authorization: `Bearer ${token}` };
 const sample = await fetch(`${url}/api/v1/App/User`, { headers: auth });
 const body = await sample.text();
 if (sample.status !== 200) throw new Error(`GET /App/User answered ${sample.status}: ${body}`);
 const bare = await start('bench/bare.ts', { BARE_BODY: body });
-console.log(`fds benchmarks: ${database === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}, ${process.env.BENCH_TOOL === 'wrk' ? 'wrk -t1' : 'autocannon'}`);
+console.log(
+  `fds benchmarks: ${database === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}, ${process.env.BENCH_TOOL === 'wrk' ? 'wrk -t1' : 'autocannon'}`,
+);
 try {
   if (run('auth')) {
     const floor = await load('bare Fastify, same bytes', `${bare.info.url}/api/v1/App/User`, {}, bare.child);
@@ -147,7 +198,11 @@ try {
     // Sign-in answers must not tell an unknown email from a wrong password by their time.
     const attempt = async (userName: string) => {
       const started = performance.now();
-      const res = await fetch(`${url}/api/v1/Auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, password: 'not the password' }) });
+      const res = await fetch(`${url}/api/v1/Auth/Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName, password: 'not the password' }),
+      });
       await res.text();
       return performance.now() - started;
     };
@@ -185,13 +240,16 @@ try {
     const floor = await start('bench/bare.ts', { BARE_BODY: sample, BARE_PATH: '/api/v1/Customers' });
     try {
       const rows: Measure[] = [await load('bare Fastify, same bytes', `${floor.info.url}${search('logistics')}`, {}, floor.child)];
-      for (const [label, term] of terms) rows.push(await load(`SearchTerm=${term}`.slice(0, 44), `${url}${search(term)}`, headers, service.child));
+      for (const [, term] of terms) rows.push(await load(`SearchTerm=${term}`.slice(0, 44), `${url}${search(term)}`, headers, service.child));
       rows.push(await load('GET /Customers (no search)', `${url}/api/v1/Customers`, headers, service.child));
       // 6,000 distinct terms of ~50 matches each, never asked before in this run: "place trade",
       // and the same with the trade's last letter or the place's first left off (what a user
       // typing sends). Enough that none repeats within the row's 10 s.
-      const combos = [...new Set(PLACES.flatMap((p) => TRADES.flatMap((t) => [`${p} ${t}`, `${p} ${t.slice(0, -1)}`, `${p.slice(1)} ${t}`])
-        .map((term) => search(term.toLowerCase()))))];
+      const combos = [
+        ...new Set(
+          PLACES.flatMap((p) => TRADES.flatMap((t) => [`${p} ${t}`, `${p} ${t.slice(0, -1)}`, `${p.slice(1)} ${t}`]).map((term) => search(term.toLowerCase()))),
+        ),
+      ];
       const cold = await rotating(`${combos.length.toLocaleString('en-US')} distinct never-asked terms`, url, combos, headers);
       rows.push(cold);
       // Address lookups (never kept: each request ranks every match by resemblance). Last: they
@@ -213,7 +271,11 @@ try {
     const paths = ['/api/v1/Customers', '/api/v1/Customers?SearchTerm=steel'];
     let raw: Awaited<ReturnType<typeof start>> | null = null;
     try {
-      raw = await start('bench/raw-customers.ts', { RAW_TOKEN: uncached.info.customersToken, RAW_PATHS: JSON.stringify(paths), RAW_FDS_URL: uncached.info.url });
+      raw = await start('bench/raw-customers.ts', {
+        RAW_TOKEN: uncached.info.customersToken,
+        RAW_PATHS: JSON.stringify(paths),
+        RAW_FDS_URL: uncached.info.url,
+      });
       const headers = { authorization: `Bearer ${uncached.info.customersToken}` };
       const rows: Measure[] = [];
       const floorOf = new Map<Measure, Measure>();
@@ -224,7 +286,12 @@ try {
         floorOf.set(floor, floor).set(fds, floor);
       }
       // The same list with answers kept (the default 32 MB): a version read, then the kept bytes.
-      const kept = await load('fds /Customers (answers kept, default)', `${url}/api/v1/Customers`, { authorization: `Bearer ${service.info.customersToken}` }, service.child);
+      const kept = await load(
+        'fds /Customers (answers kept, default)',
+        `${url}/api/v1/Customers`,
+        { authorization: `Bearer ${service.info.customersToken}` },
+        service.child,
+      );
       rows.push(kept);
       floorOf.set(kept, rows[0]!);
       print(`Uncached GET /Customers over ${uncached.info.customers} customers (same statements, same bytes)`, rows, (r) => floorOf.get(r)!, 'vs raw');
@@ -237,16 +304,21 @@ try {
     const citusUrl = process.env.BENCH_CITUS_URL;
     if (!citusUrl || database !== 'postgres') throw new Error('citus needs DATABASE_URL (one PostgreSQL) and BENCH_CITUS_URL (a Citus coordinator)');
     const env = {
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_CUSTOMERS: '1',
-      ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB ?? '0', BENCH_CUSTOMERS_SCALE: process.env.BENCH_CUSTOMERS_SCALE ?? '0.1',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      BENCH_CUSTOMERS: '1',
+      ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB ?? '0',
+      BENCH_CUSTOMERS_SCALE: process.env.BENCH_CUSTOMERS_SCALE ?? '0.1',
     };
     const single = await start('bench/server.ts', env);
     const citus = await start('bench/server.ts', { ...env, DATABASE_URL: citusUrl });
     const coordinator = new pg.Client({ connectionString: citusUrl });
     await coordinator.connect();
     // Executions on the coordinator's database since it started: every statement the service sent.
-    const counters = async () => (await coordinator.query<{ single: string; multi: string }>(`SELECT query_execution_single_shard AS single,
-      query_execution_multi_shard AS multi FROM citus_stat_counters((SELECT oid FROM pg_database WHERE datname = current_database()))`)).rows[0]!;
+    const counters = async () =>
+      (
+        await coordinator.query<{ single: string; multi: string }>(`SELECT query_execution_single_shard AS single,
+      query_execution_multi_shard AS multi FROM citus_stat_counters((SELECT oid FROM pg_database WHERE datname = current_database()))`)
+      ).rows[0]!;
     try {
       const targets: Array<[string, string, 'token' | 'customersToken']> = [
         ['GET /App/User', '/api/v1/App/User', 'token'],
@@ -258,18 +330,35 @@ try {
       const before = await counters();
       let citusRequests = 0;
       for (const [label, path, token] of targets) {
-        const one = await load(`${label} (one PostgreSQL)`.slice(0, 44), `${single.info.url}${path}`, { authorization: `Bearer ${single.info[token]}` }, single.child);
-        const distributed = await load(`${label} (Citus)`.slice(0, 44), `${citus.info.url}${path}`, { authorization: `Bearer ${citus.info[token]}` }, citus.child);
+        const one = await load(
+          `${label} (one PostgreSQL)`.slice(0, 44),
+          `${single.info.url}${path}`,
+          { authorization: `Bearer ${single.info[token]}` },
+          single.child,
+        );
+        const distributed = await load(
+          `${label} (Citus)`.slice(0, 44),
+          `${citus.info.url}${path}`,
+          { authorization: `Bearer ${citus.info[token]}` },
+          citus.child,
+        );
         citusRequests += Math.round(distributed.rps * DURATION);
         rows.push(one, distributed);
         baseOf.set(one, one).set(distributed, one);
       }
       const after = await counters();
-      print(`Citus (coordinator and two workers) against one PostgreSQL, same machine, ${citus.info.customers}, ANSWER_CACHE_MB=${env.ANSWER_CACHE_MB}`, rows, (r) => baseOf.get(r)!, 'vs one');
+      print(
+        `Citus (coordinator and two workers) against one PostgreSQL, same machine, ${citus.info.customers}, ANSWER_CACHE_MB=${env.ANSWER_CACHE_MB}`,
+        rows,
+        (r) => baseOf.get(r)!,
+        'vs one',
+      );
       const singleShard = Number(after.single) - Number(before.single);
       const multiShard = Number(after.multi) - Number(before.multi);
-      console.log(`  Citus executions during the Citus rows (warm-ups included; about ${citusRequests} measured requests):`
-        + ` ${singleShard} single-shard, ${multiShard} multi-shard (citus_stat_counters)`);
+      console.log(
+        `  Citus executions during the Citus rows (warm-ups included; about ${citusRequests} measured requests):` +
+          ` ${singleShard} single-shard, ${multiShard} multi-shard (citus_stat_counters)`,
+      );
     } finally {
       await coordinator.end();
       single.child.kill('SIGTERM');
@@ -311,13 +400,19 @@ try {
     for (const s of samples) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
     const failures = samples.filter((s) => s.status !== 200);
     const firstOk = samples.filter((s) => s.at > restartedAt && s.status === 200).sort((a, b) => a.at - b.at)[0];
-    const alive = await fetch(`${url}/healthz`).then((r) => r.status).catch(() => 0);
+    const alive = await fetch(`${url}/healthz`)
+      .then((r) => r.status)
+      .catch(() => 0);
     console.log(`\nPostgreSQL restart under load (20 clients on /App/User and /Company/Info): restart took ${(restartedAt - restartAt).toFixed(0)} ms`);
     console.log(`  answers: ${[...counts].map(([k, v]) => `${k === -1 ? 'no answer' : k}: ${v}`).join(', ')}`);
     const during = samples.filter((s) => s.at >= restartAt && s.at <= restartedAt);
     console.log(`  during the restart: ${during.length} answers, ${during.filter((s) => s.status === 503).length} of them 503`);
-    console.log(`  slowest non-200 answer: ${failures.length ? Math.max(...failures.map((f) => f.ms)).toFixed(0) : '-'} ms; slowest answer: ${Math.max(...samples.map((f) => f.ms)).toFixed(0)} ms`);
-    console.log(`  first 200 after the restart finished: ${firstOk ? (firstOk.at - restartedAt).toFixed(0) + ' ms later' : 'none'}; process alive: ${alive === 200}`);
+    console.log(
+      `  slowest non-200 answer: ${failures.length ? Math.max(...failures.map((f) => f.ms)).toFixed(0) : '-'} ms; slowest answer: ${Math.max(...samples.map((f) => f.ms)).toFixed(0)} ms`,
+    );
+    console.log(
+      `  first 200 after the restart finished: ${firstOk ? (firstOk.at - restartedAt).toFixed(0) + ' ms later' : 'none'}; process alive: ${alive === 200}`,
+    );
   }
 } finally {
   service.child.kill('SIGTERM');

@@ -1,9 +1,10 @@
 // The service as benchmarks run it: on DATABASE_URL (PostgreSQL) or an embedded database in a
 // temporary directory; a bench company and user are made; prints {"url", "token"} once listening.
+
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { buildApp } from '../src/app.js';
 import { addMember, createCompany } from '../src/areas/users/index.js';
@@ -34,17 +35,23 @@ const customers = process.env.BENCH_CUSTOMERS === '1' ? await customerCompanies(
 const app = await buildApp({ config, database, tokens: createTokens(config.jwtSecret!), logger });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await fetch(`${address}/api/v1/Auth/Login`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: email, password: 'bench-password' }),
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ userName: email, password: 'bench-password' }),
 });
 const token = ((await login.json()) as { data: string }).data;
 let customersToken: string | null = null;
 if (customers) {
   const signin = await fetch(`${address}/api/v1/Auth/Login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName: customers.email, password: customers.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: customers.email, password: customers.password }),
   });
   customersToken = ((await signin.json()) as { data: string }).data;
 }
-process.stdout.write(JSON.stringify({ url: address, token, companyId, email, database: database.kind, customersToken, customers: customers?.summary ?? null }) + '\n');
+process.stdout.write(
+  JSON.stringify({ url: address, token, companyId, email, database: database.kind, customersToken, customers: customers?.summary ?? null }) + '\n',
+);
 await profileOnSignal('fds');
 process.on('SIGTERM', async () => {
   await app.close();

@@ -1,7 +1,7 @@
 // Starts a bench process (a TypeScript script under tsx) and waits for the first JSON line it prints
 // on stdout ({"url": ...} and whatever else it reports). Its stderr is kept and told if it exits
 // before that line, or passed through (`stderr: 'inherit'`).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface Started {
   child: ChildProcess;
@@ -9,7 +9,11 @@ export interface Started {
 }
 
 export function startScript(cwd: string, script: string, env: Record<string, string> = {}, stderr: 'keep' | 'inherit' = 'keep'): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', stderr === 'keep' ? 'pipe' : 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', stderr === 'keep' ? 'pipe' : 'inherit'],
+  });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d));
   return new Promise((resolve, reject) => {

@@ -16,7 +16,9 @@ function find(dir) {
   });
 }
 
-const files = find(join(root, 'test')).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+const files = find(join(root, 'test'))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
 if (files.length === 0) {
   console.error('no test files match');
   process.exit(1);

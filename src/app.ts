@@ -2,8 +2,8 @@
 // explicit list. No I/O happens here: the database is only used by requests.
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { lazyChildLogger } from './platform/lazy-logger.js';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { AREAS, HOOKS } from './areas/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -11,11 +11,13 @@ import { tenantRunner } from './db/tenant.js';
 import type { AreaDeps } from './platform/area.js';
 import { authenticator, type Tokens } from './platform/auth.js';
 import { failure, sharedSchemas } from './platform/envelope.js';
-import { announceThrough, PrincipalCache } from './platform/principal-cache.js';
 import { Codes, errorHandler } from './platform/errors.js';
-import { registerHealth } from './platform/health.js';
+import { Readiness, registerHealth, STARTING_RETRY_AFTER_S } from './platform/health.js';
+import { lazyChildLogger } from './platform/lazy-logger.js';
+import { metricsWanted, registerMetrics } from './platform/metrics.js';
 import { registerReference } from './platform/openapi.js';
-import { registerRoutes, type RouteConfig } from './platform/route.js';
+import { announceThrough, PrincipalCache } from './platform/principal-cache.js';
+import { type RouteConfig, registerRoutes } from './platform/route.js';
 import { registerSchema, validatorCompiler } from './platform/validation.js';
 
 export { AREAS, HOOKS };
@@ -28,9 +30,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
   /** Write one log line per request (default true). */
   accessLog?: boolean;
+  /** Not ready while migrations run (main.ts); absent: ready. */
+  readiness?: Readiness;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** How often @fastify/under-pressure samples the event loop's delay. */
+const PRESSURE_SAMPLE_MS = 500;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -44,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     childLoggerFactory: lazyChildLogger,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.bodyLimit,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     // A caller's X-Request-Id is kept when it is sane, so logs correlate across systems.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -61,14 +67,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('principal', undefined);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(failure([{ code: Codes.routeNotFound.code, message: `There is no endpoint ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}.` }]));
+    reply
+      .code(404)
+      .send(failure([{ code: Codes.routeNotFound.code, message: `There is no endpoint ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}.` }]));
   });
+
+  // Metrics first: they time the routes registered after them (platform/metrics.ts).
+  if (metricsWanted(config.metrics)) await registerMetrics(app, deps.database, config.metrics);
+  const readiness = deps.readiness ?? new Readiness();
+  // A stalled event loop answers 503 at once rather than queueing more work (health routes pass).
+  if (config.maxEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.maxEventLoopDelayMs,
+      sampleInterval: PRESSURE_SAMPLE_MS,
+      retryAfter: 10,
+      // The plugin sends what the handler returns, and lets the request through on undefined
+      // (its types say void: hence the cast).
+      pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
+        // Health and reference pages pass; so does the first moment after start-up, whose own work
+        // (migrations on the embedded database run on this thread) is still in the last sample.
+        if (!(request.routeOptions.config as Partial<RouteConfig> | undefined)?.access || readiness.msSinceReady < PRESSURE_SAMPLE_MS * 3) return undefined;
+        request.log.warn({ url: request.url }, 'under pressure: event loop delay; answered 503');
+        reply.code(503).header('retry-after', '10');
+        return failure([{ code: Codes.unavailable.code, message: 'The service is overloaded right now. Retry after a wait.' }]);
+      }) as never,
+    });
+  }
 
   // Callback hooks rather than async ones: each async hook costs a promise and a microtask hop per request.
   app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.config as Partial<RouteConfig> | undefined;
     reply.header('api-supported-versions', route?.apiVersions ?? '1.0, 2.0');
     reply.header('x-request-id', request.id);
+    // While the service starts (migrations), the API answers 503; health and reference pages serve.
+    if (readiness.reason !== null && route?.access) {
+      reply
+        .code(503)
+        .header('retry-after', String(STARTING_RETRY_AFTER_S))
+        .send(failure([{ code: Codes.unavailable.code, message: `The service is starting (${readiness.reason}). Retry after a wait.` }]));
+      return;
+    }
     done();
   });
   if (deps.accessLog !== false) {
@@ -96,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // does, so such a request still meets its route's validation (400), not a 415.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
   await registerReference(app);
-  registerHealth(app, deps.database);
+  registerHealth(app, deps.database, readiness);
 
   // Sessions' principals are cached while the database's change notifications flow (see principal-cache.ts).
   const principals = new PrincipalCache();
@@ -116,17 +154,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     principals.close();
   });
 
-  const routeDeps = { db: deps.database.db, tenants: tenantRunner(deps.database, HOOKS), authenticate: authenticator(deps.database.db, deps.tokens, principals) };
+  const routeDeps = {
+    db: deps.database.db,
+    tenants: tenantRunner(deps.database, HOOKS),
+    authenticate: authenticator(deps.database.db, deps.tokens, principals),
+  };
   // The privileged executor goes only to areas that declare why they need it (platform/area.ts).
   const areaDeps: AreaDeps = { config, tokens: deps.tokens };
   const privilegedDeps: AreaDeps = { ...areaDeps, privileged: deps.database.db };
   const areas = AREAS.map((area) => ({ area, routes: area.routes(area.privileged ? privilegedDeps : areaDeps) }));
-  for (const { area, routes } of areas) registerRoutes(app, routes.filter((r) => !r.upload), routeDeps, [area.name]);
+  for (const { area, routes } of areas)
+    registerRoutes(
+      app,
+      routes.filter((r) => !r.upload),
+      routeDeps,
+      [area.name],
+    );
   // Multipart uploads (imports, documents): each route declares its own file count and size.
   await app.register(async (uploads) => {
     uploads.removeContentTypeParser('multipart/form-data');
     await uploads.register(multipart, { limits: { files: 10, fileSize: 25 * 1024 * 1024, parts: 40, fields: 20, fieldSize: 1024 * 1024, headerPairs: 200 } });
-    for (const { area, routes } of areas) registerRoutes(uploads, routes.filter((r) => r.upload), routeDeps, [area.name]);
+    for (const { area, routes } of areas)
+      registerRoutes(
+        uploads,
+        routes.filter((r) => r.upload),
+        routeDeps,
+        [area.name],
+      );
   });
   return app;
 }

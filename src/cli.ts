@@ -1,13 +1,14 @@
 // The `fds` admin command line (CONTRACT.md §2). Same configuration as the server; applies pending
 // migrations first (a line on stderr for each); prints exactly one JSON object on success; one line
 // on stderr and a non-zero exit on failure.
-import { parseArgs } from 'node:util';
-import { loadConfig } from './config.js';
-import { openDatabase, type Database } from './db/database.js';
-import { migrateToLatest, migrationStatus } from './db/migrate.js';
+
 import { createInterface } from 'node:readline';
-import { runDemo } from './demo.js';
+import { parseArgs } from 'node:util';
 import { addMember, createCompany, setPassword } from './areas/users/index.js';
+import { loadConfig } from './config.js';
+import { type Database, openDatabase } from './db/database.js';
+import { migrateToLatest, migrationStatus } from './db/migrate.js';
+import { runDemo } from './demo.js';
 
 const USAGE = `usage: fds <command> [options]
   migrate [--status]
@@ -47,7 +48,9 @@ async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const handler = command ? commands[command] : undefined;
   if (!handler) throw new Error(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
-  const { values: { status, ...given } } = parseArgs({
+  const {
+    values: { status, ...given },
+  } = parseArgs({
     args: rest,
     strict: true,
     options: {
@@ -59,24 +62,30 @@ async function run(argv: string[]): Promise<void> {
   });
   const values = given as Options;
   if (status && command !== 'migrate') throw new Error(`--status is an option of migrate\n${USAGE}`);
+  const config = loadConfig();
   for (const name of PASSWORD_OPTIONS) {
     if (values[name] === '-' || (values[name] === undefined && handler.required.includes(name))) {
-      values[name] = values[name] !== '-' && process.env.FDS_PASSWORD ? process.env.FDS_PASSWORD : await firstLineOfInput();
+      values[name] = values[name] !== '-' && config.cliPassword ? config.cliPassword : await firstLineOfInput();
     }
   }
   for (const name of handler.required) if (!values[name]) throw new Error(`--${name} is required\n${USAGE}`);
   const companyId = values['company-id'];
   if (companyId !== undefined && !/^[1-9]\d{0,9}$/.test(companyId)) throw new Error('--company-id must be a company id');
-  const config = loadConfig();
   const quiet = { warn: () => {}, error: (obj: unknown, msg?: string) => process.stderr.write(`${msg ?? ''} ${JSON.stringify(obj)}\n`) };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2, log: quiet as never });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    declared: config.databaseDistributed,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    log: quiet as never,
+  });
   try {
     if (status) {
       process.stdout.write(JSON.stringify(await migrationStatus(database.db)) + '\n');
       return;
     }
     // Progress on stderr (stdout carries the one JSON answer).
-    const applied = await migrateToLatest(database.db, (name, ms) => process.stderr.write(`fds: applied ${name} in ${ms} ms\n`));
+    const applied = await migrateToLatest(database.db, (name, ms) => process.stderr.write(`fds: applied ${name} in ${ms} ms\n`), config.databaseDistributed);
     const result = await handler.run(database, values, applied);
     process.stdout.write(JSON.stringify(result) + '\n');
   } finally {

@@ -2,17 +2,17 @@
 // again by its demo flag, and each area seeds it once (recorded in demo_seeds), so a later release
 // adds its area's records to an existing demo company without touching the rest.
 import { sql } from 'kysely';
-import type { Db } from './db/database.js';
-import { forCompany, type Tenant } from './db/tenant.js';
-import { HOOKS } from './areas/index.js';
-import { addMember, createCompany } from './areas/users/index.js';
+import { carriersDemo } from './areas/carriers/carriers.demo.js';
 import { chargeTypesDemo } from './areas/charge-types/charge-types.demo.js';
 import { customersDemo } from './areas/customers/customers.demo.js';
+import { driversDemo } from './areas/drivers/drivers.demo.js';
+import { fleetDemo } from './areas/fleet/fleet.demo.js';
+import { HOOKS } from './areas/index.js';
 import { pricingDemo } from './areas/pricing/pricing.demo.js';
 import { settingsDemo } from './areas/settings/settings.demo.js';
-import { carriersDemo } from './areas/carriers/carriers.demo.js';
-import { fleetDemo } from './areas/fleet/fleet.demo.js';
-import { driversDemo } from './areas/drivers/drivers.demo.js';
+import { addMember, createCompany } from './areas/users/index.js';
+import type { Db } from './db/database.js';
+import { forCompany, type Tenant } from './db/tenant.js';
 
 export const DEMO_COMPANY = 'Demo Freight Co';
 export const DEMO_EMAIL = 'demo@fds.example';
@@ -53,7 +53,11 @@ export async function runDemo(db: Db): Promise<{ companyId: number; email: strin
   let adminUserId: string;
   if (!company) {
     const made = await createCompany(db, {
-      name: DEMO_COMPANY, adminEmail: DEMO_EMAIL, adminPassword: DEMO_PASSWORD, adminName: 'Alex Morgan', isDemo: true,
+      name: DEMO_COMPANY,
+      adminEmail: DEMO_EMAIL,
+      adminPassword: DEMO_PASSWORD,
+      adminName: 'Alex Morgan',
+      isDemo: true,
     });
     company = { id: made.companyId };
     adminUserId = made.userId;

@@ -2,12 +2,12 @@
 // temporary DATA_DIR, or against DATABASE_URL when set.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { randomUUID } from 'node:crypto';
-import { openDatabase, type Database } from '../src/db/database.js';
+import { type Database, openDatabase } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { call, startTestApp } from './helpers/app.js';
 
@@ -28,7 +28,11 @@ function fdsWith(given: { input?: string; env?: Record<string, string> }, ...arg
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...given.env };
   if (!given.env?.FDS_PASSWORD) delete env.FDS_PASSWORD;
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: root, env, input: given.input ?? '', encoding: 'utf8', timeout: 120_000,
+    cwd: root,
+    env,
+    input: given.input ?? '',
+    encoding: 'utf8',
+    timeout: 120_000,
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -66,7 +70,10 @@ describe('fds CLI', { timeout: 600_000 }, () => {
     assert.deepEqual(json(fds('migrate')), { applied: [] }, 'nothing left to apply');
     const after = json(fds('migrate', '--status'));
     assert.deepEqual(after.pending, []);
-    assert.deepEqual(after.applied.map((m: any) => m.name), known);
+    assert.deepEqual(
+      after.applied.map((m: any) => m.name),
+      known,
+    );
     assert.ok(after.applied.every((m: any) => !Number.isNaN(Date.parse(m.at))));
     fails(fds('demo', '--status'), /--status is an option of migrate/);
   });
@@ -83,7 +90,20 @@ describe('fds CLI', { timeout: 600_000 }, () => {
 
   it('create-user adds a user with a role, or a membership for an existing email', () => {
     // The password from FDS_PASSWORD: arguments show in ps and shell history.
-    const out = json(fdsWith({ env: { FDS_PASSWORD: 'cli-password-2' } }, 'create-user', '--company-id', String(companyId), '--email', userEmail, '--role', 'dispatcher', '--name', 'Cleo Line'));
+    const out = json(
+      fdsWith(
+        { env: { FDS_PASSWORD: 'cli-password-2' } },
+        'create-user',
+        '--company-id',
+        String(companyId),
+        '--email',
+        userEmail,
+        '--role',
+        'dispatcher',
+        '--name',
+        'Cleo Line',
+      ),
+    );
     assert.equal(typeof out.userId, 'string');
     const again = json(fds('create-user', '--company-id', String(otherCompanyId), '--email', userEmail, '--password', 'whatever-else', '--role', 'Viewer'));
     assert.equal(again.userId, out.userId);
@@ -105,7 +125,10 @@ describe('fds CLI', { timeout: 600_000 }, () => {
   });
 
   it('fails with one line on stderr and a non-zero exit', () => {
-    fails(fds('create-user', '--company-id', String(companyId), '--email', `x-${tag}@test.example`, '--password', 'long-enough', '--role', 'Pilot'), /no role "Pilot"/);
+    fails(
+      fds('create-user', '--company-id', String(companyId), '--email', `x-${tag}@test.example`, '--password', 'long-enough', '--role', 'Pilot'),
+      /no role "Pilot"/,
+    );
     fails(fds('create-company', '--name', 'No Admin'), /--admin-email is required/);
     fails(fds('set-password', '--email', `nobody-${tag}@test.example`, '--password', 'long-enough'), /no user/);
     fails(fds('create-user', '--company-id', '999999', '--email', `y-${tag}@test.example`, '--password', 'long-enough', '--role', 'Viewer'), /no company/);
@@ -115,7 +138,9 @@ describe('fds CLI', { timeout: 600_000 }, () => {
 
   it('left accounts that sign in with the passwords it set', async () => {
     let database: Database | undefined;
-    const options = process.env.DATABASE_URL ? {} : { database: (database = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1, log: { warn() {}, error() {} } })) };
+    const options = process.env.DATABASE_URL
+      ? {}
+      : { database: (database = await openDatabase({ databaseUrl: null, dataDir, poolSize: 1, log: { warn() {}, error() {} } })) };
     const app = await startTestApp(options);
     try {
       const asUser = await call(app, 'POST', '/api/v1/Auth/Login', { body: { userName: userEmail, password: 'cli-password-3', companyId } });
@@ -136,7 +161,10 @@ describe('fds CLI', { timeout: 600_000 }, () => {
       assert.equal(contacts.body.data.contacts.length, 2);
       const hubs = await call(app, 'GET', '/api/v1/Addresses/LookupForTransfer?SearchTerm=cross-dock', { token: demo.body.data });
       assert.equal(hubs.status, 200, JSON.stringify(hubs.body));
-      assert.ok(hubs.body.data.some((a: any) => a.isHub), JSON.stringify(hubs.body.data));
+      assert.ok(
+        hubs.body.data.some((a: any) => a.isHub),
+        JSON.stringify(hubs.body.data),
+      );
     } finally {
       await app.close();
       await database?.close();

@@ -10,16 +10,30 @@ import { AREAS } from '../src/app.js';
 import { readXlsx } from '../src/integrations/files/spreadsheet.js';
 import { PERMISSIONS, type Permission } from '../src/platform/access.js';
 import type { AreaDeps } from '../src/platform/area.js';
-import { SharedListParams } from '../src/platform/schemas.js';
 import type { RecordKey } from '../src/platform/records.js';
-import { FileResponse, type AnyRoute, type IdRef } from '../src/platform/route.js';
+import { type AnyRoute, FileResponse, type IdRef } from '../src/platform/route.js';
+import { SharedListParams } from '../src/platform/schemas.js';
 import { call, startTestApp, type TestApp } from './helpers/app.js';
-import { createCompany, signIn, signInAdmin, type Session } from './helpers/factories.js';
-import {
-  auditRows, fingerprint, getPath, hasPath, idLikePaths, isArrayField, kindOf, requestFor, resourceOf, routeKey, send, setPath,
-  type Factory, type RouteCase, type WalkContext, type WalkRequest,
-} from './helpers/walk.js';
+import { createCompany, type Session, signIn, signInAdmin } from './helpers/factories.js';
 import { WALKS } from './helpers/walk/index.js';
+import {
+  auditRows,
+  type Factory,
+  fingerprint,
+  getPath,
+  hasPath,
+  idLikePaths,
+  isArrayField,
+  kindOf,
+  type RouteCase,
+  requestFor,
+  resourceOf,
+  routeKey,
+  send,
+  setPath,
+  type WalkContext,
+  type WalkRequest,
+} from './helpers/walk.js';
 
 let t: TestApp;
 let routes: AnyRoute[];
@@ -47,7 +61,11 @@ function concrete(route: AnyRoute): string {
 }
 
 type Part = 'params' | 'query' | 'body';
-const PARTS: Array<[Part, (r: AnyRoute) => unknown]> = [['params', (r) => r.params], ['query', (r) => r.querystring], ['body', (r) => r.body]];
+const PARTS: Array<[Part, (r: AnyRoute) => unknown]> = [
+  ['params', (r) => r.params],
+  ['query', (r) => r.querystring],
+  ['body', (r) => r.body],
+];
 const SHARED = new Set(Object.keys(SharedListParams));
 
 /** Every declared id of the route that names a kind of company record. */
@@ -92,9 +110,16 @@ describe('every route', () => {
   });
 
   it('hands the privileged executor to sign-in only, and names each kind of record once', () => {
-    assert.deepEqual(AREAS.filter((a) => a.privileged).map((a) => [a.name, a.privileged]), [['Account and company', 'sign-in']]);
+    assert.deepEqual(
+      AREAS.filter((a) => a.privileged).map((a) => [a.name, a.privileged]),
+      [['Account and company', 'sign-in']],
+    );
     const names = AREAS.flatMap((a) => (a.resources ?? []).map((r) => r.name));
-    assert.deepEqual(names.filter((n, i) => names.indexOf(n) !== i), [], 'a resource name is declared by two areas');
+    assert.deepEqual(
+      names.filter((n, i) => names.indexOf(n) !== i),
+      [],
+      'a resource name is declared by two areas',
+    );
   });
 
   it('declares every id it takes, of a kind some area owns and the walk can make', () => {
@@ -150,7 +175,7 @@ describe('every route', () => {
     }
   });
 
-  it('answers another company\'s real record exactly as an id that exists nowhere, and changes nothing', async () => {
+  it("answers another company's real record exactly as an id that exists nowhere, and changes nothing", async () => {
     const own = await company();
     const other = await company();
     const ctx = contextOf(own);
@@ -166,7 +191,8 @@ describe('every route', () => {
           const foreign = await factories[resource]!(t, other);
           const missing: RecordKey = typeof foreign === 'number' ? MISSING_NUMBER : randomUUID();
           const base = await requestFor(route, ctx, cases);
-          const ownId = kind === 'reference' ? ((v: unknown) => (Array.isArray(v) ? v[0] : v))(getPath(base[part === 'body' ? 'body' : part], path)) : undefined;
+          const ownId =
+            kind === 'reference' ? ((v: unknown) => (Array.isArray(v) ? v[0] : v))(getPath(base[part === 'body' ? 'body' : part], path)) : undefined;
           const variant = (id: RecordKey): WalkRequest => {
             const req = structuredClone(base);
             const target = (part === 'body' ? (req.body ??= {}) : (req[part] ??= {})) as Record<string, unknown>;
@@ -182,14 +208,18 @@ describe('every route', () => {
           const afterMissing = await fingerprint(t, [own.companyId, other.companyId]);
           if (asForeign.status >= 500) problems.push(`${label}: ${asForeign.status} ${asForeign.raw.toString().slice(0, 300)}`);
           if (JSON.stringify(afterForeign) !== JSON.stringify(before)) problems.push(`${label}: another company's id changed data`);
-          if ((kind === 'reference' || kind === 'field') && JSON.stringify(afterMissing) !== JSON.stringify(afterForeign)) problems.push(`${label}: a missing id changed data`);
+          if ((kind === 'reference' || kind === 'field') && JSON.stringify(afterMissing) !== JSON.stringify(afterForeign))
+            problems.push(`${label}: a missing id changed data`);
           const a = await comparable(asForeign, [foreign, missing]);
           const b = await comparable(asMissing, [foreign, missing]);
-          if (a !== b) problems.push(`${label}: another company's id answered\n    ${a.slice(0, 400)}\n  an id that exists nowhere answered\n    ${b.slice(0, 400)}`);
+          if (a !== b)
+            problems.push(`${label}: another company's id answered\n    ${a.slice(0, 400)}\n  an id that exists nowhere answered\n    ${b.slice(0, 400)}`);
           if (kind === 'field') {
             const fields = Object.keys(asForeign.body?.errors ?? {});
             if (asForeign.status !== 400 || asForeign.body?.title === undefined || fields.length === 0) {
-              problems.push(`${label}: another company's id answered ${asForeign.status} ${asForeign.raw.toString().slice(0, 300)}, not a 400 validation problem naming the field`);
+              problems.push(
+                `${label}: another company's id answered ${asForeign.status} ${asForeign.raw.toString().slice(0, 300)}, not a 400 validation problem naming the field`,
+              );
             }
           }
           if (kind === 'reference') {

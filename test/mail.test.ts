@@ -1,7 +1,7 @@
 // The outbox worker delivers mail over SMTP, and keeps a mail it could not send for a later retry.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
 import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { startOutboxWorker } from '../src/integrations/mail/worker.js';
 import { call, startTestApp, type TestApp } from './helpers/app.js';
@@ -60,7 +60,7 @@ describe('outbox delivery', () => {
     }
     const mail = received.find((m) => m.to.includes(user.email));
     assert.ok(mail, 'delivered');
-    assert.match(mail.raw.replace(/=\r?\n/g, ""), /accept-invitation\?token/);
+    assert.match(mail.raw.replace(/=\r?\n/g, ''), /accept-invitation\?token/);
     const row = await outboxRow(company.companyId);
     assert.equal(row.status, 'sent');
     assert.ok(row.sent_at);

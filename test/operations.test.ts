@@ -1,8 +1,8 @@
 // Operations: health, readiness, the reference, 503 when the database is unreachable, graceful stop.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -46,7 +46,12 @@ describe('health and reference', () => {
 
 describe('database unreachable', () => {
   it('answers 503 meta.service_temporarily_unavailable within a second, and /readyz 503', async () => {
-    const down = await openDatabase({ databaseUrl: 'postgres://nobody:nothing@127.0.0.1:9/none', dataDir: 'memory://', poolSize: 2, log: { warn() {}, error() {} } });
+    const down = await openDatabase({
+      databaseUrl: 'postgres://nobody:nothing@127.0.0.1:9/none',
+      dataDir: 'memory://',
+      poolSize: 2,
+      log: { warn() {}, error() {} },
+    });
     const app = await startTestApp({ database: down });
     try {
       const token = createSigner({ key: TEST_SECRET, algorithm: 'HS256', iss: 'fds', expiresIn: 60_000 })({ sub: 'u', cid: 1, sst: 's' });
@@ -94,13 +99,25 @@ describe('process', () => {
       // An empty embedded database gets the demo company and logs how to sign in; stdout is JSON lines only.
       if (!process.env.DATABASE_URL) assert.match(stdout, /"userName":"demo@fds\.example".*"msg":"empty database: demo company created; sign in with these"/);
       for (const line of stdout.split('\n').filter(Boolean)) assert.doesNotThrow(() => JSON.parse(line), line);
+      // It listens before applying migrations (an operator watches /readyz meanwhile), and is
+      // serving only once they are applied.
+      if (stdout.includes('"msg":"migration applied"')) {
+        assert.ok(stdout.indexOf('Server listening at') < stdout.indexOf('"msg":"migration applied"'), stdout);
+        assert.ok(stdout.lastIndexOf('"msg":"migration applied"') < stdout.indexOf('fds is serving'), stdout);
+      }
       const health = await fetch(`${address}/healthz`);
       assert.equal(health.status, 200);
       // A request whose body is still arriving when SIGTERM comes: it is in flight and must be answered.
       const body = JSON.stringify({ userName: 'nobody@fds.example', password: 'not the password' });
       const answered = new Promise<number>((resolve, reject) => {
-        const req = request(`${address}/api/v1/Auth/Login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } },
-          (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+        const req = request(
+          `${address}/api/v1/Auth/Login`,
+          { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         req.write(body.slice(0, 10));
         setTimeout(() => {

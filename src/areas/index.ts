@@ -17,8 +17,20 @@ import { supportArea } from './support/index.js';
 import { usersArea } from './users/index.js';
 
 export const AREAS: Area[] = [
-  accountArea, usersArea, mapsArea, customersArea, contactsArea, addressesArea, pricingArea, chargeTypesArea, supportArea,
-  ...settingsAreas, referenceArea, ...carriersAreas, ...driversAreas, ...fleetAreas,
+  accountArea,
+  usersArea,
+  mapsArea,
+  customersArea,
+  contactsArea,
+  addressesArea,
+  pricingArea,
+  chargeTypesArea,
+  supportArea,
+  ...settingsAreas,
+  referenceArea,
+  ...carriersAreas,
+  ...driversAreas,
+  ...fleetAreas,
 ];
 
 /** The areas' reactions to each other's announcements, in the order of AREAS. */

@@ -8,10 +8,10 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { HotStatements, prepareHotStatements } from './prepared.js';
 import { isCitus } from './distribute.js';
+import { HotStatements, prepareHotStatements } from './prepared.js';
 import { markDistributed } from './tenant.js';
-import { openTenantPool, type TenantPool } from './tenant-pool.js';
+import { openTenantPool, type TenantPool, type WaitObserver } from './tenant-pool.js';
 import type { DB } from './types.js';
 
 export type Db = Kysely<DB>;
@@ -32,8 +32,28 @@ export interface Database {
   /** Receives notifications on a channel (PostgreSQL LISTEN), reconnecting when the connection
    *  drops; `up`/`down` tell whether notifications are flowing. Answers a function that stops it. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** Connections of each pool, in use and waited for (metrics). */
+  pools(): PoolUse[];
+  /** Hears how long request checkouts waited for a connection (PostgreSQL's request pool). */
+  readonly waits: WaitObserver;
   close(): Promise<void>;
 }
+
+export interface PoolUse {
+  pool: 'requests' | 'privileged' | 'embedded';
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const use = (name: PoolUse['pool'], pool: pg.Pool): PoolUse => ({
+  pool: name,
+  max: pool.options.max ?? 10,
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 export interface ListenHandlers {
   message(payload: string): void;
@@ -48,6 +68,8 @@ export interface OpenOptions {
   log: Pick<Logger, 'warn' | 'error'>;
   /** Start the embedded database from this dump (a migrated snapshot) instead of an empty one. */
   pgliteSnapshot?: Blob;
+  /** DATABASE_DISTRIBUTED: 'citus' when the operator declares a Citus coordinator. */
+  declared?: 'citus' | null;
 }
 
 const NUMERIC = 1700;
@@ -66,7 +88,7 @@ const types = {
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options, await citusFound(options.databaseUrl, options.log)) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options, await citusFound(options.databaseUrl, options.declared ?? null, options.log)) : openPglite(options);
 }
 
 /**
@@ -75,17 +97,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
  * says citus): the service still starts and answers 503 until it can be reached, and migrations,
  * which need it, come first in any start that serves.
  */
-async function citusFound(databaseUrl: string, log: OpenOptions['log']): Promise<boolean> {
+async function citusFound(databaseUrl: string, declared: 'citus' | null, log: OpenOptions['log']): Promise<boolean> {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 1, connectionTimeoutMillis: 5000 }) }) });
   try {
     await sql`select 1`.execute(db);
   } catch (err) {
     log.warn({ err: { message: (err as Error).message } }, 'database not reachable at open; taking DATABASE_DISTRIBUTED as declared');
     await db.destroy();
-    return process.env.DATABASE_DISTRIBUTED === 'citus';
+    return declared === 'citus';
   }
   try {
-    return await isCitus(db);
+    return await isCitus(db, declared);
   } finally {
     await db.destroy();
   }
@@ -119,7 +141,9 @@ function openPostgres(options: OpenOptions, distributed: boolean): Database {
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   if (distributed) markDistributed(db);
+  const waits: WaitObserver = { observe: () => {} };
   const tenants = openTenantPool({
+    waits,
     connectionString: options.databaseUrl!,
     max: options.poolSize,
     types,
@@ -134,6 +158,8 @@ function openPostgres(options: OpenOptions, distributed: boolean): Database {
     tenants,
     lite: null,
     listen: (channel, handlers) => listenPostgres(options, channel, handlers),
+    pools: () => [use('requests', tenants.pool), use('privileged', pool)],
+    waits,
     close: async () => {
       await Promise.all([db.destroy(), tenants.end()]);
     },
@@ -222,6 +248,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       distributed: false,
       tenants: null,
       lite,
+      pools: () => [use('embedded', pool)],
+      waits: { observe: () => {} },
       async listen(channel, handlers) {
         // In-process: notifications are delivered by the same PGlite instance, never lost.
         const unsubscribe = await lite.listen(channel, (payload) => handlers.message(payload));

@@ -7,17 +7,18 @@
 // Run after the migrations, every time they run (idempotent): a table a later migration creates
 // is distributed by the next `fds migrate` or start. Reference tables are made first; the foreign
 // keys among the tables being placed are set aside meanwhile (distributeTables says why).
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from './types.js';
 
 /** Tables of the migrator itself: they stay on the coordinator, where only the migrator reads them. */
 const COORDINATOR_ONLY = new Set(['kysely_migration', 'kysely_migration_lock']);
 
 /** Citus is installed in this database (or DATABASE_DISTRIBUTED=citus says it must be). */
-export async function isCitus(db: Kysely<any>, declared = process.env.DATABASE_DISTRIBUTED): Promise<boolean> {
+export async function isCitus(db: Kysely<DB>, declared: 'citus' | null = null): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`select exists (select 1 from pg_extension where extname = 'citus') as found`.execute(db);
   const found = rows[0]?.found === true;
-  if (declared === 'citus' && !found) throw new Error('DATABASE_DISTRIBUTED=citus, but the citus extension is not installed in this database (CREATE EXTENSION citus, on every node).');
-  if (declared !== undefined && declared !== '' && declared !== 'citus') throw new Error(`DATABASE_DISTRIBUTED is "${declared}": the only value is "citus" (or leave it unset).`);
+  if (declared === 'citus' && !found)
+    throw new Error('DATABASE_DISTRIBUTED=citus, but the citus extension is not installed in this database (CREATE EXTENSION citus, on every node).');
   return found;
 }
 
@@ -38,7 +39,7 @@ interface TableRow {
  * table being made a reference table, Citus would turn the local table into a "Citus local" one,
  * which it then refuses to distribute when it has an identity column.
  */
-export async function distributeTables(db: Kysely<any>): Promise<string[]> {
+export async function distributeTables(db: Kysely<DB>): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     // Keys to reference tables made in the transaction that distributed their tables need Citus to
     // work over one connection per node.
@@ -48,7 +49,9 @@ export async function distributeTables(db: Kysely<any>): Promise<string[]> {
     await sql`SELECT pg_advisory_xact_lock(${DISTRIBUTION_LOCK})`.execute(trx);
     // Citus opens its connections to the workers as the statement's current user: the request
     // role must be able to log in (its password and the nodes' authentication are the operator's).
-    const { rows: [app] } = await sql<{ login: boolean }>`SELECT rolcanlogin AS login FROM pg_roles WHERE rolname = 'fds_app'`.execute(trx);
+    const {
+      rows: [app],
+    } = await sql<{ login: boolean }>`SELECT rolcanlogin AS login FROM pg_roles WHERE rolname = 'fds_app'`.execute(trx);
     if (app && !app.login) await sql`ALTER ROLE fds_app LOGIN`.execute(trx);
     const { rows: tables } = await sql<TableRow>`
       select c.relname as name,

@@ -12,7 +12,8 @@ const migratorOf = (db: Db) => new Migrator({ db, provider: { getMigrations: asy
 /** Told of each migration once applied, with how long it took (an operator watching a start). */
 export type OnMigrated = (name: string, ms: number) => void;
 
-export async function migrateToLatest(db: Db, onMigrated?: OnMigrated): Promise<string[]> {
+/** `declared`: DATABASE_DISTRIBUTED ('citus': the database must be a Citus coordinator). */
+export async function migrateToLatest(db: Db, onMigrated?: OnMigrated, declared: 'citus' | null = null): Promise<string[]> {
   const migrator = migratorOf(db);
   const applied: string[] = [];
   // One at a time, so each is reported as it ends (a migration over a large database can take a
@@ -30,7 +31,7 @@ export async function migrateToLatest(db: Db, onMigrated?: OnMigrated): Promise<
     for (const name of done) onMigrated?.(name, Math.round(performance.now() - started));
     applied.push(...done);
   }
-  if (await isCitus(db)) await distributeTables(db);
+  if (await isCitus(db, declared)) await distributeTables(db);
   return applied;
 }
 

@@ -16,7 +16,7 @@
 // cost every promise of the process something once one is in use).
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { prepareHotStatements, type HotStatements } from './prepared.js';
+import { type HotStatements, prepareHotStatements } from './prepared.js';
 import type { DB } from './types.js';
 
 /** Database role of request code: owns no table, has no BYPASSRLS; created by the first migration. */
@@ -27,6 +27,8 @@ export interface TenantPool {
   readonly db: Kysely<DB>;
   /** Runs `work` with a Kysely whose every checkout is set to the company. */
   inCompany<T>(companyId: number, work: (db: Kysely<DB>) => Promise<T>): Promise<T>;
+  /** The pool itself (its counts are read by metrics). */
+  readonly pool: pg.Pool;
   /** Closes the pool's connections (database close). The executors above own none: Kysely ends a
    *  pool only through a driver that has run a statement, and the company-less one never does. */
   end(): Promise<void>;
@@ -44,6 +46,13 @@ interface PoolOptions {
   hot: HotStatements;
   /** More startup settings (`-c name=value ...`). */
   options: string;
+  /** Told how long each checkout waited for a connection (metrics). */
+  waits: WaitObserver;
+}
+
+/** Hears each checkout's wait for a connection, in seconds; a no-op until metrics are on. */
+export interface WaitObserver {
+  observe(seconds: number): void;
 }
 
 export function openTenantPool(options: PoolOptions): TenantPool {
@@ -69,7 +78,9 @@ export function openTenantPool(options: PoolOptions): TenantPool {
   // checkout first when the connection is set to another one.
   const checkout = (wanted: number | undefined) => ({
     async connect(): Promise<pg.PoolClient> {
+      const asked = performance.now();
       const client = await pool.connect();
+      options.waits.observe((performance.now() - asked) / 1000);
       if (wanted === undefined) {
         client.release();
         throw new Error('a tenant connection was asked for outside inCompany()');
@@ -103,6 +114,7 @@ export function openTenantPool(options: PoolOptions): TenantPool {
     return db;
   };
   return {
+    pool,
     db: kysely(undefined),
     inCompany: (companyId, work) => {
       if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`bad company id ${companyId}`);

@@ -10,14 +10,14 @@
 //  - tenantRunner: what requests use. On PostgreSQL it goes through the tenant pool
 //    (tenant-pool.ts): a read is its statements alone, a write one read-write transaction. On
 //    PGlite it is forCompany, read-only for reads, so both engines refuse a write from a read.
-import { sql, type Kysely } from 'kysely';
-import { Tenant, type Actor } from '../platform/door.js';
+import { type Kysely, sql } from 'kysely';
+import { type Actor, Tenant } from '../platform/door.js';
 import type { Hooks } from '../platform/events.js';
 import type { Database, Db } from './database.js';
 import { APP_ROLE } from './tenant-pool.js';
 import type { DB } from './types.js';
 
-export { APP_ROLE, Tenant, type Actor };
+export { type Actor, APP_ROLE, Tenant };
 
 /** `read`: statements that change nothing (a write fails: read-only); `write`: one transaction. */
 export type TenantMode = 'read' | 'write';
@@ -79,10 +79,14 @@ export function tenantRunner(database: Database, hooks: Hooks): TenantRunner {
     const result = await pool.inCompany(actor.companyId, (company) =>
       mode === 'read' && !database.distributed
         ? company.connection().execute(open)
-        : company.transaction().setAccessMode(mode === 'read' ? 'read only' : 'read write').execute(async (trx) => {
-          if (database.distributed) await setCompanyOnWorkers(trx, actor.companyId);
-          return open(trx);
-        }));
+        : company
+            .transaction()
+            .setAccessMode(mode === 'read' ? 'read only' : 'read write')
+            .execute(async (trx) => {
+              if (database.distributed) await setCompanyOnWorkers(trx, actor.companyId);
+              return open(trx);
+            }),
+    );
     const effects = opened.tenant!.committed();
     if (effects) await effects;
     return result;

@@ -18,7 +18,10 @@ export interface CheckedRoute {
 }
 
 /** What the check reads of a solution: a Solution fits. */
-export interface CheckedSolution { routes: CheckedRoute[]; unassigned?: { jobId: string }[] }
+export interface CheckedSolution {
+  routes: CheckedRoute[];
+  unassigned?: { jobId: string }[];
+}
 
 export interface CheckResult {
   feasible: boolean;
@@ -46,7 +49,10 @@ function neededStops(job: Job): StopRef['type'][] {
   return job.kind === 'shipment' ? ['pickup', 'delivery'] : [job.kind];
 }
 
-interface Seen { vehicleId: string; index: number }
+interface Seen {
+  vehicleId: string;
+  index: number;
+}
 
 export function checkSolution(problem: Problem, solution: CheckedSolution): CheckResult {
   const violations: string[] = [];
@@ -105,7 +111,12 @@ export function checkSolution(problem: Problem, solution: CheckedSolution): Chec
 
 /** Drives one route: times, windows, loads, shift and maximum duration. */
 function replayRoute(
-  problem: Problem, vehicle: Vehicle, route: CheckedRoute, stops: { ref: StopRef; job: Job }[], dims: number, violations: string[],
+  problem: Problem,
+  vehicle: Vehicle,
+  route: CheckedRoute,
+  stops: { ref: StopRef; job: Job }[],
+  dims: number,
+  violations: string[],
 ): { distance: number; duration: number } {
   const { durations, distances } = problem.matrix;
   const [shiftStart, shiftEnd] = vehicle.shift;
@@ -118,7 +129,10 @@ function replayRoute(
   // Single deliveries are on board from the start.
   const load = Array.from({ length: dims }, () => 0);
   for (const { job } of stops) {
-    if (job.kind === 'delivery') job.demand.forEach((q, d) => { load[d] += q; });
+    if (job.kind === 'delivery')
+      job.demand.forEach((q, d) => {
+        load[d] += q;
+      });
   }
   const overCapacity = (where: string): void => {
     if (load.some((q, d) => q > capacity[d] + EPS)) {
@@ -146,7 +160,9 @@ function replayRoute(
     time += stop.service;
     at = stop.location;
     const sign = ref.type === 'pickup' ? 1 : -1; // a pickup loads, a delivery unloads
-    job.demand.forEach((q, d) => { load[d] += sign * q; });
+    job.demand.forEach((q, d) => {
+      load[d] += sign * q;
+    });
     overCapacity(`after ${stopName(ref)}`);
   }
   if (vehicle.end !== null && at !== null) {
@@ -199,8 +215,6 @@ function checkLocked(problem: Problem, routesOf: Map<string, StopRef[]>, violati
     const broken = locked.stops.findIndex((ref, i) => stops[i]?.jobId !== ref.jobId || stops[i]?.type !== ref.type);
     if (broken < 0) continue;
     const found = stops[broken] ? stopName(stops[broken]) : 'nothing';
-    violations.push(
-      `locked: vehicle ${locked.vehicleId} must serve ${stopName(locked.stops[broken])} as stop ${broken + 1}, found ${found}`,
-    );
+    violations.push(`locked: vehicle ${locked.vehicleId} must serve ${stopName(locked.stops[broken])} as stop ${broken + 1}, found ${found}`);
   }
 }

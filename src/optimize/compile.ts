@@ -90,10 +90,12 @@ function isNumber(n: unknown): n is number {
 /** Sorted, merged windows; throws on an empty or reversed one. */
 function normalizeWindows(windows: TimeWindow[] | undefined, what: string): TimeWindow[] {
   if (!Array.isArray(windows) || windows.length === 0) fail(`${what}: at least one time window is needed`);
-  const sorted = windows!.map(([s, e]) => {
-    if (!isNumber(s) || !isNumber(e) || e < s) fail(`${what}: window [${s}, ${e}] is not a [start, end] pair with start ≤ end`);
-    return [s, e] as TimeWindow;
-  }).sort((a, b) => a[0] - b[0]);
+  const sorted = windows!
+    .map(([s, e]) => {
+      if (!isNumber(s) || !isNumber(e) || e < s) fail(`${what}: window [${s}, ${e}] is not a [start, end] pair with start ≤ end`);
+      return [s, e] as TimeWindow;
+    })
+    .sort((a, b) => a[0] - b[0]);
   const merged: TimeWindow[] = [];
   for (const w of sorted) {
     const last = merged[merged.length - 1];
@@ -241,7 +243,10 @@ export function compile(problem: Problem): Instance {
       if (!isNumber(v.costPerDistance) || v.costPerDistance < 0) fail(`${what}: costPerDistance must be a number ≥ 0`);
       cpd[i] = v.costPerDistance;
     }
-    for (const [node, at, k] of [[S + 2 * i, v.start, START], [S + 2 * i + 1, v.end, END]] as const) {
+    for (const [node, at, k] of [
+      [S + 2 * i, v.start, START],
+      [S + 2 * i + 1, v.end, END],
+    ] as const) {
       loc[node] = at ?? anywhere;
       kind[node] = k;
       setWindows(node, [[s0, s1]]);
@@ -251,7 +256,9 @@ export function compile(problem: Problem): Instance {
 
   // Priorities: levels in increasing order, so the search compares unassigned counts level by level.
   const distinct = [...new Set(jobs.map((j) => j.priority ?? 0))].sort((a, b) => a - b);
-  distinct.forEach((p) => { if (!isNumber(p)) fail('jobs: priority must be a number'); });
+  distinct.forEach((p) => {
+    if (!isNumber(p)) fail('jobs: priority must be a number');
+  });
   const jobLevel = Int32Array.from(jobs.map((j) => distinct.indexOf(j.priority ?? 0)));
 
   const allowed = new Uint8Array(J * V).fill(1);
@@ -264,9 +271,10 @@ export function compile(problem: Problem): Instance {
   const { locked, jobLockedTo, jobPinnedDelivery } = compileLocked(problem, jobIndex, vehicleIndex, jobNode, jobIsPair, V);
   vehicles.forEach((v, i) => {
     // A vehicle with locked stops is one of a kind: its route is never interchangeable with another.
-    const key = locked[i].length > 0 ? `locked:${i}` : JSON.stringify([
-      v.start, v.end, shift0[i], shift1[i], Array.from(cap.subarray(i * D, i * D + D)), maxDur[i], fixed[i], cpd[i],
-    ]);
+    const key =
+      locked[i].length > 0
+        ? `locked:${i}`
+        : JSON.stringify([v.start, v.end, shift0[i], shift1[i], Array.from(cap.subarray(i * D, i * D + D)), maxDur[i], fixed[i], cpd[i]]);
     if (!classes.has(key)) classes.set(key, classes.size);
     vClass[i] = classes.get(key)!;
   });
@@ -274,16 +282,59 @@ export function compile(problem: Problem): Instance {
   const K = Math.min(Math.max(S - 1, 0), 100);
   const neighbors = nearestNodes(S, K, loc, dist, L);
   return {
-    problem, D, L, anywhere, dist, dur, S, loc, service, tw0, tw1, multi, winOff,
-    winStart: Float64Array.from(starts), winEnd: Float64Array.from(ends), kind, delta, startAdd, partner, job,
-    J, jobIds, jobNode, jobIsPair, jobLevel, levels: distinct.length, allowed, jobLockedTo, jobPinnedDelivery,
-    V, vehicleIds, cap, maxDur, hasMaxDur, fixed, cpd, shift0, shift1, vClass, locked, K, neighbors,
+    problem,
+    D,
+    L,
+    anywhere,
+    dist,
+    dur,
+    S,
+    loc,
+    service,
+    tw0,
+    tw1,
+    multi,
+    winOff,
+    winStart: Float64Array.from(starts),
+    winEnd: Float64Array.from(ends),
+    kind,
+    delta,
+    startAdd,
+    partner,
+    job,
+    J,
+    jobIds,
+    jobNode,
+    jobIsPair,
+    jobLevel,
+    levels: distinct.length,
+    allowed,
+    jobLockedTo,
+    jobPinnedDelivery,
+    V,
+    vehicleIds,
+    cap,
+    maxDur,
+    hasMaxDur,
+    fixed,
+    cpd,
+    shift0,
+    shift1,
+    vClass,
+    locked,
+    K,
+    neighbors,
   };
 }
 
 /** Locked route starts as node lists; which jobs they tie to a vehicle. */
 function compileLocked(
-  problem: Problem, jobIndex: Map<string, number>, vehicleIndex: Map<string, number>, jobNode: Int32Array, jobIsPair: Uint8Array, V: number,
+  problem: Problem,
+  jobIndex: Map<string, number>,
+  vehicleIndex: Map<string, number>,
+  jobNode: Int32Array,
+  jobIsPair: Uint8Array,
+  V: number,
 ): { locked: Int32Array[]; jobLockedTo: Int32Array; jobPinnedDelivery: Uint8Array } {
   const J = jobNode.length;
   const locked: Int32Array[] = Array.from({ length: V }, () => new Int32Array(0));
@@ -358,8 +409,7 @@ function nearestNodes(S: number, K: number, loc: Int32Array, dist: Float64Array,
       heapKey[i] = key;
       heapNode[i] = b;
     }
-    const order = Array.from({ length: size }, (_, k) => k)
-      .sort((x, y) => (worse(heapKey[x], heapNode[x], heapKey[y], heapNode[y]) ? 1 : -1));
+    const order = Array.from({ length: size }, (_, k) => k).sort((x, y) => (worse(heapKey[x], heapNode[x], heapKey[y], heapNode[y]) ? 1 : -1));
     for (let k = 0; k < K; k++) out[a * K + k] = k < size ? heapNode[order[k]] : a;
   }
   return out;

@@ -5,9 +5,9 @@
 // the hard jobs in first and lets the easy ones make room (Christiaens and Vanden Berghe, 2020);
 // half the recreates also insert the most absent jobs first.
 import type { Instance } from './compile.js';
-import { compareScores, newScore, type Context, type Plan } from './plan.js';
-import { recreate, type JobKeys } from './recreate.js';
-import { emptyRoute, ruinStrings, type RuinParams } from './ruin.js';
+import { type Context, compareScores, newScore, type Plan } from './plan.js';
+import { type JobKeys, recreate } from './recreate.js';
+import { emptyRoute, type RuinParams, ruinStrings } from './ruin.js';
 
 export interface Clock {
   /** True once the phase must stop. */
@@ -64,9 +64,7 @@ const absenceSum = (plan: Plan, absences: Float64Array): number => plan.unassign
  * Minimizes the vehicles of `best` (complete: no active job unassigned). `cur` and `cand` are work
  * plans. On return `best` holds the fewest-vehicle complete plan found, and ctx.usable its vehicles.
  */
-export function minimizeFleet(
-  ctx: Context, best: Plan, cur: Plan, cand: Plan, keys: JobKeys, ruin: RuinParams, clock: Clock, lowerBound: number,
-): void {
+export function minimizeFleet(ctx: Context, best: Plan, cur: Plan, cand: Plan, keys: JobKeys, ruin: RuinParams, clock: Clock, lowerBound: number): void {
   const { inst } = ctx;
   const absences = new Float64Array(inst.J);
   keys.absences = absences; // read by the "most absent first" order

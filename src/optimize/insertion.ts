@@ -118,8 +118,12 @@ export function insertPair(ctx: Context, route: Route, r: number, p: number, ext
     const adjacent = (toP + pq + dist[lq * L + lnext]) * cpd + extra;
     if (adjacent < out.cost) {
       const sq = earliest(inst, q, sp + service[p] + dur[lp * L + lq]);
-      if (sq !== Infinity && earliest(inst, next, sq + service[q] + dur[lq * L + lnext]) <= lst[i + 1]
-        && (!checkDuration || trialFeasible(inst, route, i, p, i, q)) && !(blink > 0 && rng.next() < blink)) {
+      if (
+        sq !== Infinity &&
+        earliest(inst, next, sq + service[q] + dur[lq * L + lnext]) <= lst[i + 1] &&
+        (!checkDuration || trialFeasible(inst, route, i, p, i, q)) &&
+        !(blink > 0 && rng.next() < blink)
+      ) {
         out.cost = adjacent;
         out.r = r;
         out.i = i;

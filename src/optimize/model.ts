@@ -9,7 +9,10 @@ export type Objective = 'vehicle-first' | 'distance-first';
 export type TimeWindow = [start: number, end: number];
 
 /** A point on a plane, kept only to describe where a location is (benchmarks, debugging). */
-export interface Coordinate { x: number; y: number }
+export interface Coordinate {
+  x: number;
+  y: number;
+}
 
 export interface Vehicle {
   id: string;
@@ -60,13 +63,22 @@ export interface ShipmentJob extends JobCommon {
 export type Job = SingleJob | ShipmentJob;
 
 /** Which stop of which job: a single job's own kind, or one end of a shipment. */
-export interface StopRef { jobId: string; type: 'pickup' | 'delivery' }
+export interface StopRef {
+  jobId: string;
+  type: 'pickup' | 'delivery';
+}
 
 /** Stops a vehicle's route must begin with, in this order (already done, or fixed by a dispatcher). */
-export interface LockedRoute { vehicleId: string; stops: StopRef[] }
+export interface LockedRoute {
+  vehicleId: string;
+  stops: StopRef[];
+}
 
 /** By location index: matrix.durations[from][to], matrix.distances[from][to]. */
-export interface TravelMatrix { durations: number[][]; distances: number[][] }
+export interface TravelMatrix {
+  durations: number[][];
+  distances: number[][];
+}
 
 export interface Problem {
   name?: string;
@@ -110,8 +122,21 @@ export type UnassignedReason =
   | 'max-duration' // serving it alone already exceeds every allowed vehicle's maxDuration
   | 'no-room'; // feasible alone, but it did not fit with the jobs served
 
-export interface Unassigned { jobId: string; reason: UnassignedReason; detail?: string }
+export interface Unassigned {
+  jobId: string;
+  reason: UnassignedReason;
+  detail?: string;
+}
 
-export interface Totals { vehicles: number; distance: number; duration: number; unassigned: number }
+export interface Totals {
+  vehicles: number;
+  distance: number;
+  duration: number;
+  unassigned: number;
+}
 
-export interface Solution { routes: Route[]; unassigned: Unassigned[]; totals: Totals }
+export interface Solution {
+  routes: Route[];
+  unassigned: Unassigned[];
+  totals: Totals;
+}

@@ -33,7 +33,11 @@ export function routeOut(inst: Instance, route: Route): RouteOut {
     time = start === Infinity ? arrival : start;
     if (pos === len - 1) break;
     stops.push({
-      ...stopRef(inst, node), location: loc[node], arrival, start: time, departure: time + service[node],
+      ...stopRef(inst, node),
+      location: loc[node],
+      arrival,
+      start: time,
+      departure: time + service[node],
       load: Array.from(route.load.subarray(pos * D, pos * D + D)),
     });
   }
@@ -51,7 +55,11 @@ export function solutionOut(inst: Instance, plan: Plan, impossible: Map<number, 
     else if (left.has(j) && inst.jobPinnedDelivery[j]) {
       // Its pickup is locked on a route: the route carries the load to its end, which the checker reports.
       const vehicle = inst.vehicleIds[inst.jobLockedTo[j]];
-      unassigned.push({ jobId: inst.jobIds[j], reason: 'no-room', detail: `its pickup is locked on vehicle ${vehicle}, and its delivery fits nowhere after it` });
+      unassigned.push({
+        jobId: inst.jobIds[j],
+        reason: 'no-room',
+        detail: `its pickup is locked on vehicle ${vehicle}, and its delivery fits nowhere after it`,
+      });
     } else if (left.has(j)) unassigned.push({ jobId: inst.jobIds[j], reason: 'no-room', detail: 'it fits no route alongside the jobs served' });
   }
   const distance = routes.reduce((s, r) => s + r.distance, 0);

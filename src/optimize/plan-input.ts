@@ -1,7 +1,7 @@
 // Routes given by a caller (a vehicle and its stops in order, as dispatch holds them) loaded into a
 // search plan, with the checks that make them usable: known vehicle and stops, each stop once, a
 // shipment's two stops on one route pickup first, and the vehicle's locked stops first.
-import { ProblemError, type Instance } from './compile.js';
+import { type Instance, ProblemError } from './compile.js';
 import type { StopRef } from './model.js';
 import type { Plan } from './plan.js';
 

@@ -2,7 +2,7 @@
 // left out), how it scores, and the copies the search makes of it. The search keeps a current plan
 // and a candidate; a move changes a few routes of the candidate and marks them touched, so
 // accepting or undoing it copies only those routes.
-import { type Instance } from './compile.js';
+import type { Instance } from './compile.js';
 import type { Rng } from './random.js';
 import { Route } from './route.js';
 
@@ -25,7 +25,12 @@ export function makeContext(inst: Instance, rng: Rng, active: Uint8Array): Conte
   let classes = 0;
   for (let v = 0; v < inst.V; v++) classes = Math.max(classes, inst.vClass[v] + 1);
   return {
-    inst, rng, active, usable: new Uint8Array(inst.V).fill(1), classStamp: new Int32Array(classes), stamp: 0,
+    inst,
+    rng,
+    active,
+    usable: new Uint8Array(inst.V).fill(1),
+    classStamp: new Int32Array(classes),
+    stamp: 0,
     mark: new Uint8Array(inst.S + 2 * inst.V),
   };
 }

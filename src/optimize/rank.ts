@@ -43,14 +43,26 @@ export function rankInsertions(context: RouteContext, routes: RoutePlan[], job: 
   if (plan.jobRoute[j] >= 0) throw new Error(`rankInsertions: job ${job.id} is already on a route`);
   const ctx = makeContext(inst, new Rng(1), new Uint8Array(inst.J).fill(1));
   const ranks = routes.map((given) => rankOne(inst, ctx, plan, inst.vehicleIds.indexOf(given.vehicleId), j));
-  return ranks.sort((a, b) => (a.feasible === b.feasible ? 0 : a.feasible ? -1 : 1)
-    || a.addedCost - b.addedCost || a.addedDuration - b.addedDuration || a.vehicleId.localeCompare(b.vehicleId));
+  return ranks.sort(
+    (a, b) =>
+      (a.feasible === b.feasible ? 0 : a.feasible ? -1 : 1) ||
+      a.addedCost - b.addedCost ||
+      a.addedDuration - b.addedDuration ||
+      a.vehicleId.localeCompare(b.vehicleId),
+  );
 }
 
 function rankOne(inst: Instance, ctx: ReturnType<typeof makeContext>, plan: Plan, v: number, j: number): InsertionRank {
   const route = plan.routes[v];
   const infeasible = (reason: InsertionRank['reason']): InsertionRank => ({
-    vehicleId: inst.vehicleIds[v], feasible: false, reason, addedDistance: 0, addedDuration: 0, addedCost: Infinity, position: null, stops: null,
+    vehicleId: inst.vehicleIds[v],
+    feasible: false,
+    reason,
+    addedDistance: 0,
+    addedDuration: 0,
+    addedCost: Infinity,
+    position: null,
+    stops: null,
   });
   const tied = inst.jobLockedTo[j];
   if (tied >= 0 && tied !== v) return infeasible('allowed-vehicles');
@@ -80,8 +92,12 @@ function rankOne(inst: Instance, ctx: ReturnType<typeof makeContext>, plan: Plan
   const index = nodes.indexOf(node);
   const deliveryIndex = best.j >= 0 ? nodes.indexOf(node + 1) : undefined;
   return {
-    vehicleId: inst.vehicleIds[v], feasible: true, addedDistance: distance - distanceBefore, addedDuration: after.duration - before,
-    addedCost: best.cost, position: deliveryIndex === undefined ? { index } : { index, deliveryIndex },
+    vehicleId: inst.vehicleIds[v],
+    feasible: true,
+    addedDistance: distance - distanceBefore,
+    addedDuration: after.duration - before,
+    addedCost: best.cost,
+    position: deliveryIndex === undefined ? { index } : { index, deliveryIndex },
     stops: nodes.map((n) => stopRef(inst, n)),
   };
 }

@@ -59,13 +59,20 @@ export function orderJobs(ctx: Context, keys: JobKeys, jobs: number[], order = -
   const level = inst.jobLevel;
   const key = (j: number): number => {
     switch (order) {
-      case 1: return -keys.demand[j];
-      case 2: return -keys.far[j];
-      case 3: return keys.far[j];
-      case 4: return keys.windowLength[j];
-      case 5: return keys.deadline[j];
-      case 6: return keys.absences ? -keys.absences[j] : 0;
-      default: return 0;
+      case 1:
+        return -keys.demand[j];
+      case 2:
+        return -keys.far[j];
+      case 3:
+        return keys.far[j];
+      case 4:
+        return keys.windowLength[j];
+      case 5:
+        return keys.deadline[j];
+      case 6:
+        return keys.absences ? -keys.absences[j] : 0;
+      default:
+        return 0;
     }
   };
   // Insertion sort: the lists are short, and it keeps the shuffled order among ties.

@@ -35,8 +35,12 @@ export function reoptimizeRoute(input: RouteToReoptimize, options: SolveOptions 
   const { vehicle } = input;
   const startedAt = performance.now();
   const inst = compile({
-    matrix: input.matrix, vehicles: [vehicle], jobs: input.jobs, dimensions: input.dimensions,
-    locked: input.locked && input.locked.length > 0 ? [{ vehicleId: vehicle.id, stops: input.locked }] : [], objective: 'distance-first',
+    matrix: input.matrix,
+    vehicles: [vehicle],
+    jobs: input.jobs,
+    dimensions: input.dimensions,
+    locked: input.locked && input.locked.length > 0 ? [{ vehicleId: vehicle.id, stops: input.locked }] : [],
+    objective: 'distance-first',
   });
   let before: ReoptimizedRoute['before'] = null;
   let current: Plan | null = null;
@@ -51,7 +55,11 @@ export function reoptimizeRoute(input: RouteToReoptimize, options: SolveOptions 
   // A single route is small: a short budget, and an iteration cap that makes the answer repeatable.
   const { timeLimitMs = 200, seed = 1, iterations = 5000, ...rest } = options;
   const result = search(inst, {
-    ...rest, timeLimitMs, seed, iterations, startedAt,
+    ...rest,
+    timeLimitMs,
+    seed,
+    iterations,
+    startedAt,
     start: before?.feasible ? (_inst, plan) => plan.copyFrom(current!) : undefined,
   });
   const solution = solutionOut(inst, result.plan, result.impossible);

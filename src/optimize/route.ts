@@ -3,7 +3,7 @@
 // forward), the latest start that keeps the rest feasible (lst, backward), the load on board after
 // the stop, its running maximum from either side, the distance driven so far, and how many
 // shipments are open (picked up, not yet delivered). update() recomputes them in one pass each way.
-import { END, SHIP_DELIVERY, SHIP_PICKUP, type Instance } from './compile.js';
+import { END, type Instance, SHIP_DELIVERY, SHIP_PICKUP } from './compile.js';
 import { timing } from './schedule.js';
 import { earliest, latest } from './time.js';
 

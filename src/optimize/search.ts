@@ -4,13 +4,13 @@
 // time limit, or, when one is given, the iteration budget (the clock then only cuts the run short,
 // and a seed gives the same answer on any machine). Jobs no vehicle can serve alone stay out.
 import type { Instance } from './compile.js';
-import { minimizeFleet, vehicleLowerBound, type Clock } from './fleet.js';
-import { compareScores, compareService, copyScore, makeContext, newScore, Plan, type Context, type Score } from './plan.js';
-import { Rng } from './random.js';
-import { servedAlone, type Impossible } from './reasons.js';
+import { type Clock, minimizeFleet, vehicleLowerBound } from './fleet.js';
 import { localSearch } from './local-search.js';
-import { jobKeys, recreate, type JobKeys } from './recreate.js';
-import { DEFAULT_RUIN, ruinStrings, type RuinParams } from './ruin.js';
+import { type Context, compareScores, compareService, copyScore, makeContext, newScore, Plan, type Score } from './plan.js';
+import { Rng } from './random.js';
+import { type Impossible, servedAlone } from './reasons.js';
+import { type JobKeys, jobKeys, recreate } from './recreate.js';
+import { DEFAULT_RUIN, type RuinParams, ruinStrings } from './ruin.js';
 
 export interface SearchOptions {
   /** Wall-clock budget; the best plan so far is returned when it runs out. */
@@ -86,7 +86,9 @@ export function search(inst: Instance, options: SearchOptions): SearchResult {
       // With an iteration budget the phases split by count alone (the clock only cuts the run
       // short), so that a seed gives the same search on any machine.
       done: () => (Number.isFinite(maxIterations) ? clock.iterations >= maxIterations * share : elapsed() >= limit * share) || elapsed() >= limit,
-      improved: () => { stats.bestAtMs = elapsed(); },
+      improved: () => {
+        stats.bestAtMs = elapsed();
+      },
     };
     minimizeFleet(ctx, best, cur, cand, keys, ruin, clock, vehicleLowerBound(inst, active));
     stats.fleetIterations = clock.iterations;
@@ -101,8 +103,18 @@ export function search(inst: Instance, options: SearchOptions): SearchResult {
 
 /** Ruin and recreate under simulated annealing, from `best`, until the budget ends. */
 function improve(
-  ctx: Context, best: Plan, cur: Plan, cand: Plan, keys: JobKeys, ruin: RuinParams, blink: number, options: SearchOptions,
-  stats: SearchStats, elapsed: () => number, limit: number, maxIterations: number,
+  ctx: Context,
+  best: Plan,
+  cur: Plan,
+  cand: Plan,
+  keys: JobKeys,
+  ruin: RuinParams,
+  blink: number,
+  options: SearchOptions,
+  stats: SearchStats,
+  elapsed: () => number,
+  limit: number,
+  maxIterations: number,
 ): void {
   const { inst, rng } = ctx;
   cur.copyFrom(best);
@@ -126,7 +138,7 @@ function improve(
     const progress = Number.isFinite(maxIterations)
       ? Math.min(1, stats.iterations / Math.max(1, maxIterations - startIteration))
       : Math.min(1, limit > startTime ? (now - startTime) / (limit - startTime) : 1);
-    const temperature = t0 * Math.pow(tf / t0, progress);
+    const temperature = t0 * (tf / t0) ** progress;
     stats.iterations++;
 
     removed.length = 0;

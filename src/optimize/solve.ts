@@ -3,7 +3,7 @@
 import { compile } from './compile.js';
 import type { Problem, Solution } from './model.js';
 import { solutionOut } from './output.js';
-import { search, type SearchOptions, type SearchStats } from './search.js';
+import { type SearchOptions, type SearchStats, search } from './search.js';
 
 export interface SolveOptions extends Partial<Omit<SearchOptions, 'start' | 'startedAt'>> {
   /** Wall-clock budget in milliseconds (default 1000). */

@@ -11,9 +11,10 @@ interface Call {
 
 const { op, args } = workerData as Call;
 try {
-  const result = op === 'solve'
-    ? solve(args[0] as Parameters<typeof solve>[0], args[1] as Parameters<typeof solve>[1])
-    : reoptimizeRoute(args[0] as Parameters<typeof reoptimizeRoute>[0], args[1] as Parameters<typeof reoptimizeRoute>[1]);
+  const result =
+    op === 'solve'
+      ? solve(args[0] as Parameters<typeof solve>[0], args[1] as Parameters<typeof solve>[1])
+      : reoptimizeRoute(args[0] as Parameters<typeof reoptimizeRoute>[0], args[1] as Parameters<typeof reoptimizeRoute>[1]);
   parentPort!.postMessage({ ok: true, result });
 } catch (err) {
   const e = err instanceof Error ? err : new Error(String(err));

@@ -53,22 +53,52 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const COMPANY_ADMIN = 'Company Admin';
 
 const DISPATCHER: Permission[] = [
-  'Approve Quote', 'Copy Order for Driver', 'Assign/Unassign Orders', 'Repeat Order', 'Undo Order', 'Edit Orders',
-  'Update stop priority', 'Edit/Delete/Create Route', 'Close All', 'Archive', 'Create customers',
-  'Zones - view Zones', 'Shipment types - view', 'Locations tab - View locations', 'Charge types - view charge types',
-  'View Order Sheet', 'Email Quotes', 'Send and download BOL', 'View Outsources', 'Fleet tab - View fleets data',
+  'Approve Quote',
+  'Copy Order for Driver',
+  'Assign/Unassign Orders',
+  'Repeat Order',
+  'Undo Order',
+  'Edit Orders',
+  'Update stop priority',
+  'Edit/Delete/Create Route',
+  'Close All',
+  'Archive',
+  'Create customers',
+  'Zones - view Zones',
+  'Shipment types - view',
+  'Locations tab - View locations',
+  'Charge types - view charge types',
+  'View Order Sheet',
+  'Email Quotes',
+  'Send and download BOL',
+  'View Outsources',
+  'Fleet tab - View fleets data',
 ];
 
 const ACCOUNTANT: Permission[] = [
-  'Zones - view Zones', 'Shipment types - view', 'Locations tab - View locations', 'View Invoices and Payments',
-  'Download data', 'Email Invoice/Payment', 'Create/Edit Custom Quote', 'Add/Edit payment',
-  'Charge types - view charge types', 'Charge types - create/edit/delete charge types', 'Send to external ledger',
-  'Expenses tab - view existing data', 'Expenses tab - create/edit/delete data',
+  'Zones - view Zones',
+  'Shipment types - view',
+  'Locations tab - View locations',
+  'View Invoices and Payments',
+  'Download data',
+  'Email Invoice/Payment',
+  'Create/Edit Custom Quote',
+  'Add/Edit payment',
+  'Charge types - view charge types',
+  'Charge types - create/edit/delete charge types',
+  'Send to external ledger',
+  'Expenses tab - view existing data',
+  'Expenses tab - create/edit/delete data',
 ];
 
 const VIEWER: Permission[] = [
-  'Zones - view Zones', 'Shipment types - view', 'Locations tab - View locations', 'Charge types - view charge types',
-  'View Order Sheet', 'View Outsources', 'Fleet tab - View fleets data',
+  'Zones - view Zones',
+  'Shipment types - view',
+  'Locations tab - View locations',
+  'Charge types - view charge types',
+  'View Order Sheet',
+  'View Outsources',
+  'Fleet tab - View fleets data',
 ];
 
 /** The roles every company starts with; names are exact (CONTRACT.md §3). */
@@ -80,11 +110,7 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; description: string; p
 ];
 
 /** What a route requires: no token at all, any signed-in user, a permission, or a role. */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signedIn' }
-  | { kind: 'permission'; permission: Permission }
-  | { kind: 'role'; role: typeof COMPANY_ADMIN };
+export type Access = { kind: 'public' } | { kind: 'signedIn' } | { kind: 'permission'; permission: Permission } | { kind: 'role'; role: typeof COMPANY_ADMIN };
 
 export const publicAccess: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signedIn' };

@@ -28,7 +28,8 @@ export interface Area {
   /** The area's error codes (its `<area>.errors.ts` list); the README's table is made from them. */
   errors?: Readonly<Record<string, ErrorCode>>;
   /** The kinds of records this area owns that routes take ids of. */
-  resources?: ReadonlyArray<CompanyRecords<any, any, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: any shape of row query; the caller's types are checked where it is declared
+  resources?: ReadonlyArray<CompanyRecords<any, any, any>>;
   /** Announcements of other areas this one reacts to, in the same transaction. */
   subscriptions?: readonly Subscription[];
   /** Why this area needs the privileged executor, if it does (sign-in reads every company's

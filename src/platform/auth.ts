@@ -9,7 +9,7 @@ import type { Db } from '../db/database.js';
 import type { Actor } from '../db/tenant.js';
 import { COMPANY_ADMIN, type Grants } from './access.js';
 import { Unauthorized } from './errors.js';
-import { PrincipalCache } from './principal-cache.js';
+import type { PrincipalCache } from './principal-cache.js';
 
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = 'fds';

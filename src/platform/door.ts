@@ -11,7 +11,7 @@
 //
 // `db` stays for what the helpers do not express (SQL templates, definer functions, joins'
 // own conditions); such SQL names `company_id` itself.
-import { sql, type InsertObject, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { type InsertObject, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/types.js';
 import type { CompanyEvent, Hooks } from './events.js';
 

@@ -1,11 +1,17 @@
 // The response envelope (part 1, "Response envelope") and the paged list shape, in one place.
-import { Type, type Static, type TSchema } from './schemas.js';
+import { type Static, type TSchema, Type } from './schemas.js';
 
 export const ErrorItem = Type.Object({ code: Type.String(), message: Type.String() }, { $id: 'ErrorItem' });
 export const OtherMessage = Type.Object({ message: Type.String(), type: Type.String() }, { $id: 'OtherMessage' });
 
-export interface ErrorItemT { code: string; message: string }
-export interface OtherMessageT { message: string; type: string }
+export interface ErrorItemT {
+  code: string;
+  message: string;
+}
+export interface OtherMessageT {
+  message: string;
+  type: string;
+}
 
 export interface Envelope<T> {
   data: T;

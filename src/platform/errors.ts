@@ -19,7 +19,9 @@ export class ErrorCode {
   ) {}
 
   /** A closed list of codes, by name: `errorCodes({ inUse: [400, 'zones.in_use', 'The zone is ...'] })`. */
-  static list<const L extends Record<string, readonly [status: number, code: `${string}.${string}`, description: string]>>(list: L): { readonly [K in keyof L]: ErrorCode } {
+  static list<const L extends Record<string, readonly [status: number, code: `${string}.${string}`, description: string]>>(
+    list: L,
+  ): { readonly [K in keyof L]: ErrorCode } {
     const out: Record<string, ErrorCode> = {};
     for (const [name, [status, code, description]] of Object.entries(list)) {
       const made = new ErrorCode(code, status, description);
@@ -40,9 +42,9 @@ export const errorCodes = ErrorCode.list;
 /** Codes of the platform, shared by every area. */
 export const Codes = errorCodes({
   invalidLogin: [400, 'auth.invalid_login', 'The email or password is incorrect (the same answer for an unknown email).'],
-  inactiveCompany: [400, 'auth.invalid_login_because_inactive_company', 'The user\'s company is deactivated.'],
+  inactiveCompany: [400, 'auth.invalid_login_because_inactive_company', "The user's company is deactivated."],
   missingPermission: [403, 'meta.missing_permission', 'The signed-in user lacks the permission or role the endpoint needs; the message names it.'],
-  notFound: [404, 'meta.not_found', 'The record does not exist, or is another company\'s (which looks the same); the message names the ids.'],
+  notFound: [404, 'meta.not_found', "The record does not exist, or is another company's (which looks the same); the message names the ids."],
   routeNotFound: [404, 'meta.route_not_found', 'There is no endpoint with this method and path.'],
   badRequest: [400, 'meta.bad_request', 'A malformed request the framework refused (an unreadable multipart body, say).'],
   duplicate: [400, 'meta.duplicate', 'A unique value is already taken (caught by the database).'],
@@ -50,7 +52,11 @@ export const Codes = errorCodes({
   invalidValue: [400, 'meta.invalid_value', 'A value is out of range, malformed, or holds a character that cannot be stored.'],
   payloadTooLarge: [413, 'meta.payload_too_large', 'The request body or an uploaded file is larger than allowed.'],
   unsupportedMediaType: [415, 'meta.unsupported_media_type', 'The content type of the request is not supported.'],
-  unavailable: [503, 'meta.service_temporarily_unavailable', 'The database cannot be reached right now; retry after the Retry-After wait.'],
+  unavailable: [
+    503,
+    'meta.service_temporarily_unavailable',
+    'The service cannot serve right now (the database cannot be reached, migrations are still being applied, or the event loop is overloaded); retry after the Retry-After wait.',
+  ],
   errorOccurred: [500, 'services.error_occurred', 'Anything unexpected; the message carries a reference that is the request id in the log.'],
 });
 
@@ -121,8 +127,19 @@ export class TooManyRequests extends Error {
 }
 
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH',
-  '57P01', '57P02', '57P03', '53300', '53200',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '53200',
 ]);
 const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|not queryable|Connection ended|connection is closed/i;
 
@@ -169,7 +186,10 @@ interface AjvErrorLike {
 
 /** `/addresses/0/street` → `addresses[0].street`; empty → `$` for the body, else the part's name. */
 function fieldName(e: AjvErrorLike, context: string | undefined): string {
-  const segments = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = e.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') segments.push(e.params.missingProperty);
   let out = '';
   for (const s of segments) out += /^\d+$/.test(s) ? `[${s}]` : out ? `.${s}` : s;
@@ -189,9 +209,7 @@ function messageFor(e: AjvErrorLike, field: string): string {
       return `The ${field} field must be a valid ${String(e.params.format)}.`;
     case 'minItems':
     case 'maxItems':
-      return field.endsWith('DateRange') || field === 'DateRange'
-        ? 'DateRange takes two values: the start, then the end.'
-        : `The ${field} field ${e.message}.`;
+      return field.endsWith('DateRange') || field === 'DateRange' ? 'DateRange takes two values: the start, then the end.' : `The ${field} field ${e.message}.`;
     default:
       return `The ${field} field ${e.message ?? 'is invalid'}.`;
   }
@@ -245,17 +263,25 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return;
   }
   if (error.validation) {
-    reply.code(400).type('application/problem+json').send(problem(request.id, validationErrors(error)));
+    reply
+      .code(400)
+      .type('application/problem+json')
+      .send(problem(request.id, validationErrors(error)));
     return;
   }
   if (isBodyParseError(error)) {
     const message = error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'A non-empty request body is required.' : 'The request body is not valid JSON.';
-    reply.code(400).type('application/problem+json').send(problem(request.id, { $: [message] }));
+    reply
+      .code(400)
+      .type('application/problem+json')
+      .send(problem(request.id, { $: [message] }));
     return;
   }
   const known = error instanceof AppError ? error : fromSqlState(error);
   if (known) {
-    reply.code(known.status).send(failure([{ code: known.code.code, message: known.message }, ...known.details.map((d) => ({ code: d.code.code, message: d.message }))]));
+    reply
+      .code(known.status)
+      .send(failure([{ code: known.code.code, message: known.message }, ...known.details.map((d) => ({ code: d.code.code, message: d.message }))]));
     return;
   }
   if (error.statusCode === 413) {
@@ -280,7 +306,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   // Unknown: the full error goes to the log under the request id; the client gets the reference only.
   request.log.error({ err: error }, 'unhandled error');
-  reply
-    .code(500)
-    .send(failure([{ code: Codes.errorOccurred.code, message: `An error occurred on the service. Reference: ${request.id}` }]));
+  reply.code(500).send(failure([{ code: Codes.errorOccurred.code, message: `An error occurred on the service. Reference: ${request.id}` }]));
 }

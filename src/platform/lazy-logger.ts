@@ -28,13 +28,27 @@ export class LazyChildLogger {
     this.real.level = level;
   }
 
-  fatal(...args: Args): void { (this.real.fatal as (...a: Args) => void)(...args); }
-  error(...args: Args): void { (this.real.error as (...a: Args) => void)(...args); }
-  warn(...args: Args): void { (this.real.warn as (...a: Args) => void)(...args); }
-  info(...args: Args): void { (this.real.info as (...a: Args) => void)(...args); }
-  debug(...args: Args): void { (this.real.debug as (...a: Args) => void)(...args); }
-  trace(...args: Args): void { (this.real.trace as (...a: Args) => void)(...args); }
-  silent(...args: Args): void { (this.real.silent as (...a: Args) => void)(...args); }
+  fatal(...args: Args): void {
+    (this.real.fatal as (...a: Args) => void)(...args);
+  }
+  error(...args: Args): void {
+    (this.real.error as (...a: Args) => void)(...args);
+  }
+  warn(...args: Args): void {
+    (this.real.warn as (...a: Args) => void)(...args);
+  }
+  info(...args: Args): void {
+    (this.real.info as (...a: Args) => void)(...args);
+  }
+  debug(...args: Args): void {
+    (this.real.debug as (...a: Args) => void)(...args);
+  }
+  trace(...args: Args): void {
+    (this.real.trace as (...a: Args) => void)(...args);
+  }
+  silent(...args: Args): void {
+    (this.real.silent as (...a: Args) => void)(...args);
+  }
 
   child(bindings: Bindings, options?: object): FastifyBaseLogger {
     return this.real.child(bindings, options);

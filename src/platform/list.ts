@@ -16,15 +16,15 @@
 // One round trip: the page and the count are one statement (the count an uncorrelated scalar
 // subquery over the same filters, computed once), since on these machines a round trip costs more
 // than a small list's statements. Only a page past the end asks the count alone.
-import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
 import type { Tenant } from './door.js';
 import type { Paged } from './envelope.js';
 import { invalid } from './errors.js';
-import { MAX_PAGE_SIZE, pageOf, type PageSpec } from './paging.js';
+import { MAX_PAGE_SIZE, type PageSpec, pageOf } from './paging.js';
 import type { Static, TSchema } from './schemas.js';
 
 // Lists are built over any company table's builder; the declaration checks its own columns.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a route/list of any shape; each one's own types are checked where it is declared
 export type AnySelect = SelectQueryBuilder<any, any, any>;
 /** A column (`'z.created_at'`) or an expression (`sql\`lower(z.name)\``), in the direction asked;
  *  or one in a direction of its own whatever is asked (`{ term: 'a.is_main', direction: 'desc' }`). */
@@ -68,7 +68,8 @@ export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q e
   /** The list takes no SortBy: SortBy and SortDirection are ignored, the default order is kept. */
   fixedOrder?: boolean;
   /** The page's columns (`t` for a subquery's `t.owns(alias)`). */
-  select(qb: QB, t: Ctx): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: any shape of row query; the caller's types are checked where it is declared
+  select(qb: QB, t: Ctx): SelectQueryBuilder<any, any, Row>;
   /** The page's rows as answer items. */
   map(rows: Row[], t: Ctx, query: Q, scope: Scope): Item[] | Promise<Item[]>;
   /** Largest page (default 1000). */
@@ -145,14 +146,15 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
     const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
     const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query, t);
     const count = filtered.clearSelect().select(sql<string>`count(*)`.as('n'));
-    const rows = await orderedBy(def.select(filtered, t), def.sortable[sort.by]!, sort.descending)
+    const rows = (await orderedBy(def.select(filtered, t), def.sortable[sort.by]!, sort.descending)
       .select(() => count.as('total_count'))
-      .limit(inlined(page.limit)).offset(inlined(page.offset))
-      .execute() as Array<Row & { total_count: string | number }>;
+      .limit(inlined(page.limit))
+      .offset(inlined(page.offset))
+      .execute()) as Array<Row & { total_count: string | number }>;
     let total: number;
     if (rows.length > 0) total = Number(rows[0]!.total_count);
     else if (page.offset === 0) total = 0;
-    else total = Number((await count.executeTakeFirstOrThrow() as { n: string | number }).n);
+    else total = Number(((await count.executeTakeFirstOrThrow()) as { n: string | number }).n);
     for (const row of rows) delete (row as { total_count?: unknown }).total_count;
     return paged(await def.map(rows, t, query, scope as Scope), page, total);
   };
@@ -172,7 +174,10 @@ export function arrayList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
     const page = query.Page || query.ItemsPerPage ? pageOf(query, max) : { limit: max, offset: 0 };
     const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
     const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query, t);
-    const rows = await orderedBy(def.select(filtered, t), def.sortable[sort.by]!, sort.descending).limit(inlined(page.limit)).offset(inlined(page.offset)).execute() as Row[];
+    const rows = (await orderedBy(def.select(filtered, t), def.sortable[sort.by]!, sort.descending)
+      .limit(inlined(page.limit))
+      .offset(inlined(page.offset))
+      .execute()) as Row[];
     return def.map(rows, t, query, scope as Scope);
   };
 }

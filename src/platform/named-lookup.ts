@@ -11,15 +11,21 @@
 //     duplicate: (clash) => fail(LicenseTypeCodes.duplicateName, `License type ${clash.id} is already named "${clash.name}"...`),
 //   });
 //   await licenseTypes.checkName(t, name, exceptId);   const row = await licenseTypes.records.requireOne(t, id);
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Tenant } from './door.js';
 import type { Paged } from './envelope.js';
-import { pagedList, type AnySelect, type Filters, type ListQuery, type OrderTerm, type Sort } from './list.js';
-import type { Static, TSchema } from './schemas.js';
+import { type AnySelect, type Filters, type ListQuery, type OrderTerm, pagedList, type Sort } from './list.js';
 import { likePattern } from './paging.js';
-import { companyRecords, type CompanyRecords } from './records.js';
+import { type CompanyRecords, companyRecords } from './records.js';
+import type { Static, TSchema } from './schemas.js';
 
-export interface NamedLookupDef<S extends TSchema, QB extends AnySelect, Row extends { id: number; name: string }, Item, Q extends ListQuery = Static<S> & ListQuery> {
+export interface NamedLookupDef<
+  S extends TSchema,
+  QB extends AnySelect,
+  Row extends { id: number; name: string },
+  Item,
+  Q extends ListQuery = Static<S> & ListQuery,
+> {
   /** Resource name (route declarations, test factories): 'license_type'. */
   name: string;
   /** What one is called in messages: 'License type'. */
@@ -32,7 +38,8 @@ export interface NamedLookupDef<S extends TSchema, QB extends AnySelect, Row ext
   from(t: Tenant): QB;
   alias: string;
   /** The columns of a row, as the list and the records read it. */
-  columns(qb: QB, t: Tenant): SelectQueryBuilder<any, any, Row>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: any shape of row query; the caller's types are checked where it is declared
+  columns(qb: QB, t: Tenant): SelectQueryBuilder<any, any, Row>;
   /** Text columns SearchTerm is looked for in (contained in any one of them, any case); a list
    *  that searches otherwise declares its own SearchTerm filter. */
   search: readonly string[];
@@ -60,9 +67,13 @@ export interface NamedLookup<Q, Row, Item> {
   idsByName(t: Tenant, names: readonly string[]): Promise<Map<string, number>>;
 }
 
-export function namedLookup<S extends TSchema, QB extends AnySelect, Row extends { id: number; name: string }, Item, Q extends ListQuery = Static<S> & ListQuery>(
-  def: NamedLookupDef<S, QB, Row, Item, Q>,
-): NamedLookup<Q, Row, Item> {
+export function namedLookup<
+  S extends TSchema,
+  QB extends AnySelect,
+  Row extends { id: number; name: string },
+  Item,
+  Q extends ListQuery = Static<S> & ListQuery,
+>(def: NamedLookupDef<S, QB, Row, Item, Q>): NamedLookup<Q, Row, Item> {
   const a = def.alias;
   const nameKey = sql`lower(${sql.ref(`${a}.name`)})`;
   const records = companyRecords<Row>({
@@ -74,7 +85,12 @@ export function namedLookup<S extends TSchema, QB extends AnySelect, Row extends
   const search = (qb: QB, term: string): QB => {
     const pattern = likePattern(term.toLowerCase());
     // Parenthesized: the kit joins conditions with AND.
-    return qb.where(sql<boolean>`(${sql.join(def.search.map((c) => sql`lower(coalesce(${sql.ref(c)}, '')) like ${pattern}`), sql` or `)})`) as QB;
+    return qb.where(
+      sql<boolean>`(${sql.join(
+        def.search.map((c) => sql`lower(coalesce(${sql.ref(c)}, '')) like ${pattern}`),
+        sql` or `,
+      )})`,
+    ) as QB;
   };
   const list = pagedList<S, QB, Row, Item, Q>({
     query: def.query,
@@ -102,8 +118,14 @@ export function namedLookup<S extends TSchema, QB extends AnySelect, Row extends
     },
     async idsByName(t, names) {
       if (names.length === 0) return new Map();
-      const rows = (await (def.from(t) as AnySelect).select([sql.ref(`${a}.id`).as('id'), sql.ref(`${a}.name`).as('name')])
-        .where(nameKey, 'in', names.map((n) => n.toLowerCase())).execute()) as Array<{ id: number; name: string }>;
+      const rows = (await (def.from(t) as AnySelect)
+        .select([sql.ref(`${a}.id`).as('id'), sql.ref(`${a}.name`).as('name')])
+        .where(
+          nameKey,
+          'in',
+          names.map((n) => n.toLowerCase()),
+        )
+        .execute()) as Array<{ id: number; name: string }>;
       return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
     },
   };

@@ -42,7 +42,12 @@ const identity: Normalizer = (v) => v;
 
 function build(schema: Schema, options: NormalizeOptions, seen: Map<Schema, Normalizer | null>): Normalizer | null {
   const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (Array.isArray(branches)) return union(branches.map((b) => compile(b, options, seen)), branches, options);
+  if (Array.isArray(branches))
+    return union(
+      branches.map((b) => compile(b, options, seen)),
+      branches,
+      options,
+    );
   if (schema['x-enum']) return enumeration(schema, options);
   if (schema.format === 'date') return options.part === 'body' ? (v) => emptyToNull(utcDay(v)) : utcDay;
   if (schema.properties || schema.patternProperties || typesOf(schema).includes('object')) return object(schema, options, seen);
@@ -83,7 +88,7 @@ function object(schema: Schema, options: NormalizeOptions, seen: Map<Schema, Nor
   const props = (schema.properties ?? {}) as Record<string, Schema>;
   const lookup = new Map<string, { name: string; norm: Normalizer | null; isArray: boolean }>();
   for (const [name, sub] of Object.entries(props)) {
-    const resolved = typeof sub.$ref === 'string' ? options.resolve(sub.$ref) ?? sub : sub;
+    const resolved = typeof sub.$ref === 'string' ? (options.resolve(sub.$ref) ?? sub) : sub;
     lookup.set(name.toLowerCase(), {
       name,
       norm: compile(sub, options, seen),
@@ -137,7 +142,15 @@ function array(schema: Schema, options: NormalizeOptions, seen: Map<Schema, Norm
   if (options.part !== 'query') return itemNorm ? (v) => (Array.isArray(v) ? v.map(itemNorm) : itemNorm(v)) : null;
   return (v) => {
     let list = Array.isArray(v) ? v : [v];
-    if (commaSeparated) list = list.flatMap((x) => (typeof x === 'string' ? x.split(',').map((s) => s.trim()).filter(Boolean) : [x]));
+    if (commaSeparated)
+      list = list.flatMap((x) =>
+        typeof x === 'string'
+          ? x
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [x],
+      );
     else if (strictItems && list.some((x) => typeof x === 'string' && x.includes(','))) {
       throw new ValidationError({ '': ['Send several values by repeating the parameter (?name=1&name=2); comma-separated values are not accepted here.'] });
     }
@@ -163,7 +176,7 @@ function enumeration(schema: Schema, options: NormalizeOptions): Normalizer {
       if (hit !== undefined) return hit;
       if (/^-?\d+$/.test(text)) {
         const n = Number(text);
-        return named ? byNumber.get(n) ?? v : n;
+        return named ? (byNumber.get(n) ?? v) : n;
       }
       return v;
     }

@@ -1,9 +1,10 @@
 // The API reference: OpenAPI 3.1 generated from the route schemas (the same ones that validate
 // requests and serialize answers) at /api/v1/openapi.json, and an interactive page at /docs.
+
+import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { readFileSync } from 'node:fs';
 
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -16,10 +17,12 @@ function standardResponses(isPublic: boolean): Record<string, unknown> {
       description: 'Validation problem object (malformed JSON, a required field missing or of the wrong type), or the envelope with a business error.',
       anyOf: [ref('ValidationProblem'), ref('FailureEnvelope')],
     },
-    ...(isPublic ? {} : {
-      401: { description: 'Missing, invalid, expired or revoked token. Empty body.', type: 'null' },
-      403: { description: 'The user lacks the permission or role: `meta.missing_permission`, naming it.', ...ref('FailureEnvelope') },
-    }),
+    ...(isPublic
+      ? {}
+      : {
+          401: { description: 'Missing, invalid, expired or revoked token. Empty body.', type: 'null' },
+          403: { description: 'The user lacks the permission or role: `meta.missing_permission`, naming it.', ...ref('FailureEnvelope') },
+        }),
     404: { description: 'The record does not exist in the company (`meta.not_found`).', ...ref('FailureEnvelope') },
     500: { description: '`services.error_occurred` with a reference that is also in the service log.', ...ref('FailureEnvelope') },
     503: { description: 'The database is unreachable: `meta.service_temporarily_unavailable`; retry after a wait.', ...ref('FailureEnvelope') },
@@ -33,7 +36,8 @@ export async function registerReference(app: FastifyInstance): Promise<void> {
       info: {
         title: 'fds — freight dispatch service API',
         version,
-        description: 'Every endpoint answers JSON in the envelope `{data, success, messages, errors, otherMessages}` unless marked as a file. Path segments and request property names are case-insensitive; empty strings in bodies read as null.',
+        description:
+          'Every endpoint answers JSON in the envelope `{data, success, messages, errors, otherMessages}` unless marked as a file. Path segments and request property names are case-insensitive; empty strings in bodies read as null.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

@@ -9,7 +9,8 @@
 // is announced by hand (`SELECT pg_notify('fds_principal', '')`, which evicts everything), else
 // it reaches cached sessions within the cache's time to live (60 s). Without notifications
 // (listener down) every request reads the database.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/types.js';
 import type { Principal } from './auth.js';
 
 export interface PrincipalChange {
@@ -26,10 +27,10 @@ interface Entry {
 const caches = new Set<PrincipalCache>();
 
 /** Databases changes are announced through (one per app in this process; see app.ts). */
-const channels = new Set<Kysely<any>>();
+const channels = new Set<Kysely<DB>>();
 
 /** Announces changes through `db` while the returned function is not called (an app's life). */
-export function announceThrough(db: Kysely<any>): () => void {
+export function announceThrough(db: Kysely<DB>): () => void {
   channels.add(db);
   return () => channels.delete(db);
 }
@@ -41,11 +42,10 @@ export function announceThrough(db: Kysely<any>): () => void {
  * request, on any instance, finds it. A failed notification is not the change's failure (it has
  * committed): other instances then see it within the cache's time to live.
  */
-export async function principalsChanged(change: PrincipalChange, db?: Kysely<any>): Promise<void> {
+export async function principalsChanged(change: PrincipalChange, db?: Kysely<DB>): Promise<void> {
   for (const cache of caches) cache.invalidate(change);
   const payload = JSON.stringify({ c: change.companyId ?? null, u: change.userId ?? null });
-  await Promise.all([...(db ? [db] : channels)].map((through) =>
-    sql`select pg_notify('fds_principal', ${payload})`.execute(through).catch(() => undefined)));
+  await Promise.all([...(db ? [db] : channels)].map((through) => sql`select pg_notify('fds_principal', ${payload})`.execute(through).catch(() => undefined)));
 }
 
 export class PrincipalCache {

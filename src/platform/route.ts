@@ -5,15 +5,15 @@ import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { CompanyWork, Tenant, TenantMode, TenantRunner } from '../db/tenant.js';
-import { describeAccess, missingFor, type Access } from './access.js';
-import { Versioned, type AnswerCache } from './answer-cache.js';
+import { type Access, describeAccess, missingFor } from './access.js';
+import { type AnswerCache, Versioned } from './answer-cache.js';
 import type { Principal } from './auth.js';
 import { Env, ok, WithNotices } from './envelope.js';
 import { AppError, Codes, invalid } from './errors.js';
-import type { CompanyRecords } from './records.js';
 import { compileNormalizer, type Normalizer } from './normalize.js';
-import { refuseNul } from './text-guard.js';
+import type { CompanyRecords } from './records.js';
 import type { Static, TSchema } from './schemas.js';
+import { refuseNul } from './text-guard.js';
 import { resolveSchema } from './validation.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -72,7 +72,7 @@ export interface Context<P, Q, B> {
   reply: FastifyReply;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a route/list of any shape; each one's own types are checked where it is declared
 type AnyRecords = CompanyRecords<any, any, any>;
 
 /**
@@ -139,7 +139,7 @@ export interface RouteDef<P, Q, B, R extends ResponseKind> {
 }
 
 // Declarations are kept loosely typed once defined: each was checked against its own schemas.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a route/list of any shape; each one's own types are checked where it is declared
 export type AnyRoute = RouteDef<any, any, any, ResponseKind>;
 
 export function defineRoute<
@@ -186,9 +186,8 @@ function fullUrl(def: AnyRoute): string {
 }
 
 function forbidden(access: Access, missing: string): AppError {
-  const message = access.kind === 'role'
-    ? `This action requires the role "${missing}".`
-    : `You do not have the permission "${missing}" that this action requires.`;
+  const message =
+    access.kind === 'role' ? `This action requires the role "${missing}".` : `You do not have the permission "${missing}" that this action requires.`;
   return new AppError(Codes.missingPermission, message);
 }
 
@@ -255,7 +254,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const response = def.response;
   const isFile = response === FileResponse;
   const bare = typeof response === 'object' && response !== null && 'bare' in response ? (response as { bare: TSchema }).bare : null;
-  const success = isFile ? null : bare ?? Env(response as TSchema);
+  const success = isFile ? null : (bare ?? Env(response as TSchema));
   const norms = normalizers(def);
   const config: RouteConfig = {
     access: def.access,
@@ -297,10 +296,11 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       return out === undefined ? Promise.resolve(out) : out;
     },
   };
-  const run = (ctx: RouteContext) => deps.tenants(ctx.principal, ctx.request.id, mode, (tenant) => {
-    ctx.tenant = tenant;
-    return def.handler(ctx as Context<unknown, unknown, unknown>) as Promise<unknown>;
-  });
+  const run = (ctx: RouteContext) =>
+    deps.tenants(ctx.principal, ctx.request.id, mode, (tenant) => {
+      ctx.tenant = tenant;
+      return def.handler(ctx as Context<unknown, unknown, unknown>) as Promise<unknown>;
+    });
   /** A route without the company's transaction: it opens the company's door itself when ready. */
   const outside = (ctx: RouteContext): unknown => def.handler(ctx as Context<unknown, unknown, unknown>);
   async function kept(ctx: RouteContext, key: string): Promise<unknown> {

@@ -2,7 +2,7 @@
 // accepted as number or name, and the spec's shared list parameters.
 import Type, { type Static, type TSchema } from 'typebox';
 
-export { Type, type Static, type TSchema };
+export { type Static, type TSchema, Type };
 
 /** int32 record id. */
 export const Id = Type.Integer({ format: 'int32', minimum: -2147483648, maximum: 2147483647 });
@@ -43,7 +43,9 @@ export function Opt<T extends TSchema>(schema: T) {
 /** Enumeration written as numbers (customer pipeline, invoice status, ...): `{ Prospect: 0, ... }`.
  *  Requests accept the number or the name (any case); responses write the number. */
 export function NumEnum<const E extends Record<string, number>>(values: E, options: { description?: string; default?: number } = {}) {
-  const listing = Object.entries(values).map(([name, n]) => `${n} ${name}`).join(', ');
+  const listing = Object.entries(values)
+    .map(([name, n]) => `${n} ${name}`)
+    .join(', ');
   return Type.Unsafe<E[keyof E]>({
     type: 'integer',
     format: 'int32',
@@ -69,7 +71,9 @@ export function NameEnum<const N extends readonly string[]>(names: N, options: {
  *  A single name is accepted for its value. */
 export function FlagsEnum<const E extends Record<string, number>>(values: E, options: { description?: string } = {}) {
   const all = Object.values(values).reduce((a, b) => a | b, 0);
-  const listing = Object.entries(values).map(([name, n]) => `${n} ${name}`).join(', ');
+  const listing = Object.entries(values)
+    .map(([name, n]) => `${n} ${name}`)
+    .join(', ');
   return Type.Unsafe<number>({
     type: 'integer',
     minimum: 0,
@@ -87,26 +91,32 @@ export function Many<T extends TSchema>(item: T, options: { description?: string
 
 /** A record's mailing address (a carrier's office, a driver's home): every part may be missing. */
 export function MailingAddress(description: string, street2: string) {
-  return Type.Object({
-    street: Nullable(Type.String()),
-    street2: Nullable(Type.String({ description: street2 })),
-    city: Nullable(Type.String()),
-    state: Nullable(Type.String({ description: 'State or province code (TX).' })),
-    postalCode: Nullable(Type.String()),
-    country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2 code; the country phones without + are read in.' })),
-  }, { description });
+  return Type.Object(
+    {
+      street: Nullable(Type.String()),
+      street2: Nullable(Type.String({ description: street2 })),
+      city: Nullable(Type.String()),
+      state: Nullable(Type.String({ description: 'State or province code (TX).' })),
+      postalCode: Nullable(Type.String()),
+      country: Nullable(Type.String({ description: 'ISO 3166-1 alpha-2 code; the country phones without + are read in.' })),
+    },
+    { description },
+  );
 }
 
 /** A mailing address as a request sends it. */
 export function MailingAddressInput(description?: string) {
-  return Type.Object({
-    street: Opt(Text(200)),
-    street2: Opt(Text(200)),
-    city: Opt(Text(100)),
-    state: Opt(Text(100)),
-    postalCode: Opt(Text(20)),
-    country: Opt(Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2 code (any case).' })),
-  }, description ? { description } : {});
+  return Type.Object(
+    {
+      street: Opt(Text(200)),
+      street2: Opt(Text(200)),
+      city: Opt(Text(100)),
+      state: Opt(Text(100)),
+      postalCode: Opt(Text(20)),
+      country: Opt(Type.String({ minLength: 2, maxLength: 2, description: 'ISO 3166-1 alpha-2 code (any case).' })),
+    },
+    description ? { description } : {},
+  );
 }
 
 // ---- Shared list parameters (part 1, "Shared list parameters"): every one is parsed and
@@ -116,7 +126,9 @@ export const SortDirectionEnum = NumEnum({ Ascending: 0, Descending: 1 });
 
 export const PageParams = {
   Page: Type.Optional(Type.Integer({ format: 'int32', description: 'Page to read, from 1. A value below 1 reads the first page.' })),
-  ItemsPerPage: Type.Optional(Type.Integer({ format: 'int32', description: 'Page size, default 20; larger values are reduced to the endpoint maximum, echoed in itemsPerPage.' })),
+  ItemsPerPage: Type.Optional(
+    Type.Integer({ format: 'int32', description: 'Page size, default 20; larger values are reduced to the endpoint maximum, echoed in itemsPerPage.' }),
+  ),
   SearchTerm: Type.Optional(Type.String({ maxLength: 200, description: 'Free-text search; matched fields depend on the list.' })),
   SortBy: Type.Optional(Type.String({ maxLength: 64, description: 'Field to sort by; sortable fields differ per endpoint.' })),
   SortDirection: Type.Optional(SortDirectionEnum),

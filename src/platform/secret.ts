@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMemoryDataDir, type Config } from '../config.js';
+import { type Config, isMemoryDataDir } from '../config.js';
 
 export function resolveJwtSecret(config: Pick<Config, 'jwtSecret' | 'dataDir'>): string {
   if (config.jwtSecret) return config.jwtSecret;

@@ -54,5 +54,4 @@ export const resolveSchema = (ref: string) => registry.get(ref.replace(/^#\/comp
 
 // Fastify reads `false` + `.errors` from an Ajv function (and passes the parent, so coercion and
 // defaults can replace a root value).
-export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as never;
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as never;

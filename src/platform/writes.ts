@@ -9,7 +9,7 @@ export type Writers<I, V> = { [K in keyof I]-?: (value: I[K], input: I) => Parti
 export function columnsOf<I extends object, V>(input: I, writers: Writers<I, V>, mode: 'all' | 'sent'): Partial<V> {
   const out: Partial<V> = {};
   for (const key of Object.keys(writers) as Array<keyof I>) {
-    if (mode === 'sent' && !Object.prototype.hasOwnProperty.call(input, key)) continue;
+    if (mode === 'sent' && !Object.hasOwn(input, key)) continue;
     Object.assign(out, writers[key](input[key], input));
   }
   return out;

@@ -58,7 +58,10 @@ describe('POST /Auth/Login', () => {
       assert.equal(res.status, 400);
       assert.equal(res.body.success, false);
       assert.equal(res.body.data, null);
-      assert.deepEqual(res.body.errors.map((e: any) => e.code), ['auth.invalid_login']);
+      assert.deepEqual(
+        res.body.errors.map((e: any) => e.code),
+        ['auth.invalid_login'],
+      );
       assert.equal(res.body.messages.length, 1);
     }
     assert.deepEqual(answers[0]!.body, answers[1]!.body);
@@ -205,7 +208,10 @@ describe('GET /App/User and /App/UserData', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers['api-supported-versions'], '1.0');
     const user = res.body.data;
-    assert.deepEqual(Object.keys(user).sort(), ['companyId', 'createdAt', 'email', 'firstName', 'id', 'invitedAt', 'isDisabled', 'lastLoginAt', 'lastName', 'phone', 'roles'].sort());
+    assert.deepEqual(
+      Object.keys(user).sort(),
+      ['companyId', 'createdAt', 'email', 'firstName', 'id', 'invitedAt', 'isDisabled', 'lastLoginAt', 'lastName', 'phone', 'roles'].sort(),
+    );
     assert.equal(user.id, session.userId);
     assert.equal(user.email, session.email);
     assert.deepEqual(user.roles, ['Accountant']);
@@ -213,7 +219,7 @@ describe('GET /App/User and /App/UserData', () => {
     assert.equal(user.companyId, session.companyId);
   });
 
-  it('adds the company name and the user\'s permissions in UserData', async () => {
+  it("adds the company name and the user's permissions in UserData", async () => {
     const session = await signIn(t, 'Viewer');
     const res = await call(t, 'GET', '/api/v1/App/UserData', { token: session.token });
     assert.equal(res.status, 200);
@@ -240,15 +246,18 @@ describe('GET /App/User and /App/UserData', () => {
 });
 
 describe('GET /Company/Info and /Company/UserToCompanies', () => {
-  it('answers the session\'s company', async () => {
+  it("answers the session's company", async () => {
     const company = await createCompany(t, 'Gamma Freight');
     const admin = await signInAdmin(t, company);
     const res = await call(t, 'GET', '/api/v1/Company/Info', { token: admin.token });
     assert.equal(res.status, 200);
-    assert.deepEqual({ ...res.body.data, createdAt: undefined }, { id: company.companyId, name: 'Gamma Freight', isActive: true, isCurrent: true, createdAt: undefined });
+    assert.deepEqual(
+      { ...res.body.data, createdAt: undefined },
+      { id: company.companyId, name: 'Gamma Freight', isActive: true, isCurrent: true, createdAt: undefined },
+    );
   });
 
-  it('lists only the user\'s companies, paged, searchable and sortable', async () => {
+  it("lists only the user's companies, paged, searchable and sortable", async () => {
     const { addMember } = await import('../../src/areas/users/index.js');
     const home = await createCompany(t, 'Home Trucking');
     const user = await createUser(t, home.companyId);
@@ -263,10 +272,16 @@ describe('GET /Company/Info and /Company/UserToCompanies', () => {
     assert.equal(all.status, 200);
     assert.equal(all.body.data.totalCount, 4);
     assert.equal(all.body.data.itemsPerPage, 2);
-    assert.deepEqual(all.body.data.list.map((c: any) => c.name), ['Eta Express', 'Home Trucking']);
+    assert.deepEqual(
+      all.body.data.list.map((c: any) => c.name),
+      ['Eta Express', 'Home Trucking'],
+    );
     assert.equal(all.body.data.list[1].isCurrent, true);
     const page2 = await call(t, 'GET', '/api/v1/Company/UserToCompanies?ItemsPerPage=2&Page=2&SortBy=name&SortDirection=Descending', { token });
-    assert.deepEqual(page2.body.data.list.map((c: any) => c.name), ['Home Trucking', 'Eta Express']);
+    assert.deepEqual(
+      page2.body.data.list.map((c: any) => c.name),
+      ['Home Trucking', 'Eta Express'],
+    );
     const search = await call(t, 'GET', '/api/v1/Company/UserToCompanies?SearchTerm=stranger', { token });
     assert.equal(search.body.data.totalCount, 0, 'another company is not listed');
     const bad = await call(t, 'GET', '/api/v1/Company/UserToCompanies?SortBy=password', { token });
@@ -293,8 +308,13 @@ describe('POST /Auth/AcceptInvitation', () => {
     const user = await createUser(t, company.companyId, 'Viewer');
     const res = await call(t, 'POST', `/api/v1/Settings/Users/${user.userId}/Invite`, { token: admin.token });
     assert.equal(res.status, 200);
-    const mail = await t.database.db.selectFrom('outbox').select(['text_body', 'to_address'])
-      .where('company_id', '=', company.companyId).where('kind', '=', 'user.invitation').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .select(['text_body', 'to_address'])
+      .where('company_id', '=', company.companyId)
+      .where('kind', '=', 'user.invitation')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     assert.equal(mail.to_address, user.email);
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1]!;
     return { user, token };
@@ -319,8 +339,12 @@ describe('POST /Auth/AcceptInvitation', () => {
     const { user, token } = await invite(company);
     const res = await call(t, 'POST', '/api/v1/Auth/AcceptInvitation', { body: { token, password: 'my own password', firstName: 'Ivy' } });
     assert.equal(res.status, 200);
-    const rows = await t.database.db.selectFrom('audit_log').select(['user_id', 'entity_type', 'entity_id', 'before', 'after', 'request_id'])
-      .where('company_id', '=', company.companyId).where('action', '=', 'user.accept_invitation').execute();
+    const rows = await t.database.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'entity_type', 'entity_id', 'before', 'after', 'request_id'])
+      .where('company_id', '=', company.companyId)
+      .where('action', '=', 'user.accept_invitation')
+      .execute();
     assert.equal(rows.length, 1);
     const row = rows[0]!;
     assert.deepEqual([row.user_id, row.entity_type, row.entity_id, row.before], [user.userId, 'user', user.userId, null]);
@@ -345,8 +369,12 @@ describe('POST /Auth/AcceptInvitation', () => {
   it('refuses an expired invitation', async () => {
     const company = await createCompany(t);
     const { user, token } = await invite(company);
-    await t.database.db.updateTable('company_users').set({ invitation_expires_at: new Date(Date.now() - 1000) })
-      .where('company_id', '=', company.companyId).where('user_id', '=', user.userId).execute();
+    await t.database.db
+      .updateTable('company_users')
+      .set({ invitation_expires_at: new Date(Date.now() - 1000) })
+      .where('company_id', '=', company.companyId)
+      .where('user_id', '=', user.userId)
+      .execute();
     const res = await call(t, 'POST', '/api/v1/Auth/AcceptInvitation', { body: { token, password: 'long enough password' } });
     assert.equal(res.status, 400);
     assert.equal(res.body.errors[0].code, 'auth.invalid_invitation');

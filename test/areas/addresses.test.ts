@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createAddress, createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createAddress, createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -25,15 +25,27 @@ describe('POST, PUT and DELETE /Addresses', () => {
     assert.equal(added.latitude, 32.78);
     const made = await createAddress(t, admin, c.id, { isMain: true });
     assert.deepEqual(await mains(admin, c.id), [made.id]);
-    const updated = await call(t, 'PUT', `/api/v1/Addresses/${made.id}`, { token: admin.token, body: { street: '77 Changed Rd', city: 'Plano', country: 'US', isMain: false } });
+    const updated = await call(t, 'PUT', `/api/v1/Addresses/${made.id}`, {
+      token: admin.token,
+      body: { street: '77 Changed Rd', city: 'Plano', country: 'US', isMain: false },
+    });
     assert.equal(updated.status, 200, JSON.stringify(updated.body));
     assert.equal(updated.body.data.street, '77 Changed Rd');
     assert.equal(updated.body.data.customerId, c.id, 'customerId absent keeps the customer');
     assert.deepEqual(await mains(admin, c.id), [original.id], 'the role went to the oldest other address');
     assert.equal((await call(t, 'DELETE', `/api/v1/Addresses/${original.id}`, { token: admin.token })).status, 200);
     assert.deepEqual(await mains(admin, c.id), [added.id], 'the oldest remaining became main');
-    const audit = await t.database.db.selectFrom('audit_log').select('action').where('company_id', '=', admin.companyId).where('entity_type', '=', 'address').orderBy('id').execute();
-    assert.deepEqual(audit.map((a) => a.action), ['address.create', 'address.create', 'address.update', 'address.delete']);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('company_id', '=', admin.companyId)
+      .where('entity_type', '=', 'address')
+      .orderBy('id')
+      .execute();
+    assert.deepEqual(
+      audit.map((a) => a.action),
+      ['address.create', 'address.create', 'address.update', 'address.delete'],
+    );
   });
 
   it('moves an address to another customer, each keeping a main address', async () => {
@@ -41,7 +53,10 @@ describe('POST, PUT and DELETE /Addresses', () => {
     const from = await createCustomer(t, admin);
     const to = await createCustomer(t, admin);
     const second = await createAddress(t, admin, from.id);
-    await call(t, 'PUT', `/api/v1/Addresses/${from.addresses[0].id}`, { token: admin.token, body: { customerId: to.id, street: '1 Moved St', city: 'Austin', country: 'US' } });
+    await call(t, 'PUT', `/api/v1/Addresses/${from.addresses[0].id}`, {
+      token: admin.token,
+      body: { customerId: to.id, street: '1 Moved St', city: 'Austin', country: 'US' },
+    });
     assert.deepEqual(await mains(admin, from.id), [second.id]);
     assert.deepEqual(await mains(admin, to.id), [to.addresses[0].id]);
   });
@@ -54,10 +69,13 @@ describe('POST, PUT and DELETE /Addresses', () => {
       ((await get(admin, `/Customers?SearchTerm=${encodeURIComponent(term)}&PageSize=50`)).body.data.list as any[]).map((c) => c.name).sort();
     const place = await createAddress(t, admin, from.id, { street: '9 Quillfeather Ln', city: 'Zephyrton', country: 'US' });
     assert.deepEqual(await found('quillfeather'), ['Search Text From'], 'an added address');
-    await call(t, 'PUT', `/api/v1/Addresses/${place.id}`, { token: admin.token, body: { customerId: to.id, street: '9 Quillfeather Ln', city: 'Zephyrton', country: 'US' } });
+    await call(t, 'PUT', `/api/v1/Addresses/${place.id}`, {
+      token: admin.token,
+      body: { customerId: to.id, street: '9 Quillfeather Ln', city: 'Zephyrton', country: 'US' },
+    });
     assert.deepEqual(await found('zephyrton'), ['Search Text To'], 'a moved address leaves one customer for the other');
     await call(t, 'PUT', `/api/v1/Customers/${to.id}`, { token: admin.token, body: { name: 'Search Text Renamed', addresses: [] } });
-    assert.deepEqual(await found('zephyrton'), ['Search Text Renamed'], 'a renamed customer keeps its addresses\' text');
+    assert.deepEqual(await found('zephyrton'), ['Search Text Renamed'], "a renamed customer keeps its addresses' text");
     assert.deepEqual(await found('renamed'), ['Search Text Renamed']);
     assert.equal((await call(t, 'DELETE', `/api/v1/Addresses/${place.id}`, { token: admin.token })).status, 200);
     assert.deepEqual(await found('quillfeather'), [], 'a deleted address');
@@ -76,14 +94,29 @@ describe('POST, PUT and DELETE /Addresses', () => {
     const c = await createCustomer(t, admin);
     const before = await countRows(t, 'addresses', admin.companyId);
     expectProblem(await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, city: 'X', country: 'US' } }), 'street');
-    expectProblem(await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, street: 'S', city: 'X', country: 'USA' } }), 'country');
-    expectProblem(await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, street: 'S', city: 'X', country: 'XX' } }), 'country');
-    expectProblem(await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, street: 'S', city: 'X', country: 'US', latitude: 95, longitude: 0 } }), 'latitude');
-    expectProblem(await call(t, 'PUT', `/api/v1/Addresses/${c.addresses[0].id}`, { token: admin.token, body: { street: '', city: 'X', country: 'US' } }), 'street');
+    expectProblem(
+      await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, street: 'S', city: 'X', country: 'USA' } }),
+      'country',
+    );
+    expectProblem(
+      await call(t, 'POST', '/api/v1/Addresses', { token: admin.token, body: { customerId: c.id, street: 'S', city: 'X', country: 'XX' } }),
+      'country',
+    );
+    expectProblem(
+      await call(t, 'POST', '/api/v1/Addresses', {
+        token: admin.token,
+        body: { customerId: c.id, street: 'S', city: 'X', country: 'US', latitude: 95, longitude: 0 },
+      }),
+      'latitude',
+    );
+    expectProblem(
+      await call(t, 'PUT', `/api/v1/Addresses/${c.addresses[0].id}`, { token: admin.token, body: { street: '', city: 'X', country: 'US' } }),
+      'street',
+    );
     assert.equal(await countRows(t, 'addresses', admin.companyId), before);
   });
 
-  it('treats another company\'s address or customer as missing; open to any signed-in user', async () => {
+  it("treats another company's address or customer as missing; open to any signed-in user", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const theirs = await createCustomer(t, b);
@@ -93,10 +126,18 @@ describe('POST, PUT and DELETE /Addresses', () => {
     expectNotFound(await call(t, 'DELETE', `/api/v1/Addresses/${theirAddress.id}`, { token: a.token }));
     expectNotFound(await call(t, 'PUT', `/api/v1/Addresses/${theirAddress.id}/SetAsMainAddress`, { token: a.token }));
     const ours = await createCustomer(t, a);
-    expectNotFound(await call(t, 'PUT', `/api/v1/Addresses/${ours.addresses[0].id}`, { token: a.token, body: { customerId: theirs.id, street: 'S', city: 'C', country: 'US' } }));
+    expectNotFound(
+      await call(t, 'PUT', `/api/v1/Addresses/${ours.addresses[0].id}`, {
+        token: a.token,
+        body: { customerId: theirs.id, street: 'S', city: 'C', country: 'US' },
+      }),
+    );
     assert.equal((await get(b, `/Customers/${theirs.id}`)).body.data.addresses[0].street, theirAddress.street);
     const nobody = await signIn(t, { permissions: [] }, a.companyId);
-    assert.equal((await call(t, 'POST', '/api/v1/Addresses', { token: nobody.token, body: { customerId: ours.id, street: 'S', city: 'C', country: 'US' } })).status, 200);
+    assert.equal(
+      (await call(t, 'POST', '/api/v1/Addresses', { token: nobody.token, body: { customerId: ours.id, street: 'S', city: 'C', country: 'US' } })).status,
+      200,
+    );
   });
 });
 
@@ -122,7 +163,10 @@ describe('address searches', () => {
     await createAddress(t, admin, null, { name: 'Louisville hub', city: 'Louisville', isHub: true });
     await createAddress(t, admin, c.id, { name: 'Memphis office', city: 'Memphis' });
     const hits = (await get(admin, '/Addresses/LookupForTransfer?searchTerm=memphis')).body.data;
-    assert.deepEqual(hits.map((a: any) => a.name), ['Memphis cross-dock']);
+    assert.deepEqual(
+      hits.map((a: any) => a.name),
+      ['Memphis cross-dock'],
+    );
     assert.equal((await get(admin, '/Addresses/LookupForTransfer')).body.data.length, 2);
     const other = await signIn(t, { permissions: [] });
     assert.deepEqual((await get(other, '/Addresses/LookupForTransfer?searchTerm=memphis')).body.data, []);
@@ -130,18 +174,37 @@ describe('address searches', () => {
 
   it('SearchByCompanyName and SearchCompaniesByAddress match by prefix and resemblance', async () => {
     const admin = await signIn(t);
-    const acme = await createCustomer(t, admin, { name: 'Acme Rocket Supply', addresses: [{ street: '100 Canyon Road', city: 'Flagstaff', state: 'AZ', country: 'US' }] });
-    await createCustomer(t, admin, { name: 'Roadrunner Freight', addresses: [{ name: 'Desert depot', street: '7 Mesa Dr', city: 'Tucson', state: 'AZ', country: 'US' }] });
+    const acme = await createCustomer(t, admin, {
+      name: 'Acme Rocket Supply',
+      addresses: [{ street: '100 Canyon Road', city: 'Flagstaff', state: 'AZ', country: 'US' }],
+    });
+    await createCustomer(t, admin, {
+      name: 'Roadrunner Freight',
+      addresses: [{ name: 'Desert depot', street: '7 Mesa Dr', city: 'Tucson', state: 'AZ', country: 'US' }],
+    });
     const byName = (await get(admin, '/Addresses/SearchByCompanyName?companyName=acme')).body.data;
-    assert.deepEqual(byName.map((a: any) => a.customerId), [acme.id]);
+    assert.deepEqual(
+      byName.map((a: any) => a.customerId),
+      [acme.id],
+    );
     const fuzzy = (await get(admin, '/Addresses/SearchByCompanyName?companyName=Acme%20Rockett')).body.data;
-    assert.ok(fuzzy.some((a: any) => a.customerId === acme.id), 'a misspelt name still matches');
+    assert.ok(
+      fuzzy.some((a: any) => a.customerId === acme.id),
+      'a misspelt name still matches',
+    );
     const depot = (await get(admin, '/Addresses/SearchByCompanyName?companyName=desert')).body.data;
-    assert.deepEqual(depot.map((a: any) => a.name), ['Desert depot']);
+    assert.deepEqual(
+      depot.map((a: any) => a.name),
+      ['Desert depot'],
+    );
     const byAddress = (await get(admin, '/Addresses/SearchCompaniesByAddress?address=canyon%20road')).body.data;
-    assert.deepEqual(byAddress.map((a: any) => a.customerName), ['Acme Rocket Supply']);
+    assert.deepEqual(
+      byAddress.map((a: any) => a.customerName),
+      ['Acme Rocket Supply'],
+    );
     // Enough addresses contain the text: those that only resemble it are not looked for.
-    for (const n of [1, 2, 3, 4, 5]) await createCustomer(t, admin, { name: `Canyon Haulers ${n}`, addresses: [{ street: `${n} Canyon Road`, city: 'Sedona', state: 'AZ', country: 'US' }] });
+    for (const n of [1, 2, 3, 4, 5])
+      await createCustomer(t, admin, { name: `Canyon Haulers ${n}`, addresses: [{ street: `${n} Canyon Road`, city: 'Sedona', state: 'AZ', country: 'US' }] });
     await createCustomer(t, admin, { name: 'Canyan Hauler', addresses: [{ street: '6 Canyan Raod', city: 'Sedona', state: 'AZ', country: 'US' }] });
     const many = (await get(admin, '/Addresses/SearchCompaniesByAddress?address=canyon%20road')).body.data;
     assert.equal(many.length, 6);
@@ -149,7 +212,11 @@ describe('address searches', () => {
     const typo = (await get(admin, '/Addresses/SearchByCompanyName?companyName=canyan%20hauler')).body.data;
     assert.equal(typo[0].customerName, 'Canyan Hauler', 'the one containing it first');
     assert.ok(typo.length > 1, 'one contains it: the resembling ones are looked for too');
-    assert.ok((await get(admin, '/Addresses/SearchByCompanyName?companyName=canyon%20haulers')).body.data.every((a: any) => a.customerName.startsWith('Canyon Haulers')));
+    assert.ok(
+      (await get(admin, '/Addresses/SearchByCompanyName?companyName=canyon%20haulers')).body.data.every((a: any) =>
+        a.customerName.startsWith('Canyon Haulers'),
+      ),
+    );
     expectProblem(await get(admin, '/Addresses/SearchByCompanyName'), 'companyName');
     expectProblem(await get(admin, '/Addresses/SearchCompaniesByAddress?address='), 'address');
     const other = await signIn(t);
@@ -159,18 +226,30 @@ describe('address searches', () => {
 
   it('ranks the closest text first, leaves deleted customers out, answers at most 50, and takes short terms', async () => {
     const admin = await signIn(t);
-    const far = await createCustomer(t, admin, { name: 'Gulf Industrial Park Tenants Association', addresses: [{ street: '5 Elm Ln', city: 'Jacksonville Beach', state: 'FL', postalCode: '32250', country: 'US' }] });
+    const far = await createCustomer(t, admin, {
+      name: 'Gulf Industrial Park Tenants Association',
+      addresses: [{ street: '5 Elm Ln', city: 'Jacksonville Beach', state: 'FL', postalCode: '32250', country: 'US' }],
+    });
     const near = await createCustomer(t, admin, { name: 'Ely', addresses: [{ street: '5 Elm Ln', city: 'Ely', country: 'US' }] });
     const gone = await createCustomer(t, admin, { name: 'Gone Elm', addresses: [{ street: '9 Elm Ln', city: 'Ely', country: 'US' }] });
     assert.equal((await call(t, 'DELETE', `/api/v1/Customers?ids=${gone.id}`, { token: admin.token })).status, 200);
     const ranked = (await get(admin, '/Addresses/SearchCompaniesByAddress?address=5%20elm%20ln')).body.data;
-    assert.deepEqual(ranked.map((a: any) => a.customerId), [near.id, far.id], 'the shorter, closer text first');
+    assert.deepEqual(
+      ranked.map((a: any) => a.customerId),
+      [near.id, far.id],
+      'the shorter, closer text first',
+    );
     const all = (await get(admin, '/Addresses/SearchCompaniesByAddress?address=elm%20ln')).body.data;
-    assert.deepEqual(all.map((a: any) => a.customerId).sort(), [near.id, far.id].sort(), 'a deleted customer\'s address is left out');
+    assert.deepEqual(all.map((a: any) => a.customerId).sort(), [near.id, far.id].sort(), "a deleted customer's address is left out");
     assert.deepEqual((await get(admin, '/Addresses/SearchByCompanyName?companyName=gone%20elm')).body.data, []);
     const short = (await get(admin, '/Addresses/SearchByCompanyName?companyName=el')).body.data;
-    assert.deepEqual(short.map((a: any) => a.customerId), [near.id], 'two letters: no search key, still found');
-    for (let n = 0; n < 52; n++) await createCustomer(t, admin, { name: `Birch Carrier ${n}`, addresses: [{ street: `${n} Birch Rd`, city: 'Bend', country: 'US' }] });
+    assert.deepEqual(
+      short.map((a: any) => a.customerId),
+      [near.id],
+      'two letters: no search key, still found',
+    );
+    for (let n = 0; n < 52; n++)
+      await createCustomer(t, admin, { name: `Birch Carrier ${n}`, addresses: [{ street: `${n} Birch Rd`, city: 'Bend', country: 'US' }] });
     assert.equal((await get(admin, '/Addresses/SearchCompaniesByAddress?address=birch%20rd')).body.data.length, 50);
     assert.equal((await get(admin, '/Addresses/SearchByCompanyName?companyName=birch%20carrier')).body.data.length, 50);
   });

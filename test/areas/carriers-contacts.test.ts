@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCarrier, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createCarrier, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -25,15 +25,31 @@ describe('POST and PUT /OutsourceCompanyContacts', () => {
   it('adds contacts; the first is primary, isPrimary moves the role', async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
-    const first = await addContact(admin, c.id, { name: 'Ann', title: 'Dispatcher', email: 'Ann@Carrier.Example', phone: '512 555 0101', phoneExtension: '12' });
+    const first = await addContact(admin, c.id, {
+      name: 'Ann',
+      title: 'Dispatcher',
+      email: 'Ann@Carrier.Example',
+      phone: '512 555 0101',
+      phoneExtension: '12',
+    });
     assert.deepEqual([first.outsourceCompanyId, first.isPrimary, first.email, first.title], [c.id, true, 'ann@carrier.example', 'Dispatcher']);
     const second = await addContact(admin, c.id, { name: 'Bob', isPrimary: true });
     assert.equal(second.isPrimary, true);
-    assert.deepEqual((await contactsOf(admin, c.id)).map((k) => [k.name, k.isPrimary]), [['Bob', true], ['Ann', false]]);
+    assert.deepEqual(
+      (await contactsOf(admin, c.id)).map((k) => [k.name, k.isPrimary]),
+      [
+        ['Bob', true],
+        ['Ann', false],
+      ],
+    );
     const updated = await api(admin, 'PUT', `/OutsourceCompanyContacts/${second.id}`, { outsourceCompanyId: c.id, name: 'Bobby', isPrimary: false });
     assert.equal(updated.status, 200, JSON.stringify(updated.body));
     assert.deepEqual([updated.body.data.name, updated.body.data.isPrimary], ['Bobby', false]);
-    assert.deepEqual((await contactsOf(admin, c.id)).filter((k) => k.isPrimary).map((k) => k.id), [first.id], 'exactly one primary');
+    assert.deepEqual(
+      (await contactsOf(admin, c.id)).filter((k) => k.isPrimary).map((k) => k.id),
+      [first.id],
+      'exactly one primary',
+    );
   });
 
   it('refuses bad input and writes nothing', async () => {
@@ -45,7 +61,10 @@ describe('POST and PUT /OutsourceCompanyContacts', () => {
     expectProblem(await api(admin, 'POST', '/OutsourceCompanyContacts', { outsourceCompanyId: c.id, name: 'X', email: 'bad' }), 'email');
     expectProblem(await api(admin, 'POST', '/OutsourceCompanyContacts', { name: 'X' }), 'outsourceCompanyId');
     const k = await addContact(admin, c.id);
-    expectFailure(await api(admin, 'PUT', `/OutsourceCompanyContacts/${k.id}`, { outsourceCompanyId: other.id, name: 'Moved' }), 'outsource_contacts.carrier_change');
+    expectFailure(
+      await api(admin, 'PUT', `/OutsourceCompanyContacts/${k.id}`, { outsourceCompanyId: other.id, name: 'Moved' }),
+      'outsource_contacts.carrier_change',
+    );
     expectProblem(await api(admin, 'PUT', `/OutsourceCompanyContacts/${k.id}`, { outsourceCompanyId: c.id, name: '   ' }), 'name');
     expectProblem(await api(admin, 'PUT', `/OutsourceCompanyContacts/${k.id}`, { outsourceCompanyId: c.id, name: 'Renamed', email: 'no-at-sign' }), 'email');
     expectProblem(await api(admin, 'PUT', `/OutsourceCompanyContacts/${k.id}`, { name: 'Renamed' }), 'outsourceCompanyId');
@@ -56,15 +75,23 @@ describe('POST and PUT /OutsourceCompanyContacts', () => {
 });
 
 describe('DELETE, SetPrimary and Usage', () => {
-  it('deletes an unused contact; the primary\'s role passes to the oldest other', async () => {
+  it("deletes an unused contact; the primary's role passes to the oldest other", async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
     const first = await addContact(admin, c.id);
     const second = await addContact(admin, c.id);
     const res = await api(admin, 'DELETE', `/OutsourceCompanyContacts/${first.id}`);
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.data, { contactId: first.id, reassignedToContactId: null, reassigned: { contactId: first.id, finances: 0, total: 0 }, newPrimaryContactId: second.id });
-    assert.deepEqual((await contactsOf(admin, c.id)).map((k) => [k.id, k.isPrimary]), [[second.id, true]]);
+    assert.deepEqual(res.body.data, {
+      contactId: first.id,
+      reassignedToContactId: null,
+      reassigned: { contactId: first.id, finances: 0, total: 0 },
+      newPrimaryContactId: second.id,
+    });
+    assert.deepEqual(
+      (await contactsOf(admin, c.id)).map((k) => [k.id, k.isPrimary]),
+      [[second.id, true]],
+    );
   });
 
   it('refuses to delete a billing contact unless its uses move to the primary', async () => {
@@ -83,7 +110,7 @@ describe('DELETE, SetPrimary and Usage', () => {
     assert.equal((await api(admin, 'GET', `/OutsourceCompanyFinances/${finance.body.data.id}`)).body.data.contactId, primary.id);
   });
 
-  it('refuses to move the uses of a carrier\'s only contact', async () => {
+  it("refuses to move the uses of a carrier's only contact", async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
     const only = await addContact(admin, c.id);
@@ -107,7 +134,7 @@ describe('DELETE, SetPrimary and Usage', () => {
 });
 
 describe('Normalize and NormalizePreview', () => {
-  it('previews, then writes E.164 phones (in the carrier\'s country) and lower-case emails, merging identical contacts', async () => {
+  it("previews, then writes E.164 phones (in the carrier's country) and lower-case emails, merging identical contacts", async () => {
     const admin = await signIn(t);
     const uk = await createCarrier(t, admin, { address: { city: 'London', country: 'GB' } });
     const a = await addContact(admin, uk.id, { name: 'Ada', email: 'ada@example.com', phone: '020 7946 0958' });
@@ -120,10 +147,16 @@ describe('Normalize and NormalizePreview', () => {
     assert.equal((await contactsOf(admin, uk.id)).length, 3, 'the preview wrote nothing');
     const result = (await api(admin, 'POST', `/OutsourceCompanyContacts/Normalize?outsourceCompanyId=${uk.id}`)).body.data;
     assert.deepEqual([result.merged, result.updated], [1, 2]);
-    assert.deepEqual((await contactsOf(admin, uk.id)).map((k) => [k.id, k.phone]), [[a.id, '+442079460958'], [c.id, '12']]);
+    assert.deepEqual(
+      (await contactsOf(admin, uk.id)).map((k) => [k.id, k.phone]),
+      [
+        [a.id, '+442079460958'],
+        [c.id, '12'],
+      ],
+    );
   });
 
-  it('normalizes every carrier of the company when no id is given, never another company\'s', async () => {
+  it("normalizes every carrier of the company when no id is given, never another company's", async () => {
     const admin = await signIn(t);
     const one = await createCarrier(t, admin);
     await addContact(admin, one.id, { phone: '(512) 555-0199' });
@@ -139,7 +172,10 @@ describe('Normalize and NormalizePreview', () => {
     expectProblem(await api(admin, 'GET', '/OutsourceCompanyContacts/NormalizePreview?outsourceCompanyId=abc'), 'outsourceCompanyId');
     await addContact(admin, one.id, { phone: '(512) 555-0177' });
     expectProblem(await api(admin, 'POST', '/OutsourceCompanyContacts/Normalize?outsourceCompanyId=abc'), 'outsourceCompanyId');
-    assert.ok((await contactsOf(admin, one.id)).some((k) => k.phone === '(512) 555-0177'), 'a refused normalization changes nothing');
+    assert.ok(
+      (await contactsOf(admin, one.id)).some((k) => k.phone === '(512) 555-0177'),
+      'a refused normalization changes nothing',
+    );
   });
 });
 
@@ -160,10 +196,13 @@ describe('access and other companies', () => {
     ] as const) {
       expectForbidden(await api(viewer, method, url, body), 'Add/Edit outsource');
     }
-    assert.deepEqual((await contactsOf(admin, c.id)).map((x) => x.name), ['Contact']);
+    assert.deepEqual(
+      (await contactsOf(admin, c.id)).map((x) => x.name),
+      ['Contact'],
+    );
   });
 
-  it('answers another company\'s carrier or contact as missing', async () => {
+  it("answers another company's carrier or contact as missing", async () => {
     const admin = await signIn(t);
     const other = await signIn(t);
     const theirs = await createCarrier(t, other);
@@ -177,10 +216,13 @@ describe('access and other companies', () => {
     ] as const) {
       expectNotFound(await api(admin, method, url, body));
     }
-    assert.deepEqual((await contactsOf(other, theirs.id)).map((x) => x.name), ['Contact']);
+    assert.deepEqual(
+      (await contactsOf(other, theirs.id)).map((x) => x.name),
+      ['Contact'],
+    );
   });
 
-  it('a deleted carrier\'s contacts answer as missing', async () => {
+  it("a deleted carrier's contacts answer as missing", async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
     const k = await addContact(admin, c.id);

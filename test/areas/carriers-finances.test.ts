@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCarrier, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createCarrier, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -21,9 +21,19 @@ async function addFinance(session: Session, outsourceCompanyId: number, body: Re
 }
 
 const FULL = {
-  label: 'Main remittance', paymentTermsDays: 15, paymentMethod: 'ach', currency: 'usd', quickPayFeePercent: 2.5, factoringCompany: 'RTS Financial',
+  label: 'Main remittance',
+  paymentTermsDays: 15,
+  paymentMethod: 'ach',
+  currency: 'usd',
+  quickPayFeePercent: 2.5,
+  factoringCompany: 'RTS Financial',
   remitTo: { name: 'Red River Freight', street: 'PO Box 1200', city: 'Dallas', state: 'tx', postalCode: '75201', country: 'us', email: 'AR@RedRiver.example' },
-  bankName: 'JPMorgan Chase', routingNumber: '021000021', accountNumber: '0001 2345 6789', accountType: 'Checking', taxId: '12-3456789', notes: 'Net 15',
+  bankName: 'JPMorgan Chase',
+  routingNumber: '021000021',
+  accountNumber: '0001 2345 6789',
+  accountType: 'Checking',
+  taxId: '12-3456789',
+  notes: 'Net 15',
 };
 
 describe('POST and GET /OutsourceCompanyFinances', () => {
@@ -32,16 +42,49 @@ describe('POST and GET /OutsourceCompanyFinances', () => {
     const c = await createCarrier(t, admin);
     const f = await addFinance(admin, c.id, FULL);
     assert.deepEqual(
-      [f.outsourceCompanyId, f.label, f.isDefault, f.paymentTermsDays, f.paymentMethod, f.currency, f.quickPayFeePercent, f.factoringCompany, f.bankName, f.routingNumber, f.accountType],
+      [
+        f.outsourceCompanyId,
+        f.label,
+        f.isDefault,
+        f.paymentTermsDays,
+        f.paymentMethod,
+        f.currency,
+        f.quickPayFeePercent,
+        f.factoringCompany,
+        f.bankName,
+        f.routingNumber,
+        f.accountType,
+      ],
       [c.id, 'Main remittance', true, 15, 'ACH', 'USD', 2.5, 'RTS Financial', 'JPMorgan Chase', '021000021', 'Checking'],
     );
-    assert.deepEqual(f.remitTo, { name: 'Red River Freight', street: 'PO Box 1200', street2: null, city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US', email: 'ar@redriver.example' });
+    assert.deepEqual(f.remitTo, {
+      name: 'Red River Freight',
+      street: 'PO Box 1200',
+      street2: null,
+      city: 'Dallas',
+      state: 'TX',
+      postalCode: '75201',
+      country: 'US',
+      email: 'ar@redriver.example',
+    });
     assert.deepEqual([f.accountNumberLast4, f.taxIdLast4], ['6789', '6789']);
-    const everything = JSON.stringify([f, (await api(admin, 'GET', `/OutsourceCompanyFinances/${f.id}`)).body, (await api(admin, 'GET', `/OutsourceCompanyFinances/${c.id}/FinanceList`)).body]);
-    assert.ok(!everything.includes('000123456789') && !everything.includes('123456789') && !('accountNumber' in f) && !('taxId' in f), 'secrets stay out of answers');
-    const { rows } = await sql<{ after: string }>`select after::text as after from audit_log where company_id = ${admin.companyId} and action = 'outsource_finance.create'`.execute(t.database.db);
+    const everything = JSON.stringify([
+      f,
+      (await api(admin, 'GET', `/OutsourceCompanyFinances/${f.id}`)).body,
+      (await api(admin, 'GET', `/OutsourceCompanyFinances/${c.id}/FinanceList`)).body,
+    ]);
+    assert.ok(
+      !everything.includes('000123456789') && !everything.includes('123456789') && !('accountNumber' in f) && !('taxId' in f),
+      'secrets stay out of answers',
+    );
+    const { rows } = await sql<{
+      after: string;
+    }>`select after::text as after from audit_log where company_id = ${admin.companyId} and action = 'outsource_finance.create'`.execute(t.database.db);
     assert.ok(!rows[0]!.after.includes('123456789'), 'and out of the audit trail');
-    const { rows: stored } = await sql<{ account_number: string; tax_id: string }>`select account_number, tax_id from outsource_company_finances where id = ${f.id}`.execute(t.database.db);
+    const { rows: stored } = await sql<{
+      account_number: string;
+      tax_id: string;
+    }>`select account_number, tax_id from outsource_company_finances where id = ${f.id}`.execute(t.database.db);
     assert.deepEqual(stored[0], { account_number: '000123456789', tax_id: '123456789' });
   });
 
@@ -64,10 +107,20 @@ describe('POST and GET /OutsourceCompanyFinances', () => {
     assert.deepEqual([first.isDefault, second.isDefault], [true, false]);
     const third = await addFinance(admin, c.id, { label: 'C', isDefault: true });
     const list = (await api(admin, 'GET', `/OutsourceCompanyFinances/${c.id}/FinanceList`)).body.data;
-    assert.deepEqual(list.map((f: any) => [f.label, f.isDefault]), [['C', true], ['A', false], ['B', false]]);
+    assert.deepEqual(
+      list.map((f: any) => [f.label, f.isDefault]),
+      [
+        ['C', true],
+        ['A', false],
+        ['B', false],
+      ],
+    );
     await api(admin, 'PUT', `/OutsourceCompanyFinances/${second.id}`, { isDefault: true });
     const after = (await api(admin, 'GET', `/OutsourceCompanyFinances/${c.id}/FinanceList`)).body.data;
-    assert.deepEqual(after.filter((f: any) => f.isDefault).map((f: any) => f.id), [second.id]);
+    assert.deepEqual(
+      after.filter((f: any) => f.isDefault).map((f: any) => f.id),
+      [second.id],
+    );
     assert.ok(third.id);
   });
 
@@ -103,7 +156,10 @@ describe('PUT and DELETE /OutsourceCompanyFinances/{id}', () => {
     const res = await api(admin, 'PUT', `/OutsourceCompanyFinances/${f.id}`, { id: 999, outsourceCompanyId: c.id, paymentTermsDays: 45, remitTo: null });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const u = res.body.data;
-    assert.deepEqual([u.paymentTermsDays, u.label, u.accountNumberLast4, u.taxIdLast4, u.remitTo.city, u.routingNumber], [45, 'Main remittance', '6789', '6789', null, '021000021']);
+    assert.deepEqual(
+      [u.paymentTermsDays, u.label, u.accountNumberLast4, u.taxIdLast4, u.remitTo.city, u.routingNumber],
+      [45, 'Main remittance', '6789', '6789', null, '021000021'],
+    );
     const cleared = (await api(admin, 'PUT', `/OutsourceCompanyFinances/${f.id}`, { accountNumber: null, taxId: '98-7654321' })).body.data;
     assert.deepEqual([cleared.accountNumberLast4, cleared.taxIdLast4], [null, '4321']);
     const other = await createCarrier(t, admin);
@@ -112,7 +168,7 @@ describe('PUT and DELETE /OutsourceCompanyFinances/{id}', () => {
     assert.equal((await api(admin, 'GET', `/OutsourceCompanyFinances/${f.id}`)).body.data.paymentTermsDays, 45, 'nothing written');
   });
 
-  it('deletes one record, or (with ids) the carrier\'s records, all or nothing', async () => {
+  it("deletes one record, or (with ids) the carrier's records, all or nothing", async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
     const other = await createCarrier(t, admin);
@@ -147,7 +203,7 @@ describe('bad parameters, deleted carriers and list answers', () => {
     assert.equal((await api(admin, 'GET', `/OutsourceCompanyFinances/${f.id}`)).body.data.label, 'Main');
   });
 
-  it('a deleted carrier\'s records answer as missing, and come back with it', async () => {
+  it("a deleted carrier's records answer as missing, and come back with it", async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
     const f = await addFinance(admin, c.id, { label: 'Main' });
@@ -166,12 +222,13 @@ describe('bad parameters, deleted carriers and list answers', () => {
     assert.equal((await api(admin, 'GET', `/OutsourceCompanyFinances/${f.id}`)).body.data.label, 'Main');
   });
 
-  it('carriers\' list and read answers carry no bank details, account number or tax id', async () => {
+  it("carriers' list and read answers carry no bank details, account number or tax id", async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
     await addFinance(admin, c.id, FULL);
     const answers = JSON.stringify([
-      (await api(admin, 'GET', '/OutsourceCompanies')).body, (await api(admin, 'GET', `/OutsourceCompanies/${c.id}`)).body,
+      (await api(admin, 'GET', '/OutsourceCompanies')).body,
+      (await api(admin, 'GET', `/OutsourceCompanies/${c.id}`)).body,
       (await api(admin, 'GET', `/OutsourceCompanies/${c.id}/Contacts`)).body,
     ]);
     for (const secret of ['123456789', '021000021', 'JPMorgan', 'RTS Financial', 'accountNumber', 'taxId', 'routingNumber']) {
@@ -196,7 +253,7 @@ describe('access and other companies', () => {
     assert.equal(await countRows(t, 'outsource_company_finances', admin.companyId), 1);
   });
 
-  it('answers another company\'s carrier or record as missing', async () => {
+  it("answers another company's carrier or record as missing", async () => {
     const admin = await signIn(t);
     const other = await signIn(t);
     const theirs = await createCarrier(t, other);

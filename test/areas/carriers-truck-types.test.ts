@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCarrier, createTruck, createTypeOfTruck, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createCarrier, createTruck, createTypeOfTruck, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -14,9 +14,15 @@ const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
   call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
 
 describe('/TypeOfTrucks', () => {
-  it('adds, reads, lists (searched, sorted, paged) and updates the company\'s truck types', async () => {
+  it("adds, reads, lists (searched, sorted, paged) and updates the company's truck types", async () => {
     const admin = await signIn(t);
-    const box = await createTypeOfTruck(t, admin, { name: 'Box truck 26 ft', description: 'Liftgate, city deliveries', capacityWeight: 10000, capacityPallets: 12, capacityVolume: 1700 });
+    const box = await createTypeOfTruck(t, admin, {
+      name: 'Box truck 26 ft',
+      description: 'Liftgate, city deliveries',
+      capacityWeight: 10000,
+      capacityPallets: 12,
+      capacityVolume: 1700,
+    });
     assert.deepEqual(
       [box.name, box.description, box.capacityWeight, box.weightUnit, box.capacityPallets, box.capacityVolume, box.volumeUnit, box.isRefrigerated],
       ['Box truck 26 ft', 'Liftgate, city deliveries', 10000, 'lb', 12, 1700, 'ft3', false],
@@ -37,7 +43,10 @@ describe('/TypeOfTrucks', () => {
     expectProblem(await api(admin, 'GET', '/TypeOfTrucks?SortBy=capacity'), 'SortBy');
     const u = await api(admin, 'PUT', `/TypeOfTrucks/${box.id}`, { capacityPallets: 14, description: null });
     assert.equal(u.status, 200, JSON.stringify(u.body));
-    assert.deepEqual([u.body.data.name, u.body.data.capacityPallets, u.body.data.description, u.body.data.capacityWeight], ['Box truck 26 ft', 14, null, 10000]);
+    assert.deepEqual(
+      [u.body.data.name, u.body.data.capacityPallets, u.body.data.description, u.body.data.capacityWeight],
+      ['Box truck 26 ft', 14, null, 10000],
+    );
   });
 
   it('refuses bad input and duplicate names (any case), writing nothing', async () => {
@@ -83,11 +92,16 @@ describe('/TypeOfTrucks', () => {
     const truck = await createTruck(t, admin, { typeOfTruckId: type.id });
     assert.equal((await api(admin, 'DELETE', `/Trucks/${truck.id}`)).status, 200);
     assert.equal((await api(admin, 'DELETE', `/TypeOfTrucks/${type.id}`)).status, 200);
-    const held = await t.database.db.selectFrom('trucks').select('type_of_truck_id').where('company_id', '=', admin.companyId).where('id', '=', truck.id).executeTakeFirstOrThrow();
+    const held = await t.database.db
+      .selectFrom('trucks')
+      .select('type_of_truck_id')
+      .where('company_id', '=', admin.companyId)
+      .where('id', '=', truck.id)
+      .executeTakeFirstOrThrow();
     assert.equal(held.type_of_truck_id, null);
   });
 
-  it('needs View Outsources to read, Add/Edit outsource to write and Delete Outsource to delete; others\' types are missing', async () => {
+  it("needs View Outsources to read, Add/Edit outsource to write and Delete Outsource to delete; others' types are missing", async () => {
     const admin = await signIn(t);
     const type = await createTypeOfTruck(t, admin);
     const accountant = await signIn(t, 'Accountant', admin.companyId);
@@ -99,7 +113,11 @@ describe('/TypeOfTrucks', () => {
     expectForbidden(await api(viewer, 'DELETE', `/TypeOfTrucks/${type.id}`), 'Delete Outsource');
     assert.equal(await countRows(t, 'type_of_trucks', admin.companyId), 1);
     const other = await signIn(t);
-    for (const [method, url, body] of [['GET', `/TypeOfTrucks/${type.id}`], ['PUT', `/TypeOfTrucks/${type.id}`, { name: 'Mine' }], ['DELETE', `/TypeOfTrucks/${type.id}`]] as const) {
+    for (const [method, url, body] of [
+      ['GET', `/TypeOfTrucks/${type.id}`],
+      ['PUT', `/TypeOfTrucks/${type.id}`, { name: 'Mine' }],
+      ['DELETE', `/TypeOfTrucks/${type.id}`],
+    ] as const) {
       expectNotFound(await api(other, method, url, body));
     }
     assert.equal((await api(other, 'GET', '/TypeOfTrucks')).body.data.totalCount, 0);
@@ -112,18 +130,30 @@ describe('/OutsourceCompanyTypeOfTrucks', () => {
     const c = await createCarrier(t, admin, { typesOfWork: 'Distance' });
     const van = await createTypeOfTruck(t, admin, { name: 'Dry van 53 ft' });
     const box = await createTypeOfTruck(t, admin, { name: 'Box truck 26 ft' });
-    const res = await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: van.id, truckCount: 12, ratePerDistance: 2.45, currency: 'usd', notes: 'Team drivers' });
+    const res = await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', {
+      outsourceCompanyId: c.id,
+      typeOfTruckId: van.id,
+      truckCount: 12,
+      ratePerDistance: 2.45,
+      currency: 'usd',
+      notes: 'Team drivers',
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const row = res.body.data;
     assert.deepEqual(
       [row.outsourceCompanyId, row.typeOfTruckId, row.typeOfTruckName, row.truckCount, row.ratePerDistance, row.distanceUnit, row.currency, row.fixedRate],
       [c.id, van.id, 'Dry van 53 ft', 12, 2.45, 'mi', 'USD', null],
     );
-    const second = (await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: box.id, fixedRate: 450, ratePerHour: 85 })).body.data;
+    const second = (
+      await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: box.id, fixedRate: 450, ratePerHour: 85 })
+    ).body.data;
     assert.deepEqual((await api(admin, 'GET', `/OutsourceCompanyTypeOfTrucks/${row.id}`)).body.data, row);
     assert.equal((await api(admin, 'GET', `/OutsourceCompanyTypeOfTrucks/${c.id}?outsourceCompanyTypeOfTruckId=${second.id}`)).body.data.id, second.id);
     const list = (await api(admin, 'GET', `/OutsourceCompanyTypeOfTrucks/${c.id}/TypeOfTruckList`)).body.data;
-    assert.deepEqual(list.map((x: any) => x.typeOfTruckName), ['Box truck 26 ft', 'Dry van 53 ft']);
+    assert.deepEqual(
+      list.map((x: any) => x.typeOfTruckName),
+      ['Box truck 26 ft', 'Dry van 53 ft'],
+    );
     const u = await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { truckCount: 14, distanceUnit: 'km' });
     assert.deepEqual([u.body.data.truckCount, u.body.data.distanceUnit, u.body.data.ratePerDistance, u.body.data.notes], [14, 'km', 2.45, 'Team drivers']);
   });
@@ -136,21 +166,29 @@ describe('/OutsourceCompanyTypeOfTrucks', () => {
     const box = await createTypeOfTruck(t, admin);
     expectProblem(await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id }), 'typeOfTruckId');
     expectProblem(await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: van.id, truckCount: -2 }), 'truckCount');
-    expectProblem(await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: van.id, currency: 'dollars' }), 'currency');
+    expectProblem(
+      await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: van.id, currency: 'dollars' }),
+      'currency',
+    );
     expectNotFound(await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: 2147480000 }));
     const row = (await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: van.id })).body.data;
-    expectFailure(await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: van.id }), 'outsource_truck_types.duplicate_type');
+    expectFailure(
+      await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: van.id }),
+      'outsource_truck_types.duplicate_type',
+    );
     const boxRow = (await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: box.id })).body.data;
     expectFailure(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${boxRow.id}`, { typeOfTruckId: van.id }), 'outsource_truck_types.duplicate_type');
     expectFailure(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { outsourceCompanyId: other.id }), 'outsource_truck_types.carrier_change');
     assert.equal(await countRows(t, 'outsource_company_type_of_trucks', admin.companyId), 2);
   });
 
-  it('refuses bad changes and bad parameters, changing nothing; a deleted carrier\'s rows answer as missing', async () => {
+  it("refuses bad changes and bad parameters, changing nothing; a deleted carrier's rows answer as missing", async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
     const type = await createTypeOfTruck(t, admin);
-    const row = (await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: type.id, truckCount: 3, ratePerHour: 80 })).body.data;
+    const row = (
+      await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: type.id, truckCount: 3, ratePerHour: 80 })
+    ).body.data;
     expectProblem(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { truckCount: -1, ratePerHour: 90 }), 'truckCount');
     expectProblem(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { ratePerHour: 90, distanceUnit: 'league' }), 'distanceUnit');
     expectNotFound(await api(admin, 'PUT', `/OutsourceCompanyTypeOfTrucks/${row.id}`, { typeOfTruckId: 2147480000, ratePerHour: 90 }));
@@ -171,10 +209,12 @@ describe('/OutsourceCompanyTypeOfTrucks', () => {
     assert.equal(await countRows(t, 'outsource_company_type_of_trucks', admin.companyId), 1, 'kept with the deleted carrier');
   });
 
-  it('deletes one row, or (with ids) the carrier\'s rows, all or nothing', async () => {
+  it("deletes one row, or (with ids) the carrier's rows, all or nothing", async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
-    const add = async () => (await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: (await createTypeOfTruck(t, admin)).id })).body.data;
+    const add = async () =>
+      (await api(admin, 'POST', '/OutsourceCompanyTypeOfTrucks', { outsourceCompanyId: c.id, typeOfTruckId: (await createTypeOfTruck(t, admin)).id })).body
+        .data;
     const [a, b, x] = [await add(), await add(), await add()];
     assert.equal((await api(admin, 'DELETE', `/OutsourceCompanyTypeOfTrucks/${a.id}`)).status, 200);
     expectNotFound(await api(admin, 'DELETE', `/OutsourceCompanyTypeOfTrucks/${c.id}?ids=${b.id}&ids=${a.id}`));
@@ -183,7 +223,7 @@ describe('/OutsourceCompanyTypeOfTrucks', () => {
     assert.equal(await countRows(t, 'outsource_company_type_of_trucks', admin.companyId), 0);
   });
 
-  it('reading needs View Outsources, writing Add/Edit outsource; another company\'s rows are missing', async () => {
+  it("reading needs View Outsources, writing Add/Edit outsource; another company's rows are missing", async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin);
     const type = await createTypeOfTruck(t, admin);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCarrier, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createCarrier, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -15,7 +15,9 @@ const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
   call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
 
 const auditCount = async (companyId: number, action: string) => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(
+    t.database.db,
+  );
   return rows[0]!.n;
 };
 
@@ -25,15 +27,42 @@ describe('POST and GET /OutsourceCompanies/{id}', () => {
   it('adds a carrier with its authority numbers, insurance, address and contacts', async () => {
     const admin = await signIn(t);
     const c = await createCarrier(t, admin, {
-      name: ' Red River Freight LLC ', legalName: 'Red River Freight Lines LLC', email: 'Dispatch@RedRiver.example', phone: '(214) 555-0134',
-      typesOfWork: 3, mcNumber: 'MC-012345', dotNumber: 'USDOT 2345678', scac: 'rrfl', website: 'https://redriver.example',
+      name: ' Red River Freight LLC ',
+      legalName: 'Red River Freight Lines LLC',
+      email: 'Dispatch@RedRiver.example',
+      phone: '(214) 555-0134',
+      typesOfWork: 3,
+      mcNumber: 'MC-012345',
+      dotNumber: 'USDOT 2345678',
+      scac: 'rrfl',
+      website: 'https://redriver.example',
       address: { street: '100 Commerce St', city: 'Dallas', state: 'tx', postalCode: '75201', country: 'us' },
-      insuranceProvider: 'Great West Casualty', insurancePolicyNumber: 'GW-99812', insuranceExpiresOn: nextYear, cargoInsuranceAmount: 100000, liabilityInsuranceAmount: 1000000,
-      contacts: [{ name: 'Jo Dispatch', phone: '214 555 0135', title: 'Dispatcher' }, { name: 'Al Accounts', email: 'ap@redriver.example', isPrimary: true }],
+      insuranceProvider: 'Great West Casualty',
+      insurancePolicyNumber: 'GW-99812',
+      insuranceExpiresOn: nextYear,
+      cargoInsuranceAmount: 100000,
+      liabilityInsuranceAmount: 1000000,
+      contacts: [
+        { name: 'Jo Dispatch', phone: '214 555 0135', title: 'Dispatcher' },
+        { name: 'Al Accounts', email: 'ap@redriver.example', isPrimary: true },
+      ],
     });
     assert.deepEqual(
       [c.name, c.legalName, c.email, c.phone, c.typesOfWork, c.typesOfWorkNames, c.mcNumber, c.dotNumber, c.scac, c.insuranceStatus, c.isActive, c.deletedAt],
-      ['Red River Freight LLC', 'Red River Freight Lines LLC', 'dispatch@redriver.example', '+12145550134', 3, ['Fixed', 'Distance'], '12345', '2345678', 'RRFL', 'Valid', true, null],
+      [
+        'Red River Freight LLC',
+        'Red River Freight Lines LLC',
+        'dispatch@redriver.example',
+        '+12145550134',
+        3,
+        ['Fixed', 'Distance'],
+        '12345',
+        '2345678',
+        'RRFL',
+        'Valid',
+        true,
+        null,
+      ],
     );
     assert.deepEqual(c.address, { street: '100 Commerce St', street2: null, city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' });
     assert.equal(c.primaryContact.name, 'Al Accounts');
@@ -41,7 +70,13 @@ describe('POST and GET /OutsourceCompanies/{id}', () => {
     assert.equal(read.status, 200);
     assert.deepEqual(read.body.data, c);
     const contacts = (await api(admin, 'GET', `/OutsourceCompanies/${c.id}/Contacts`)).body.data;
-    assert.deepEqual(contacts.contacts.map((k: any) => [k.name, k.isPrimary]), [['Al Accounts', true], ['Jo Dispatch', false]]);
+    assert.deepEqual(
+      contacts.contacts.map((k: any) => [k.name, k.isPrimary]),
+      [
+        ['Al Accounts', true],
+        ['Jo Dispatch', false],
+      ],
+    );
     assert.equal(contacts.outsourceCompanyName, 'Red River Freight LLC');
     assert.equal(await auditCount(admin.companyId, 'outsource_company.create'), 1);
   });
@@ -94,9 +129,26 @@ describe('POST and GET /OutsourceCompanies/{id}', () => {
 describe('GET /OutsourceCompanies', () => {
   it('lists live carriers with their primary contact, filtered, searched, sorted and paged in SQL', async () => {
     const admin = await signIn(t);
-    const a = await createCarrier(t, admin, { name: 'alpha Hauling', typesOfWork: 1, mcNumber: '111', address: { city: 'Austin', state: 'TX', country: 'US' }, contacts: [{ name: 'Ann', phone: '+1 512 555 0100' }] });
-    const b = await createCarrier(t, admin, { name: 'Bravo Logistics', typesOfWork: 3, dotNumber: '222', address: { city: 'Dallas', state: 'TX', country: 'US' }, isActive: false });
-    const c = await createCarrier(t, admin, { name: 'Charlie Carriers', typesOfWork: 15, scac: 'CHRL', address: { city: 'Toronto', state: 'ON', country: 'CA' } });
+    const a = await createCarrier(t, admin, {
+      name: 'alpha Hauling',
+      typesOfWork: 1,
+      mcNumber: '111',
+      address: { city: 'Austin', state: 'TX', country: 'US' },
+      contacts: [{ name: 'Ann', phone: '+1 512 555 0100' }],
+    });
+    const b = await createCarrier(t, admin, {
+      name: 'Bravo Logistics',
+      typesOfWork: 3,
+      dotNumber: '222',
+      address: { city: 'Dallas', state: 'TX', country: 'US' },
+      isActive: false,
+    });
+    const c = await createCarrier(t, admin, {
+      name: 'Charlie Carriers',
+      typesOfWork: 15,
+      scac: 'CHRL',
+      address: { city: 'Toronto', state: 'ON', country: 'CA' },
+    });
     const ids = async (query: string) => (await api(admin, 'GET', `/OutsourceCompanies${query}`)).body.data.list.map((x: any) => x.id);
     const all = (await api(admin, 'GET', '/OutsourceCompanies')).body.data;
     assert.deepEqual([all.list.map((x: any) => x.id), all.totalCount, all.page, all.itemsPerPage], [[a.id, b.id, c.id], 3, 1, 20]);
@@ -121,7 +173,7 @@ describe('GET /OutsourceCompanies', () => {
     expectProblem(await api(admin, 'GET', '/OutsourceCompanies?OutsourceCompanyTypesOfWork=1,2'), 'OutsourceCompanyTypesOfWork');
     const other = await signIn(t);
     await createCarrier(t, other);
-    assert.equal((await api(other, 'GET', '/OutsourceCompanies')).body.data.totalCount, 1, 'only the company\'s own');
+    assert.equal((await api(other, 'GET', '/OutsourceCompanies')).body.data.totalCount, 1, "only the company's own");
   });
 
   it('needs "View Outsources": the Accountant role lacks it', async () => {
@@ -145,11 +197,26 @@ describe('GET /OutsourceCompanies', () => {
 describe('PUT /OutsourceCompanies/{id}', () => {
   it('changes the fields sent and keeps the others', async () => {
     const admin = await signIn(t);
-    const c = await createCarrier(t, admin, { name: 'Old', phone: '+1 512 555 0101', mcNumber: '42', notes: 'keep me', address: { city: 'Austin', country: 'US' } });
-    const res = await api(admin, 'PUT', `/OutsourceCompanies/${c.id}`, { name: 'New name', typesOfWork: 8, mcNumber: null, address: { city: 'London', country: 'GB' }, phone: '020 7946 0958' });
+    const c = await createCarrier(t, admin, {
+      name: 'Old',
+      phone: '+1 512 555 0101',
+      mcNumber: '42',
+      notes: 'keep me',
+      address: { city: 'Austin', country: 'US' },
+    });
+    const res = await api(admin, 'PUT', `/OutsourceCompanies/${c.id}`, {
+      name: 'New name',
+      typesOfWork: 8,
+      mcNumber: null,
+      address: { city: 'London', country: 'GB' },
+      phone: '020 7946 0958',
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const u = res.body.data;
-    assert.deepEqual([u.name, u.typesOfWork, u.mcNumber, u.notes, u.address.city, u.address.country, u.email], ['New name', 8, null, 'keep me', 'London', 'GB', c.email]);
+    assert.deepEqual(
+      [u.name, u.typesOfWork, u.mcNumber, u.notes, u.address.city, u.address.country, u.email],
+      ['New name', 8, null, 'keep me', 'London', 'GB', c.email],
+    );
     assert.equal(u.phone, '+442079460958', 'read in the new country');
     assert.equal(await auditCount(admin.companyId, 'outsource_company.update'), 1);
   });
@@ -194,7 +261,7 @@ describe('DELETE /OutsourceCompanies and PUT /OutsourceCompanies/{id}/Restore', 
     assert.equal(await auditCount(admin.companyId, 'outsource_company.restore'), 1);
   });
 
-  it('is all or nothing: an unknown or another company\'s id is a 404 and nothing changes', async () => {
+  it("is all or nothing: an unknown or another company's id is a 404 and nothing changes", async () => {
     const admin = await signIn(t);
     const mine = await createCarrier(t, admin);
     const other = await signIn(t);
@@ -221,7 +288,7 @@ describe('DELETE /OutsourceCompanies and PUT /OutsourceCompanies/{id}/Restore', 
   });
 });
 
-describe('another company\'s carrier', () => {
+describe("another company's carrier", () => {
   it('answers exactly as a missing one, on every carrier row', async () => {
     const admin = await signIn(t);
     const other = await signIn(t);
@@ -244,14 +311,32 @@ describe('POST /OutsourceCompanies/ValidateOutsourceCompany', () => {
     const a = await createCarrier(t, admin, { name: 'Lone Star Transport, Inc.', mcNumber: '1001' });
     const b = await createCarrier(t, admin, { name: 'Other', dotNumber: '2002' });
     const before = await countRows(t, 'outsource_companies', admin.companyId);
-    const res = await api(admin, 'POST', '/OutsourceCompanies/ValidateOutsourceCompany', { name: 'lone star transport', mcNumber: 'MC-1001', dotNumber: '2002', phone: '12' });
+    const res = await api(admin, 'POST', '/OutsourceCompanies/ValidateOutsourceCompany', {
+      name: 'lone star transport',
+      mcNumber: 'MC-1001',
+      dotNumber: '2002',
+      phone: '12',
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const v = res.body.data;
     assert.equal(v.isValid, false);
-    assert.deepEqual(v.duplicates, [{ id: a.id, name: a.name, reason: 'Name' }, { id: a.id, name: a.name, reason: 'McNumber' }, { id: b.id, name: 'Other', reason: 'DotNumber' }]);
+    assert.deepEqual(v.duplicates, [
+      { id: a.id, name: a.name, reason: 'Name' },
+      { id: a.id, name: a.name, reason: 'McNumber' },
+      { id: b.id, name: 'Other', reason: 'DotNumber' },
+    ]);
     assert.deepEqual(v.missing, ['typesOfWork', 'insuranceExpiresOn']);
     assert.ok(v.messages.some((m: string) => m.includes('"12" is not a valid phone number')));
-    const self = (await api(admin, 'POST', '/OutsourceCompanies/ValidateOutsourceCompany', { id: a.id, name: a.name, mcNumber: '1001', email: 'x@y.example', typesOfWork: 1, insuranceExpiresOn: nextYear })).body.data;
+    const self = (
+      await api(admin, 'POST', '/OutsourceCompanies/ValidateOutsourceCompany', {
+        id: a.id,
+        name: a.name,
+        mcNumber: '1001',
+        email: 'x@y.example',
+        typesOfWork: 1,
+        insuranceExpiresOn: nextYear,
+      })
+    ).body.data;
     assert.deepEqual([self.isValid, self.duplicates, self.missing], [true, [], []]);
     const empty = (await api(admin, 'POST', '/OutsourceCompanies/ValidateOutsourceCompany', {})).body.data;
     assert.deepEqual(empty.missing, ['name', 'phone', 'dotNumber', 'typesOfWork', 'insuranceExpiresOn']);
@@ -261,6 +346,6 @@ describe('POST /OutsourceCompanies/ValidateOutsourceCompany', () => {
     assert.equal(await countRows(t, 'outsource_companies', admin.companyId), before);
     const other = await signIn(t);
     const theirs = (await api(other, 'POST', '/OutsourceCompanies/ValidateOutsourceCompany', { name: 'Lone Star Transport' })).body.data;
-    assert.deepEqual(theirs.duplicates, [], 'never another company\'s carriers');
+    assert.deepEqual(theirs.duplicates, [], "never another company's carriers");
   });
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -40,7 +40,15 @@ async function sync(s: Session, customerId: number) {
 }
 
 const auditActions = async (companyId: number) =>
-  (await t.database.db.selectFrom('audit_log').select('action').where('company_id', '=', companyId).where('action', 'like', 'customer_charge_type%').orderBy('id').execute()).map((r) => r.action);
+  (
+    await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('company_id', '=', companyId)
+      .where('action', 'like', 'customer_charge_type%')
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.action);
 
 /** A company with Liftgate and Detention, a customer, and the admin. */
 async function setUp() {
@@ -52,10 +60,18 @@ async function setUp() {
 }
 
 describe('GET /Customers/{customerId}/chargeTypes', () => {
-  it('copies the company\'s types to a customer without any, once, for a user who may edit customers', async () => {
+  it("copies the company's types to a customer without any, once, for a user who may edit customers", async () => {
     const { admin, lift, customer } = await setUp();
     const first = await customerList(admin, customer.id);
-    assert.deepEqual(first.map((c) => [c.code, c.customerId, c.isSystem]), [['DETENTION', customer.id, false], ['FUEL', customer.id, true], ['LIFT', customer.id, false], ['LINEHAUL', customer.id, true]]);
+    assert.deepEqual(
+      first.map((c) => [c.code, c.customerId, c.isSystem]),
+      [
+        ['DETENTION', customer.id, false],
+        ['FUEL', customer.id, true],
+        ['LIFT', customer.id, false],
+        ['LINEHAUL', customer.id, true],
+      ],
+    );
     const copy = first.find((c) => c.code === 'LIFT');
     assert.deepEqual([copy.chargeTypeId, copy.rate, copy.appliesPerStop, copy.isRemoved, copy.deletedAt], [lift.id, 75, true, false, null]);
     assert.notEqual(copy.id, lift.id, 'the copy has an id of its own');
@@ -83,7 +99,7 @@ describe('GET /Customers/{customerId}/chargeTypes', () => {
     assert.equal(await countRows(t, 'customer_charge_types', admin.companyId), 4);
   });
 
-  it('needs the view permission; bad ids are refused; another company\'s or a deleted customer is missing', async () => {
+  it("needs the view permission; bad ids are refused; another company's or a deleted customer is missing", async () => {
     const { admin, customer } = await setUp();
     const noView = await signIn(t, { permissions: ['Create customers'] }, admin.companyId);
     expectForbidden(await api(noView, 'GET', `/Customers/${customer.id}/chargeTypes`), 'Charge types - view charge types');
@@ -99,7 +115,7 @@ describe('GET /Customers/{customerId}/chargeTypes', () => {
 });
 
 describe('PUT /Customers/{customerId}/chargeTypes/{chargeTypeId}', () => {
-  it('sets the customer\'s rate by the row\'s id or by the company type\'s, keeping the rest', async () => {
+  it("sets the customer's rate by the row's id or by the company type's, keeping the rest", async () => {
     const { admin, lift, customer } = await setUp();
     // The first change copies the company's list first, so the customer keeps every type.
     const byType = await putRow(admin, customer.id, lift.id, { rate: 60 });
@@ -107,11 +123,11 @@ describe('PUT /Customers/{customerId}/chargeTypes/{chargeTypeId}', () => {
     assert.equal((await customerList(admin, customer.id, '?seedIfEmpty=false')).length, 4);
     const byRow = await putRow(admin, customer.id, byType.id, { minimumCharge: 50, currency: 'usd' });
     assert.deepEqual([byRow.id, byRow.rate, byRow.minimumCharge, byRow.currency], [byType.id, 60, 50, 'USD']);
-    assert.equal((await api(admin, 'GET', `/Accounting/chargeTypes/${lift.id}`)).body.data.rate, 75, 'the company\'s rate is untouched');
+    assert.equal((await api(admin, 'GET', `/Accounting/chargeTypes/${lift.id}`)).body.data.rate, 75, "the company's rate is untouched");
     assert.deepEqual(await auditActions(admin.companyId), ['customer_charge_types.seed', 'customer_charge_type.update', 'customer_charge_type.update']);
   });
 
-  it('adds a company type the list lacks, and (id 0) a type of the customer\'s own', async () => {
+  it("adds a company type the list lacks, and (id 0) a type of the customer's own", async () => {
     const { admin, customer } = await setUp();
     await customerList(admin, customer.id);
     const later = await companyType(admin, { name: 'Inside delivery', rate: 95 });
@@ -120,7 +136,10 @@ describe('PUT /Customers/{customerId}/chargeTypes/{chargeTypeId}', () => {
     const own = await putRow(admin, customer.id, 0, { name: 'Weekend delivery', rate: 150, appliesPerStop: true });
     assert.deepEqual([own.chargeTypeId, own.code, own.kind, own.rate, own.customerId], [null, 'WEEKEND_DELIVERY', 'Flat', 150, customer.id]);
     assert.equal((await customerList(admin, customer.id)).length, 6);
-    assert.deepEqual((await api(admin, 'GET', `/Accounting/chargeTypes/perStop?customerId=${customer.id}`)).body.data.map((c: any) => c.code), ['DETENTION', 'LIFT', 'WEEKEND_DELIVERY']);
+    assert.deepEqual(
+      (await api(admin, 'GET', `/Accounting/chargeTypes/perStop?customerId=${customer.id}`)).body.data.map((c: any) => c.code),
+      ['DETENTION', 'LIFT', 'WEEKEND_DELIVERY'],
+    );
     const audited = await auditActions(admin.companyId);
     assert.deepEqual(audited.slice(-2), ['customer_charge_type.create', 'customer_charge_type.create']);
   });
@@ -178,7 +197,10 @@ describe('DELETE /Customers/{customerId}/chargeTypes', () => {
     const detentionRow = rows.find((c) => c.chargeTypeId === detention.id);
     const res = await api(admin, 'DELETE', url, [lift.id, detentionRow.id]);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual(res.body.data.map((c: any) => c.code), ['FUEL', 'LINEHAUL']);
+    assert.deepEqual(
+      res.body.data.map((c: any) => c.code),
+      ['FUEL', 'LINEHAUL'],
+    );
     assert.equal(await countRows(t, 'customer_charge_types', admin.companyId), 2);
     assert.deepEqual(await auditActions(admin.companyId), ['customer_charge_types.seed', 'customer_charge_type.delete', 'customer_charge_type.delete']);
     // Sync brings the company's types back.
@@ -197,7 +219,7 @@ describe('DELETE /Customers/{customerId}/chargeTypes', () => {
 });
 
 describe('POST /Customers/{customerId}/chargeTypes/sync', () => {
-  it('adds new company types, follows renames and kind changes, and keeps the customer\'s rates', async () => {
+  it("adds new company types, follows renames and kind changes, and keeps the customer's rates", async () => {
     const { admin, lift, detention, customer } = await setUp();
     await customerList(admin, customer.id);
     await putRow(admin, customer.id, lift.id, { rate: 60, isActive: false, minimumCharge: 55 });
@@ -219,9 +241,18 @@ describe('POST /Customers/{customerId}/chargeTypes/sync', () => {
     assert.match(res.otherMessages[0]!.message, /kind changed from PerStop to Flat; the customer's rate 45 was kept/);
     // Nothing left to do: a second sync changes nothing.
     const again = await sync(admin, customer.id);
-    assert.deepEqual(again.data.map((c) => ({ ...c, updatedAt: 0 })), res.data.map((c) => ({ ...c, updatedAt: 0 })));
+    assert.deepEqual(
+      again.data.map((c) => ({ ...c, updatedAt: 0 })),
+      res.data.map((c) => ({ ...c, updatedAt: 0 })),
+    );
     assert.deepEqual(again.otherMessages, []);
-    const audit = await t.database.db.selectFrom('audit_log').select('after').where('company_id', '=', admin.companyId).where('action', '=', 'customer_charge_types.sync').orderBy('id').execute();
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('company_id', '=', admin.companyId)
+      .where('action', '=', 'customer_charge_types.sync')
+      .orderBy('id')
+      .execute();
     assert.deepEqual(audit[0]!.after, { added: ['PALLET_JACK'], updated: ['DETENTION', 'LIFTGATE'], adopted: [], removed: [], restored: [] });
   });
 
@@ -236,7 +267,10 @@ describe('POST /Customers/{customerId}/chargeTypes/sync', () => {
     const marked = res.data.find((c) => c.id === copy.id);
     assert.deepEqual([marked.isRemoved, marked.rate, marked.chargeTypeId], [true, 60, lift.id]);
     assert.match(res.otherMessages[0]!.message, /"Liftgate" was deleted from the company's charge types/);
-    assert.deepEqual((await api(admin, 'GET', `/Accounting/chargeTypes/perStop?customerId=${customer.id}`)).body.data.map((c: any) => c.code), ['DETENTION']);
+    assert.deepEqual(
+      (await api(admin, 'GET', `/Accounting/chargeTypes/perStop?customerId=${customer.id}`)).body.data.map((c: any) => c.code),
+      ['DETENTION'],
+    );
     // The company type restored, the next sync clears the mark.
     await api(admin, 'PUT', `/Accounting/chargeTypes/${lift.id}`, {});
     const back = (await sync(admin, customer.id)).data.find((c) => c.id === copy.id);
@@ -256,7 +290,7 @@ describe('POST /Customers/{customerId}/chargeTypes/sync', () => {
     assert.equal(res.data.length, 4);
   });
 
-  it('a type of the customer\'s own with a new company type\'s code becomes its copy', async () => {
+  it("a type of the customer's own with a new company type's code becomes its copy", async () => {
     const { admin, customer } = await setUp();
     await customerList(admin, customer.id);
     const own = await putRow(admin, customer.id, 0, { name: 'Tailgate', code: 'TAIL', rate: 20 });
@@ -265,7 +299,7 @@ describe('POST /Customers/{customerId}/chargeTypes/sync', () => {
     assert.deepEqual([row.chargeTypeId, row.name, row.rate], [company.id, 'Tail lift', 20]);
   });
 
-  it('a PUT on a removed copy keeps it as the customer\'s own type', async () => {
+  it("a PUT on a removed copy keeps it as the customer's own type", async () => {
     const { admin, lift, customer } = await setUp();
     await customerList(admin, customer.id);
     await api(admin, 'DELETE', `/Accounting/chargeTypes/${lift.id}`);
@@ -275,7 +309,7 @@ describe('POST /Customers/{customerId}/chargeTypes/sync', () => {
     assert.deepEqual((await sync(admin, customer.id)).otherMessages, []);
   });
 
-  it('refuses a code clash with a type of the customer\'s own, changing nothing', async () => {
+  it("refuses a code clash with a type of the customer's own, changing nothing", async () => {
     const { admin, lift, customer } = await setUp();
     const before = await customerList(admin, customer.id);
     await putRow(admin, customer.id, 0, { name: 'Mine', code: 'MINE' });

@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { chargeRulesFor, chargeTypesArea } from '../../src/areas/charge-types/index.js';
+import { HOOKS } from '../../src/areas/index.js';
 import { forCompany } from '../../src/db/tenant.js';
 import { runDemo } from '../../src/demo.js';
 import { PERMISSIONS, type Permission } from '../../src/platform/access.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import { createCustomer, signIn, type Session } from '../helpers/factories.js';
-import { HOOKS } from '../../src/areas/index.js';
+import { createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -18,24 +18,51 @@ after(() => t.close());
 
 const api = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   call(t, method, `/api/v1${url}`, { token: s.token, ...(body !== undefined ? { body } : {}) });
-const rules = (s: Session, customerId: number | null) =>
-  forCompany(t.database.db, HOOKS, s, 'test', (tenant) => chargeRulesFor(tenant, customerId));
+const rules = (s: Session, customerId: number | null) => forCompany(t.database.db, HOOKS, s, 'test', (tenant) => chargeRulesFor(tenant, customerId));
 
 describe('chargeRulesFor', () => {
-  it('answers the company\'s active types, or the customer\'s list once it has one', async () => {
+  it("answers the company's active types, or the customer's list once it has one", async () => {
     const admin = await signIn(t);
     const lift = (await api(admin, 'POST', '/Accounting/chargeTypes', { name: 'Liftgate', rate: 75, appliesPerStop: true, currency: 'USD' })).body.data;
     await api(admin, 'POST', '/Accounting/chargeTypes', { name: 'Retired', isActive: false });
-    const heavy = (await api(admin, 'POST', '/Accounting/chargeTypes', { name: 'Overweight', kind: 'PerWeight', weightUnit: 'kg', rate: 0.02, freeUnits: 4000, minimumCharge: 30 })).body.data;
+    const heavy = (
+      await api(admin, 'POST', '/Accounting/chargeTypes', {
+        name: 'Overweight',
+        kind: 'PerWeight',
+        weightUnit: 'kg',
+        rate: 0.02,
+        freeUnits: 4000,
+        minimumCharge: 30,
+      })
+    ).body.data;
     const customer = await createCustomer(t, admin);
 
     const company = await rules(admin, null);
-    assert.deepEqual(company.map((r) => r.code), ['FUEL', 'LIFTGATE', 'LINEHAUL', 'OVERWEIGHT']);
-    assert.deepEqual(company.find((r) => r.id === heavy.id), {
-      id: heavy.id, chargeTypeId: null, customerId: null, name: 'Overweight', code: 'OVERWEIGHT', kind: 'PerWeight', unit: 'kg', rate: 0.02,
-      currency: null, minimumCharge: 30, weightUnit: 'kg', freeUnits: 4000, appliesPerStop: false, isTaxable: false, isSystem: false,
-    });
-    assert.deepEqual(await rules(admin, customer.id), company, 'a customer without a list is priced from the company\'s');
+    assert.deepEqual(
+      company.map((r) => r.code),
+      ['FUEL', 'LIFTGATE', 'LINEHAUL', 'OVERWEIGHT'],
+    );
+    assert.deepEqual(
+      company.find((r) => r.id === heavy.id),
+      {
+        id: heavy.id,
+        chargeTypeId: null,
+        customerId: null,
+        name: 'Overweight',
+        code: 'OVERWEIGHT',
+        kind: 'PerWeight',
+        unit: 'kg',
+        rate: 0.02,
+        currency: null,
+        minimumCharge: 30,
+        weightUnit: 'kg',
+        freeUnits: 4000,
+        appliesPerStop: false,
+        isTaxable: false,
+        isSystem: false,
+      },
+    );
+    assert.deepEqual(await rules(admin, customer.id), company, "a customer without a list is priced from the company's");
 
     const copy = (await api(admin, 'PUT', `/Customers/${customer.id}/chargeTypes/${lift.id}`, { rate: 60 })).body.data;
     const own = await rules(admin, customer.id);
@@ -45,28 +72,41 @@ describe('chargeRulesFor', () => {
     // Inactive and removed rows are not charged; an emptied list charges nothing.
     await api(admin, 'PUT', `/Customers/${customer.id}/chargeTypes/${heavy.id}`, { isActive: false });
     await api(admin, 'DELETE', `/Accounting/chargeTypes/${lift.id}`);
-    assert.ok((await rules(admin, customer.id)).some((r) => r.code === 'LIFTGATE'), 'until synced, the customer keeps it');
+    assert.ok(
+      (await rules(admin, customer.id)).some((r) => r.code === 'LIFTGATE'),
+      'until synced, the customer keeps it',
+    );
     await api(admin, 'POST', `/Customers/${customer.id}/chargeTypes/sync`);
-    assert.deepEqual((await rules(admin, customer.id)).map((r) => r.code), ['FUEL', 'LINEHAUL']);
-    assert.deepEqual((await rules(admin, null)).map((r) => r.code), ['FUEL', 'LINEHAUL', 'OVERWEIGHT']);
+    assert.deepEqual(
+      (await rules(admin, customer.id)).map((r) => r.code),
+      ['FUEL', 'LINEHAUL'],
+    );
+    assert.deepEqual(
+      (await rules(admin, null)).map((r) => r.code),
+      ['FUEL', 'LINEHAUL', 'OVERWEIGHT'],
+    );
     await api(admin, 'PUT', `/Customers/${customer.id}/chargeTypes/${(await rules(admin, customer.id))[0]!.id}`, { isActive: false });
     await api(admin, 'PUT', `/Customers/${customer.id}/chargeTypes/${(await rules(admin, customer.id))[0]!.id}`, { isActive: false });
     assert.deepEqual(await rules(admin, customer.id), []);
   });
 
-  it('never reads another company\'s types', async () => {
+  it("never reads another company's types", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     await api(b, 'POST', '/Accounting/chargeTypes', { name: 'Theirs' });
     const customerOfB = await createCustomer(t, b);
     await api(b, 'GET', `/Customers/${customerOfB.id}/chargeTypes`);
     assert.ok(!(await rules(a, null)).some((r) => r.code === 'THEIRS'));
-    assert.deepEqual((await rules(a, customerOfB.id)).map((r) => r.code), ['FUEL', 'LINEHAUL'], 'its own company\'s types, not the other customer\'s list');
+    assert.deepEqual(
+      (await rules(a, customerOfB.id)).map((r) => r.code),
+      ['FUEL', 'LINEHAUL'],
+      "its own company's types, not the other customer's list",
+    );
   });
 });
 
 describe('demo', () => {
-  it('gives the demo company accessorials, a fuel surcharge and one customer\'s negotiated rates', async () => {
+  it("gives the demo company accessorials, a fuel surcharge and one customer's negotiated rates", async () => {
     const demo = await runDemo(t.database.db);
     const session = { ...(await signIn(t, 'Viewer', demo.companyId)) };
     const company = (await api(session, 'GET', '/Accounting/chargeTypes')).body.data as any[];

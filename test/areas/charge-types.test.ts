@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCompany, createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createCompany, createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -27,26 +27,47 @@ async function create(s: Session, body: Record<string, unknown>): Promise<Record
 
 const list = async (s: Session, query = '') => (await get(s, `/Accounting/chargeTypes${query}`)).body.data as any[];
 const auditActions = async (companyId: number) =>
-  (await t.database.db.selectFrom('audit_log').select('action').where('company_id', '=', companyId).where('action', 'like', 'charge_type.%').orderBy('id').execute()).map((r) => r.action);
+  (
+    await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('company_id', '=', companyId)
+      .where('action', 'like', 'charge_type.%')
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.action);
 
 describe('system charge types', () => {
   it('every new company has Linehaul and Fuel surcharge; excludeSystemForInvoice leaves them out', async () => {
     const admin = await signIn(t);
     const all = await list(admin);
-    assert.deepEqual(all.map((c) => [c.code, c.name, c.kind, c.isSystem, c.rate]), [
-      ['FUEL', 'Fuel surcharge', 'PercentOfLinehaul', true, 0],
-      ['LINEHAUL', 'Linehaul', 'Flat', true, 0],
-    ]);
+    assert.deepEqual(
+      all.map((c) => [c.code, c.name, c.kind, c.isSystem, c.rate]),
+      [
+        ['FUEL', 'Fuel surcharge', 'PercentOfLinehaul', true, 0],
+        ['LINEHAUL', 'Linehaul', 'Flat', true, 0],
+      ],
+    );
     await create(admin, { name: 'Liftgate' });
-    assert.deepEqual((await list(admin, '?excludeSystemForInvoice=true')).map((c) => c.code), ['LIFTGATE']);
+    assert.deepEqual(
+      (await list(admin, '?excludeSystemForInvoice=true')).map((c) => c.code),
+      ['LIFTGATE'],
+    );
     assert.equal((await list(admin, '?excludeSystemForInvoice=false')).length, 3);
   });
 
   it('gives each new company the two system types, written by the charge-types area', async () => {
     const company = await createCompany(t);
-    const rows = await t.database.db.selectFrom('charge_types').select(['code', 'kind', 'is_system'])
-      .where('company_id', '=', company.companyId).orderBy('code').execute();
-    assert.deepEqual(rows, [{ code: 'FUEL', kind: 'PercentOfLinehaul', is_system: true }, { code: 'LINEHAUL', kind: 'Flat', is_system: true }]);
+    const rows = await t.database.db
+      .selectFrom('charge_types')
+      .select(['code', 'kind', 'is_system'])
+      .where('company_id', '=', company.companyId)
+      .orderBy('code')
+      .execute();
+    assert.deepEqual(rows, [
+      { code: 'FUEL', kind: 'PercentOfLinehaul', is_system: true },
+      { code: 'LINEHAUL', kind: 'Flat', is_system: true },
+    ]);
   });
 
   it('a system type may change its rate and name, never its code or kind, and is never deleted', async () => {
@@ -71,9 +92,27 @@ describe('POST /Accounting/chargeTypes', () => {
     assert.deepEqual(
       { ...made, id: 0, createdAt: 0, updatedAt: 0 },
       {
-        id: 0, name: 'Residential delivery', code: 'RESIDENTIAL_DELI', description: null, kind: 'Flat', unit: 'flat', rate: 0, currency: null,
-        minimumCharge: null, weightUnit: null, freeUnits: null, appliesPerStop: false, isTaxable: false, isActive: true, isSystem: false,
-        customerId: null, chargeTypeId: null, isRemoved: false, createdAt: 0, updatedAt: 0, deletedAt: null,
+        id: 0,
+        name: 'Residential delivery',
+        code: 'RESIDENTIAL_DELI',
+        description: null,
+        kind: 'Flat',
+        unit: 'flat',
+        rate: 0,
+        currency: null,
+        minimumCharge: null,
+        weightUnit: null,
+        freeUnits: null,
+        appliesPerStop: false,
+        isTaxable: false,
+        isActive: true,
+        isSystem: false,
+        customerId: null,
+        chargeTypeId: null,
+        isRemoved: false,
+        createdAt: 0,
+        updatedAt: 0,
+        deletedAt: null,
       },
     );
     // A second type of the same start gets a free code.
@@ -85,11 +124,33 @@ describe('POST /Accounting/chargeTypes', () => {
   it('takes every field; names and units read in any case; a known unit picks the kind', async () => {
     const admin = await signIn(t);
     const heavy = await create(admin, {
-      NAME: 'Overweight', code: 'ovw-1', kind: 'perweight', weightUnit: 'kg', rate: 0.0125, currency: 'eur', minimumCharge: 40.5, freeUnits: 5000,
-      isTaxable: true, description: '  Above 5 t  ', id: 999, isSystem: true,
+      NAME: 'Overweight',
+      code: 'ovw-1',
+      kind: 'perweight',
+      weightUnit: 'kg',
+      rate: 0.0125,
+      currency: 'eur',
+      minimumCharge: 40.5,
+      freeUnits: 5000,
+      isTaxable: true,
+      description: '  Above 5 t  ',
+      id: 999,
+      isSystem: true,
     });
     assert.deepEqual(
-      [heavy.code, heavy.kind, heavy.unit, heavy.weightUnit, heavy.rate, heavy.currency, heavy.minimumCharge, heavy.freeUnits, heavy.isTaxable, heavy.description, heavy.isSystem],
+      [
+        heavy.code,
+        heavy.kind,
+        heavy.unit,
+        heavy.weightUnit,
+        heavy.rate,
+        heavy.currency,
+        heavy.minimumCharge,
+        heavy.freeUnits,
+        heavy.isTaxable,
+        heavy.description,
+        heavy.isSystem,
+      ],
       ['OVW-1', 'PerWeight', 'kg', 'kg', 0.0125, 'EUR', 40.5, 5000, true, 'Above 5 t', false],
     );
     const detention = await create(admin, { name: 'Detention', rate: 65, unit: 'stop' });
@@ -146,7 +207,13 @@ describe('GET /Accounting/chargeTypes and /{id}', () => {
     const admin = await signIn(t);
     const b = await create(admin, { name: 'beta', isActive: false });
     await create(admin, { name: 'Alpha' });
-    assert.deepEqual((await list(admin, '?excludeSystemForInvoice=true')).map((c) => [c.name, c.isActive]), [['Alpha', true], ['beta', false]]);
+    assert.deepEqual(
+      (await list(admin, '?excludeSystemForInvoice=true')).map((c) => [c.name, c.isActive]),
+      [
+        ['Alpha', true],
+        ['beta', false],
+      ],
+    );
     const one = await get(admin, `/accounting/CHARGETYPES/${b.id}`);
     assert.equal(one.status, 200);
     assert.deepEqual(one.body.data, b);
@@ -175,13 +242,20 @@ describe('PUT /Accounting/chargeTypes/{id}', () => {
     const made = await create(admin, { name: 'Pallet handling', kind: 'PerPallet', rate: 8, freeUnits: 2, minimumCharge: 20, currency: 'USD' });
     let res = await put(admin, made.id, { rate: 9.25 });
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual([res.body.data.rate, res.body.data.freeUnits, res.body.data.minimumCharge, res.body.data.currency, res.body.data.name], [9.25, 2, 20, 'USD', 'Pallet handling']);
+    assert.deepEqual(
+      [res.body.data.rate, res.body.data.freeUnits, res.body.data.minimumCharge, res.body.data.currency, res.body.data.name],
+      [9.25, 2, 20, 'USD', 'Pallet handling'],
+    );
     res = await put(admin, made.id, { minimumCharge: null, currency: '' });
     assert.deepEqual([res.body.data.minimumCharge, res.body.data.currency], [null, null]);
     res = await put(admin, made.id, { kind: 'PerItem' });
     assert.deepEqual([res.body.data.kind, res.body.data.unit, res.body.data.freeUnits], ['PerItem', 'item', 2]);
     res = await put(admin, made.id, { kind: 'Flat', unit: 'visit' });
-    assert.deepEqual([res.body.data.kind, res.body.data.unit, res.body.data.freeUnits], ['Flat', 'visit', null], 'free units go with a kind that does not count units');
+    assert.deepEqual(
+      [res.body.data.kind, res.body.data.unit, res.body.data.freeUnits],
+      ['Flat', 'visit', null],
+      'free units go with a kind that does not count units',
+    );
     res = await put(admin, made.id, { kind: 'PerStop' });
     assert.deepEqual([res.body.data.unit, res.body.data.appliesPerStop], ['visit', true]);
     // A GET answer sent back as it is changes nothing.
@@ -204,7 +278,7 @@ describe('PUT /Accounting/chargeTypes/{id}', () => {
     assert.deepEqual((await get(admin, `/Accounting/chargeTypes/${made.id}`)).body.data, made);
   });
 
-  it('needs the edit permission; another company\'s type is missing', async () => {
+  it("needs the edit permission; another company's type is missing", async () => {
     const admin = await signIn(t);
     const made = await create(admin, { name: 'Liftgate', rate: 75 });
     const viewer = await signIn(t, 'Viewer', admin.companyId);
@@ -239,7 +313,13 @@ describe('DELETE /Accounting/chargeTypes/{id} and with a body of ids', () => {
     const restored = await put(admin, made.id, {});
     assert.equal(restored.status, 200, JSON.stringify(restored.body));
     assert.deepEqual([restored.body.data.deletedAt, restored.body.data.rate], [null, 75]);
-    assert.deepEqual(await auditActions(admin.companyId), ['charge_type.create', 'charge_type.delete', 'charge_type.create', 'charge_type.delete', 'charge_type.restore']);
+    assert.deepEqual(await auditActions(admin.companyId), [
+      'charge_type.create',
+      'charge_type.delete',
+      'charge_type.create',
+      'charge_type.delete',
+      'charge_type.restore',
+    ]);
   });
 
   it('deletes several, all or nothing, and answers the list afterwards', async () => {
@@ -251,7 +331,7 @@ describe('DELETE /Accounting/chargeTypes/{id} and with a body of ids', () => {
     expectNotFound(await delMany(admin, [a.id, 2147480000]));
     const two = await delMany(admin, [2147480001, a.id, 2147480000]);
     expectNotFound(two);
-    assert.equal(two.body.errors[0].message, 'Charge types 2147480001, 2147480000 were not found.', 'every missing id named, the company\'s own not');
+    assert.equal(two.body.errors[0].message, 'Charge types 2147480001, 2147480000 were not found.', "every missing id named, the company's own not");
     expectFailure(await delMany(admin, [a.id, fuel.id]), 'charge_types.system_type');
     expectProblem(await delMany(admin, []), '$');
     expectProblem(await delMany(admin, ['x']), '[0]');
@@ -259,7 +339,10 @@ describe('DELETE /Accounting/chargeTypes/{id} and with a body of ids', () => {
     assert.equal((await list(admin)).length, 5, 'nothing deleted');
     const res = await delMany(admin, [a.id, b.id, a.id]);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual(res.body.data.map((x: any) => x.code), ['C', 'FUEL', 'LINEHAUL']);
+    assert.deepEqual(
+      res.body.data.map((x: any) => x.code),
+      ['C', 'FUEL', 'LINEHAUL'],
+    );
     assert.equal(c.deletedAt, null);
     assert.deepEqual(await auditActions(admin.companyId), [...Array(3).fill('charge_type.create'), 'charge_type.delete', 'charge_type.delete']);
     const dispatcher = await signIn(t, 'Dispatcher', admin.companyId);
@@ -268,7 +351,7 @@ describe('DELETE /Accounting/chargeTypes/{id} and with a body of ids', () => {
     assert.equal((await list(admin)).length, 3);
   });
 
-  it('says how many customers\' lists keep a copy of a deleted type', async () => {
+  it("says how many customers' lists keep a copy of a deleted type", async () => {
     const admin = await signIn(t);
     const made = await create(admin, { name: 'Liftgate' });
     const customer = await createCustomer(t, admin);
@@ -289,19 +372,28 @@ describe('GET /Accounting/chargeTypes/perStop', () => {
     await create(admin, { name: 'Pallets', kind: 'PerPallet' });
     const res = await get(admin, '/Accounting/chargeTypes/perStop');
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.data.map((c: any) => c.name), ['Detention', 'Liftgate']);
+    assert.deepEqual(
+      res.body.data.map((c: any) => c.name),
+      ['Detention', 'Liftgate'],
+    );
     expectProblem(await get(admin, '/Accounting/chargeTypes/perStop?customerId=x'), 'customerId');
   });
 
-  it('with customerId: the customer\'s list when it has one; another company\'s customer is missing', async () => {
+  it("with customerId: the customer's list when it has one; another company's customer is missing", async () => {
     const admin = await signIn(t);
     const lift = await create(admin, { name: 'Liftgate', appliesPerStop: true, rate: 75 });
     const customer = await createCustomer(t, admin);
-    assert.deepEqual((await get(admin, `/Accounting/chargeTypes/perStop?customerId=${customer.id}`)).body.data.map((c: any) => [c.id, c.rate]), [[lift.id, 75]]);
+    assert.deepEqual(
+      (await get(admin, `/Accounting/chargeTypes/perStop?customerId=${customer.id}`)).body.data.map((c: any) => [c.id, c.rate]),
+      [[lift.id, 75]],
+    );
     const res = await call(t, 'PUT', `/api/v1/Customers/${customer.id}/chargeTypes/${lift.id}`, { token: admin.token, body: { rate: 60 } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const own = (await get(admin, `/Accounting/chargeTypes/perStop?customerId=${customer.id}`)).body.data;
-    assert.deepEqual(own.map((c: any) => [c.id, c.chargeTypeId, c.customerId, c.rate]), [[res.body.data.id, lift.id, customer.id, 60]]);
+    assert.deepEqual(
+      own.map((c: any) => [c.id, c.chargeTypeId, c.customerId, c.rate]),
+      [[res.body.data.id, lift.id, customer.id, 60]],
+    );
     const other = await signIn(t);
     expectNotFound(await get(other, `/Accounting/chargeTypes/perStop?customerId=${customer.id}`));
     expectNotFound(await get(admin, '/Accounting/chargeTypes/perStop?customerId=2147480000'));

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createContact, createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createContact, createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -23,12 +23,25 @@ describe('POST and PUT /CustomerContacts', () => {
     assert.equal(first.title, 'Dispatcher');
     const second = await createContact(t, admin, c.id, { name: 'Bob', isPrimary: true });
     assert.equal(second.isPrimary, true);
-    assert.deepEqual((await contactsOf(admin, c.id)).map((k) => [k.name, k.isPrimary]), [['Bob', true], ['Ann', false]]);
-    const updated = await call(t, 'PUT', `/api/v1/CustomerContacts/${second.id}`, { token: admin.token, body: { customerId: c.id, name: 'Bobby', email: 'bobby@x.example', isPrimary: false } });
+    assert.deepEqual(
+      (await contactsOf(admin, c.id)).map((k) => [k.name, k.isPrimary]),
+      [
+        ['Bob', true],
+        ['Ann', false],
+      ],
+    );
+    const updated = await call(t, 'PUT', `/api/v1/CustomerContacts/${second.id}`, {
+      token: admin.token,
+      body: { customerId: c.id, name: 'Bobby', email: 'bobby@x.example', isPrimary: false },
+    });
     assert.equal(updated.status, 200, JSON.stringify(updated.body));
     assert.equal(updated.body.data.name, 'Bobby');
     assert.equal(updated.body.data.isPrimary, false);
-    assert.deepEqual((await contactsOf(admin, c.id)).filter((k) => k.isPrimary).map((k) => k.id), [first.id], 'exactly one primary');
+    assert.deepEqual(
+      (await contactsOf(admin, c.id)).filter((k) => k.isPrimary).map((k) => k.id),
+      [first.id],
+      'exactly one primary',
+    );
   });
 
   it('refuses bad input and writes nothing', async () => {
@@ -39,11 +52,14 @@ describe('POST and PUT /CustomerContacts', () => {
     expectProblem(await call(t, 'POST', '/api/v1/CustomerContacts', { token: admin.token, body: { customerId: c.id, name: 'X', email: 'bad' } }), 'email');
     expectProblem(await call(t, 'POST', '/api/v1/CustomerContacts', { token: admin.token, body: { name: 'X' } }), 'customerId');
     const k = await createContact(t, admin, c.id);
-    expectFailure(await call(t, 'PUT', `/api/v1/CustomerContacts/${k.id}`, { token: admin.token, body: { customerId: other.id, name: 'Moved' } }), 'contacts.customer_change');
+    expectFailure(
+      await call(t, 'PUT', `/api/v1/CustomerContacts/${k.id}`, { token: admin.token, body: { customerId: other.id, name: 'Moved' } }),
+      'contacts.customer_change',
+    );
     assert.equal(await countRows(t, 'customer_contacts', admin.companyId), 1);
   });
 
-  it('treats another company\'s customer or contact as missing; open to any signed-in user', async () => {
+  it("treats another company's customer or contact as missing; open to any signed-in user", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const theirs = await createCustomer(t, b);
@@ -57,15 +73,23 @@ describe('POST and PUT /CustomerContacts', () => {
 });
 
 describe('DELETE /CustomerContacts/{id}, SetPrimary and Usage', () => {
-  it('deletes an unused contact; the primary\'s role passes to the oldest other', async () => {
+  it("deletes an unused contact; the primary's role passes to the oldest other", async () => {
     const admin = await signIn(t);
     const c = await createCustomer(t, admin);
     const first = await createContact(t, admin, c.id);
     const second = await createContact(t, admin, c.id);
     const res = await call(t, 'DELETE', `/api/v1/CustomerContacts/${first.id}`, { token: admin.token });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.data, { contactId: first.id, reassignedToContactId: null, reassigned: { contactId: first.id, sentEmails: 0, supportTickets: 0, total: 0 }, newPrimaryContactId: second.id });
-    assert.deepEqual((await contactsOf(admin, c.id)).map((k) => [k.id, k.isPrimary]), [[second.id, true]]);
+    assert.deepEqual(res.body.data, {
+      contactId: first.id,
+      reassignedToContactId: null,
+      reassigned: { contactId: first.id, sentEmails: 0, supportTickets: 0, total: 0 },
+      newPrimaryContactId: second.id,
+    });
+    assert.deepEqual(
+      (await contactsOf(admin, c.id)).map((k) => [k.id, k.isPrimary]),
+      [[second.id, true]],
+    );
   });
 
   it('refuses to delete a used contact unless its uses move to the primary', async () => {
@@ -86,7 +110,7 @@ describe('DELETE /CustomerContacts/{id}, SetPrimary and Usage', () => {
     assert.deepEqual((await get(admin, `/CustomerContacts/${primary.id}/Usage`)).body.data.total, 2);
   });
 
-  it('refuses to move the uses of a customer\'s only contact', async () => {
+  it("refuses to move the uses of a customer's only contact", async () => {
     const admin = await signIn(t);
     const c = await createCustomer(t, admin);
     const only = await createContact(t, admin, c.id);
@@ -94,7 +118,7 @@ describe('DELETE /CustomerContacts/{id}, SetPrimary and Usage', () => {
     expectFailure(await call(t, 'DELETE', `/api/v1/CustomerContacts/${only.id}?reassignToPrimary=true`, { token: admin.token }), 'contacts.no_primary');
   });
 
-  it('SetPrimary moves the role; bad ids are refused; others\' contacts are missing', async () => {
+  it("SetPrimary moves the role; bad ids are refused; others' contacts are missing", async () => {
     const admin = await signIn(t);
     const c = await createCustomer(t, admin);
     await createContact(t, admin, c.id);
@@ -105,7 +129,11 @@ describe('DELETE /CustomerContacts/{id}, SetPrimary and Usage', () => {
     expectProblem(await call(t, 'PUT', '/api/v1/CustomerContacts/x/SetPrimary', { token: admin.token }), 'id');
     expectProblem(await call(t, 'DELETE', `/api/v1/CustomerContacts/${second.id}?reassignToPrimary=maybe`, { token: admin.token }), 'reassignToPrimary');
     const other = await signIn(t);
-    for (const [method, url] of [['PUT', `/CustomerContacts/${second.id}/SetPrimary`], ['DELETE', `/CustomerContacts/${second.id}`], ['GET', `/CustomerContacts/${second.id}/Usage`]] as const) {
+    for (const [method, url] of [
+      ['PUT', `/CustomerContacts/${second.id}/SetPrimary`],
+      ['DELETE', `/CustomerContacts/${second.id}`],
+      ['GET', `/CustomerContacts/${second.id}/Usage`],
+    ] as const) {
       expectNotFound(await call(t, method, `/api/v1${url}`, { token: other.token }));
     }
     assert.equal((await contactsOf(admin, c.id)).length, 2);
@@ -130,10 +158,16 @@ describe('Normalize, NormalizePreview and ValidateContact', () => {
     assert.equal(result.merged, 1);
     assert.ok(result.updated >= 2);
     const after = await contactsOf(admin, uk.id);
-    assert.deepEqual(after.map((k) => [k.id, k.email, k.phone]), [[a.id, 'ada@example.com', '+442079460958'], [c.id, c.email, '12']]);
+    assert.deepEqual(
+      after.map((k) => [k.id, k.email, k.phone]),
+      [
+        [a.id, 'ada@example.com', '+442079460958'],
+        [c.id, c.email, '12'],
+      ],
+    );
   });
 
-  it('normalizes every customer of the company when no customerId is given, never another company\'s', async () => {
+  it("normalizes every customer of the company when no customerId is given, never another company's", async () => {
     const admin = await signIn(t);
     const one = await createCustomer(t, admin);
     await createContact(t, admin, one.id, { email: 'UPPER@X.EXAMPLE' });
@@ -153,12 +187,21 @@ describe('Normalize, NormalizePreview and ValidateContact', () => {
     const admin = await signIn(t);
     const c = await createCustomer(t, admin);
     const k = await createContact(t, admin, c.id, { email: 'Dup@Example.com', phone: '(512) 555-0199' });
-    const res = await call(t, 'POST', '/api/v1/CustomerContacts/ValidateContact', { token: admin.token, body: { email: 'dup@example.COM', phone: '+1 512-555-0199' } });
+    const res = await call(t, 'POST', '/api/v1/CustomerContacts/ValidateContact', {
+      token: admin.token,
+      body: { email: 'dup@example.COM', phone: '+1 512-555-0199' },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.data.isEmailValid, true);
     assert.equal(res.body.data.normalizedPhone, '+15125550199');
-    assert.deepEqual(res.body.data.duplicates.map((d: any) => d.id), [k.id]);
-    const excluded = await call(t, 'POST', '/api/v1/CustomerContacts/ValidateContact', { token: admin.token, body: { email: 'dup@example.com', contactId: k.id } });
+    assert.deepEqual(
+      res.body.data.duplicates.map((d: any) => d.id),
+      [k.id],
+    );
+    const excluded = await call(t, 'POST', '/api/v1/CustomerContacts/ValidateContact', {
+      token: admin.token,
+      body: { email: 'dup@example.com', contactId: k.id },
+    });
     assert.deepEqual(excluded.body.data.duplicates, []);
     const bad = await call(t, 'POST', '/api/v1/CustomerContacts/ValidateContact', { token: admin.token, body: { email: 'nope', phone: '99' } });
     assert.deepEqual([bad.body.data.isEmailValid, bad.body.data.isPhoneValid], [false, false]);
@@ -166,7 +209,7 @@ describe('Normalize, NormalizePreview and ValidateContact', () => {
     const other = await signIn(t, { permissions: [] });
     const theirs = await call(t, 'POST', '/api/v1/CustomerContacts/ValidateContact', { token: other.token, body: { email: 'dup@example.com' } });
     assert.equal(theirs.status, 200);
-    assert.deepEqual(theirs.body.data.duplicates, [], 'never another company\'s contacts');
+    assert.deepEqual(theirs.body.data.duplicates, [], "never another company's contacts");
   });
 });
 
@@ -177,7 +220,10 @@ describe('POST /CustomerContacts/Export', () => {
     await createContact(t, admin, c.id, { name: 'Zed', email: 'zed@x.example' });
     const other = await createCustomer(t, admin);
     await createContact(t, admin, other.id, { name: 'Not Me' });
-    const res = await call(t, 'POST', '/api/v1/CustomerContacts/Export', { token: admin.token, body: { customerIds: [c.id], fields: ['name', 'email', 'customerName'] } });
+    const res = await call(t, 'POST', '/api/v1/CustomerContacts/Export', {
+      token: admin.token,
+      body: { customerIds: [c.id], fields: ['name', 'email', 'customerName'] },
+    });
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /spreadsheetml/);
     const book = new ExcelJS.Workbook();
@@ -185,10 +231,13 @@ describe('POST /CustomerContacts/Export', () => {
     const sheet = book.worksheets[0]!;
     assert.deepEqual((sheet.getRow(1).values as unknown[]).slice(1), ['name', 'email', 'customerName']);
     assert.equal(sheet.rowCount, 2);
-    assert.deepEqual((sheet.getRow(2).values as unknown[]).slice(1).map((v: any) => v?.text ?? v), ['Zed', 'zed@x.example', 'Export Me']);
+    assert.deepEqual(
+      (sheet.getRow(2).values as unknown[]).slice(1).map((v: any) => v?.text ?? v),
+      ['Zed', 'zed@x.example', 'Export Me'],
+    );
   });
 
-  it('refuses bad fields, needs Export/Import, and leaves out other companies\' contacts', async () => {
+  it("refuses bad fields, needs Export/Import, and leaves out other companies' contacts", async () => {
     const admin = await signIn(t);
     expectProblem(await call(t, 'POST', '/api/v1/CustomerContacts/Export', { token: admin.token, body: { fields: ['password'] } }), 'fields[0]');
     const dispatcher = await signIn(t, 'Dispatcher', admin.companyId);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import { createCustomer, setCompanyActive, signIn, type Session } from '../helpers/factories.js';
+import { createCustomer, type Session, setCompanyActive, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -51,7 +51,8 @@ describe('GET /Customers kept answers', () => {
     const address = c.addresses[0];
     // Coordinates do not change the search text: migration 0004 bumps the version for them.
     const moved = await call(t, 'PUT', `/api/v1/Addresses/${address.id}`, {
-      token: s.token, body: { customerId: c.id, street: '1 Dock Rd', city: 'Austin', country: 'US', latitude: 30.25, longitude: -97.75 },
+      token: s.token,
+      body: { customerId: c.id, street: '1 Dock Rd', city: 'Austin', country: 'US', latitude: 30.25, longitude: -97.75 },
     });
     assert.equal(moved.status, 200, JSON.stringify(moved.body));
     const second = await call(t, 'GET', LIST, { token: s.token });

@@ -3,13 +3,13 @@
 // wrote never caches its own uncommitted view.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { customerLists, type ListOptions } from '../../src/areas/customers/customer-lists.js';
 import * as repo from '../../src/areas/customers/customers.repository.js';
-import { sql } from 'kysely';
+import { HOOKS } from '../../src/areas/index.js';
 import { forCompany } from '../../src/db/tenant.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import { createCustomer, signIn, type Session } from '../helpers/factories.js';
-import { HOOKS } from '../../src/areas/index.js';
+import { createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -18,8 +18,18 @@ before(async () => {
 after(() => t.close());
 
 const filterOf = (over: Partial<repo.CustomerFilter> = {}): repo.CustomerFilter => ({
-  statuses: [0], search: null, nameOnly: false, pipelines: null, sources: null, entrepreneur: null, lastOrder: null,
-  cities: null, states: null, zips: null, countries: null, ...over,
+  statuses: [0],
+  search: null,
+  nameOnly: false,
+  pipelines: null,
+  sources: null,
+  entrepreneur: null,
+  lastOrder: null,
+  cities: null,
+  states: null,
+  zips: null,
+  countries: null,
+  ...over,
 });
 
 function inCompany<T>(s: Session, work: Parameters<typeof forCompany<T>>[4]) {
@@ -36,7 +46,11 @@ function reference(s: Session, f: repo.CustomerFilter, sort: repo.CustomerSort, 
 
 /** 24 "Alpha Logistics" customers, 6 "Zulu Steel" (a name prefix that sorts last), 4 deleted. */
 async function seed(s: Session) {
-  for (let i = 0; i < 24; i++) await createCustomer(t, s, { name: `Alpha Logistics ${String(i).padStart(2, '0')}`, addresses: [{ street: `${i} Main St`, city: i % 2 ? 'Austin' : 'Dallas', country: 'US' }] });
+  for (let i = 0; i < 24; i++)
+    await createCustomer(t, s, {
+      name: `Alpha Logistics ${String(i).padStart(2, '0')}`,
+      addresses: [{ street: `${i} Main St`, city: i % 2 ? 'Austin' : 'Dallas', country: 'US' }],
+    });
   for (let i = 0; i < 6; i++) await createCustomer(t, s, { name: `Zulu Steel ${i}`, addresses: [{ street: `${i} Dock Rd`, city: 'Houston', country: 'US' }] });
   for (let i = 0; i < 4; i++) {
     const c = await createCustomer(t, s, { name: `Gone Logistics ${i}` });
@@ -74,7 +88,11 @@ describe('customer list plans', () => {
         // Twice: the second read answers from the cached count (and remembered plan).
         for (const round of [1, 2]) {
           const got = await inCompany(s, (tx) => lists.read(tx, f, { by: sort, descending }, { limit, offset }));
-          assert.deepEqual({ total: got.total, ids: got.rows.map((r) => r.id) }, expected, `${JSON.stringify({ option, over, sort, descending, limit, offset, round, plan: got.plan })}`);
+          assert.deepEqual(
+            { total: got.total, ids: got.rows.map((r) => r.id) },
+            expected,
+            `${JSON.stringify({ option, over, sort, descending, limit, offset, round, plan: got.plan })}`,
+          );
           plans.add(`${option.walkCap}:${JSON.stringify(over)}:${got.plan}`);
         }
       }
@@ -94,7 +112,10 @@ describe('customer list plans', () => {
     assert.equal((await read(filterOf())).total, 1);
     assert.equal((await read(houston)).total, 0);
     const addressId = c.addresses[0].id;
-    const moved = await call(t, 'PUT', `/api/v1/Addresses/${addressId}`, { token: s.token, body: { customerId: c.id, street: '1 A St', city: 'Houston', country: 'US' } });
+    const moved = await call(t, 'PUT', `/api/v1/Addresses/${addressId}`, {
+      token: s.token,
+      body: { customerId: c.id, street: '1 A St', city: 'Houston', country: 'US' },
+    });
     assert.equal(moved.status, 200, JSON.stringify(moved.body));
     assert.equal((await read(houston)).total, 1, 'an address change reaches the cached count');
     await call(t, 'DELETE', `/api/v1/Customers?ids=${c.id}`, { token: s.token });
@@ -109,20 +130,46 @@ describe('customer list plans', () => {
     const read = (tx: Parameters<typeof lists.read>[0]) => lists.read(tx, all, { by: 'name', descending: false }, { limit: 20, offset: 0 });
     await createCustomer(t, s);
     assert.equal((await inCompany(s, read)).total, 1);
-    await assert.rejects(inCompany(s, async (tx) => {
-      await repo.insertCustomer(tx, { name: 'Rolled Back', email: null, phone: null, pipeline: 1, source: 0, is_entrepreneur: false, parent_customer_id: null, notes: null, name_key: 'rolled back', email_key: null, phone_key: null });
-      assert.equal((await read(tx)).total, 2, 'the transaction sees its own row');
-      throw new Error('roll back');
-    }), /roll back/);
+    await assert.rejects(
+      inCompany(s, async (tx) => {
+        await repo.insertCustomer(tx, {
+          name: 'Rolled Back',
+          email: null,
+          phone: null,
+          pipeline: 1,
+          source: 0,
+          is_entrepreneur: false,
+          parent_customer_id: null,
+          notes: null,
+          name_key: 'rolled back',
+          email_key: null,
+          phone_key: null,
+        });
+        assert.equal((await read(tx)).total, 2, 'the transaction sees its own row');
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
     assert.equal((await inCompany(s, read)).total, 1, 'the rolled-back view was not kept');
   });
 
   it('gives a list row exactly as GET /Customers/{id} gives the customer, addresses included', async () => {
     const s = await signIn(t);
     const made = await createCustomer(t, s, {
-      name: 'Twin Docks Co', phone: '+1 512 555 0100',
+      name: 'Twin Docks Co',
+      phone: '+1 512 555 0100',
       addresses: [
-        { name: 'North', street: '1 North Rd', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', latitude: 30.27, longitude: -97.74, contactName: 'Ann' },
+        {
+          name: 'North',
+          street: '1 North Rd',
+          city: 'Austin',
+          state: 'TX',
+          postalCode: '78701',
+          country: 'US',
+          latitude: 30.27,
+          longitude: -97.74,
+          contactName: 'Ann',
+        },
         { name: 'South', street: '2 South Rd', city: 'Austin', country: 'US', isMain: true },
       ],
     });
@@ -133,24 +180,31 @@ describe('customer list plans', () => {
     }
   });
 
-  it('finds matches only for the transaction\'s own company, whatever company the function is asked for', async () => {
+  it("finds matches only for the transaction's own company, whatever company the function is asked for", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     await createCustomer(t, a, { name: 'Shared Word Freight' });
     await createCustomer(t, b, { name: 'Shared Word Freight' });
-    const matches = (s: Session, companyId: number) => inCompany(s, async (tx) =>
-      (await sql<{ id: number }>`select m.id from fds_customer_matches(${companyId}, 'shared word', false) m`.execute(tx.db)).rows.length);
+    const matches = (s: Session, companyId: number) =>
+      inCompany(
+        s,
+        async (tx) => (await sql<{ id: number }>`select m.id from fds_customer_matches(${companyId}, 'shared word', false) m`.execute(tx.db)).rows.length,
+      );
     assert.equal(await matches(a, a.companyId), 1);
     assert.equal(await matches(a, b.companyId), 0, 'asked for company b inside company a');
   });
 
-  it('finds address matches only for the transaction\'s own company (fds_address_matches)', async () => {
+  it("finds address matches only for the transaction's own company (fds_address_matches)", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     await createCustomer(t, a, { name: 'Shared Dock Co', addresses: [{ name: 'Shared Dock', street: '9 Wharf Rd', city: 'Mobile', country: 'US' }] });
     await createCustomer(t, b, { name: 'Shared Dock Co', addresses: [{ name: 'Shared Dock', street: '9 Wharf Rd', city: 'Mobile', country: 'US' }] });
-    const matches = (s: Session, companyId: number, byName: boolean) => inCompany(s, async (tx) =>
-      (await sql<{ m: number }>`select distinct m from fds_address_matches(${companyId}, 'shared dock', ${byName}, 5, 50) m`.execute(tx.db)).rows.length);
+    const matches = (s: Session, companyId: number, byName: boolean) =>
+      inCompany(
+        s,
+        async (tx) =>
+          (await sql<{ m: number }>`select distinct m from fds_address_matches(${companyId}, 'shared dock', ${byName}, 5, 50) m`.execute(tx.db)).rows.length,
+      );
     for (const byName of [true, false]) {
       assert.equal(await matches(a, a.companyId, byName), 1, `byName ${byName}`);
       assert.equal(await matches(a, b.companyId, byName), 0, `asked for company b inside company a, byName ${byName}`);
@@ -164,7 +218,19 @@ describe('customer list plans', () => {
     const before = Number(await version());
     await inCompany(s, async (tx) => {
       for (let i = 0; i < 5; i++) {
-        await repo.insertCustomer(tx, { name: `Batch ${i}`, email: null, phone: null, pipeline: 1, source: 0, is_entrepreneur: false, parent_customer_id: null, notes: null, name_key: `batch ${i}`, email_key: null, phone_key: null });
+        await repo.insertCustomer(tx, {
+          name: `Batch ${i}`,
+          email: null,
+          phone: null,
+          pipeline: 1,
+          source: 0,
+          is_entrepreneur: false,
+          parent_customer_id: null,
+          notes: null,
+          name_key: `batch ${i}`,
+          email_key: null,
+          phone_key: null,
+        });
       }
     });
     assert.equal(Number(await version()), before + 1);

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectProblem } from '../helpers/expect.js';
-import { countRows, createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -53,11 +53,18 @@ describe('GET /Customers/export and /CustomExport', () => {
     assert.match(String(res.headers['content-disposition']), /attachment; filename="customers-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const rows = await sheetOf(res.raw);
     assert.deepEqual(rows[0]!.slice(0, 5), ['id', 'name', 'email', 'phone', 'pipeline']);
-    assert.deepEqual(rows.slice(1).map((r) => r[0]), [one.id, two.id]);
+    assert.deepEqual(
+      rows.slice(1).map((r) => r[0]),
+      [one.id, two.id],
+    );
     assert.equal(rows[1]![4], 'Lead');
     assert.equal(rows[1]![rows[0]!.indexOf('city')], 'Austin');
     const chosen = await sheetOf((await call(t, 'GET', `/api/v1/Customers/export?ids=${two.id}&ids=${gone.id}`, { token: admin.token })).raw);
-    assert.deepEqual(chosen.slice(1).map((r) => r[1]), ['Export Two', 'Gone'], 'ids pick customers of any status');
+    assert.deepEqual(
+      chosen.slice(1).map((r) => r[1]),
+      ['Export Two', 'Gone'],
+      'ids pick customers of any status',
+    );
   });
 
   it('sample=true gives a template with a header row and one example', async () => {
@@ -77,13 +84,19 @@ describe('GET /Customers/export and /CustomExport', () => {
     assert.equal(res.status, 200);
     const rows = await sheetOf(res.raw);
     assert.deepEqual(rows[0], ['id', 'name', 'email', 'postalCode']);
-    assert.deepEqual(rows.slice(1).map((r) => r.slice(0, 3)), [[a.id, 'Custom A', 'a@custom.example'], [b.id, 'Custom B', b.email]]);
+    assert.deepEqual(
+      rows.slice(1).map((r) => r.slice(0, 3)),
+      [
+        [a.id, 'Custom A', 'a@custom.example'],
+        [b.id, 'Custom B', b.email],
+      ],
+    );
     expectProblem(await call(t, 'GET', '/api/v1/Customers/CustomExport?fields=name,password', { token: admin.token }), 'fields');
     expectProblem(await call(t, 'GET', '/api/v1/Customers/CustomExport?ids=1,x', { token: admin.token }), 'ids');
     expectProblem(await call(t, 'GET', '/api/v1/Customers/export?ids=abc', { token: admin.token }), 'ids[0]');
   });
 
-  it('needs Export/Import and never exports another company\'s customers', async () => {
+  it("needs Export/Import and never exports another company's customers", async () => {
     const admin = await signIn(t);
     const dispatcher = await signIn(t, 'Dispatcher', admin.companyId);
     expectForbidden(await call(t, 'GET', '/api/v1/Customers/export', { token: dispatcher.token }), 'Export/Import');
@@ -100,7 +113,12 @@ describe('GET /Customers/export and /CustomExport', () => {
 describe('POST /Customers/import', () => {
   it('round-trips an exported file: no duplicates, nothing changed', async () => {
     const admin = await signIn(t);
-    await createCustomer(t, admin, { name: 'Round Trip One', notes: 'Gate 3', isEntrepreneur: true, addresses: [{ street: '1 Loop Rd', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', latitude: 30.2, longitude: -97.7 }] });
+    await createCustomer(t, admin, {
+      name: 'Round Trip One',
+      notes: 'Gate 3',
+      isEntrepreneur: true,
+      addresses: [{ street: '1 Loop Rd', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', latitude: 30.2, longitude: -97.7 }],
+    });
     await createCustomer(t, admin, { name: 'Round Trip Two', pipeline: 0 });
     const before = (await call(t, 'GET', '/api/v1/Customers', { token: admin.token })).body.data.list;
     const file = (await call(t, 'GET', '/api/v1/Customers/export', { token: admin.token })).raw;
@@ -128,7 +146,11 @@ describe('POST /Customers/import', () => {
     assert.equal(updated.name, 'Renamed By Import');
     assert.equal(updated.email, 'keep@me.example', 'no email column: kept');
     assert.equal(updated.pipeline, 2, 'no pipeline column: kept');
-    assert.deepEqual([updated.addresses.length, updated.addresses[0].city, updated.addresses[0].street], [1, 'Waco', '9 New St'], 'the main address was updated, not added');
+    assert.deepEqual(
+      [updated.addresses.length, updated.addresses[0].city, updated.addresses[0].street],
+      [1, 'Waco', '9 New St'],
+      'the main address was updated, not added',
+    );
     const created = (await call(t, 'GET', '/api/v1/Customers?SearchTerm=brand%20new', { token: admin.token })).body.data.list[0];
     assert.equal(created.addresses[0].country, 'CA');
   });
@@ -160,7 +182,10 @@ describe('POST /Customers/import', () => {
     expectFailure(res, 'customers.import_invalid');
     const messages = res.body.errors.slice(1).map((e: any) => e.message);
     for (const expected of ['Row 3 (name)', 'Row 3 (email)', 'Row 3 (pipeline)', `Row 4 (id): there is no customer ${theirs.id}`, 'Row 5 (country)']) {
-      assert.ok(messages.some((m: string) => m.startsWith(expected)), `${expected} in ${messages.join(' | ')}`);
+      assert.ok(
+        messages.some((m: string) => m.startsWith(expected)),
+        `${expected} in ${messages.join(' | ')}`,
+      );
     }
     assert.ok(res.body.errors.slice(1).every((e: any) => e.code === 'customers.import_invalid_row'));
     assert.equal(await countRows(t, 'customers', admin.companyId), 0, 'the good row was not written either');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectForbidden, expectProblem } from '../helpers/expect.js';
-import { countRows, signIn, type Session } from '../helpers/factories.js';
+import { countRows, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -21,12 +21,29 @@ describe('/DriverApp/Flow', () => {
     const admin = await signIn(t);
     const defaults = await api(admin, 'GET', '/DriverApp/Flow');
     assert.equal(defaults.status, 200, JSON.stringify(defaults.body));
-    assert.deepEqual(defaults.body.data.map((p: any) => [p.id, p.order, p.kind]), [[1, 1, 'BarcodeScan'], [2, 2, 'Checklist'], [3, 3, 'Photo'], [4, 4, 'Photo'], [5, 5, 'Signature'], [6, 6, 'Note']]);
+    assert.deepEqual(
+      defaults.body.data.map((p: any) => [p.id, p.order, p.kind]),
+      [
+        [1, 1, 'BarcodeScan'],
+        [2, 2, 'Checklist'],
+        [3, 3, 'Photo'],
+        [4, 4, 'Photo'],
+        [5, 5, 'Signature'],
+        [6, 6, 'Note'],
+      ],
+    );
     assert.ok(defaults.body.data[1].checklistItems.length > 0);
     assert.equal(await countRows(t, 'driver_app_configs', admin.companyId), 0, 'a GET writes nothing');
     const pod = defaults.body.data[3];
     const res = await api(admin, 'PUT', '/DriverApp/Flow', [
-      { kind: 'checklist', order: 5, label: ' Seal check ', stopTypes: ['Delivery'], isRequired: true, checklistItems: [' Seal intact ', 'Seal number matches'] },
+      {
+        kind: 'checklist',
+        order: 5,
+        label: ' Seal check ',
+        stopTypes: ['Delivery'],
+        isRequired: true,
+        checklistItems: [' Seal intact ', 'Seal number matches'],
+      },
       { ...pod, order: 1, label: 'POD photo' },
       { kind: 'Signature', order: 2, label: 'Signature', stopTypes: ['delivery', 'Transfer'] },
     ]);
@@ -34,7 +51,16 @@ describe('/DriverApp/Flow', () => {
     assert.deepEqual(res.body.data, [
       { id: 4, order: 1, kind: 'Photo', label: 'POD photo', hint: pod.hint, stopTypes: ['Delivery'], isRequired: true, checklistItems: [] },
       { id: 8, order: 2, kind: 'Signature', label: 'Signature', hint: null, stopTypes: ['Delivery', 'Transfer'], isRequired: false, checklistItems: [] },
-      { id: 7, order: 5, kind: 'Checklist', label: 'Seal check', hint: null, stopTypes: ['Delivery'], isRequired: true, checklistItems: ['Seal intact', 'Seal number matches'] },
+      {
+        id: 7,
+        order: 5,
+        kind: 'Checklist',
+        label: 'Seal check',
+        hint: null,
+        stopTypes: ['Delivery'],
+        isRequired: true,
+        checklistItems: ['Seal intact', 'Seal number matches'],
+      },
     ]);
     assert.deepEqual((await api(admin, 'GET', '/DriverApp/Flow')).body.data, res.body.data);
     const next = await api(admin, 'PUT', '/DriverApp/Flow', [{ kind: 'Note', order: 1, label: 'Notes', stopTypes: ['Pickup'] }]);
@@ -56,7 +82,8 @@ describe('/DriverApp/Flow', () => {
       { ...prompt, order: 6, id: 77 },
     ]);
     expectProblem(res, '[1].order');
-    for (const field of ['[1].label', '[2].stopTypes', '[2].checklistItems', '[3].checklistItems', '[4].checklistItems', '[5].id']) assert.ok(res.body.errors[field], `${field} in ${JSON.stringify(res.body.errors)}`);
+    for (const field of ['[1].label', '[2].stopTypes', '[2].checklistItems', '[3].checklistItems', '[4].checklistItems', '[5].id'])
+      assert.ok(res.body.errors[field], `${field} in ${JSON.stringify(res.body.errors)}`);
     expectProblem(await api(admin, 'PUT', '/DriverApp/Flow', [{ ...prompt, kind: 'Video' }]), '[0].kind');
     expectProblem(await api(admin, 'PUT', '/DriverApp/Flow', [{ ...prompt, stopTypes: [] }]), '[0].stopTypes');
     expectProblem(await api(admin, 'PUT', '/DriverApp/Flow', [{ ...prompt, order: 0 }]), '[0].order');
@@ -70,8 +97,18 @@ describe('/DriverApp/Settings', () => {
     const admin = await signIn(t);
     const defaults = (await api(admin, 'GET', '/DriverApp/Settings')).body.data;
     assert.deepEqual(defaults, {
-      requirePhotoOnPickup: false, requirePhotoOnDelivery: true, requireSignatureOnDelivery: true, requirePreTripInspection: true, requireOdometerAtStart: false,
-      allowSkipStops: false, allowReorderStops: true, gpsTrackingIntervalSeconds: 30, shareEtaWithCustomer: true, distanceUnit: 'mi', language: 'en', isDefault: true,
+      requirePhotoOnPickup: false,
+      requirePhotoOnDelivery: true,
+      requireSignatureOnDelivery: true,
+      requirePreTripInspection: true,
+      requireOdometerAtStart: false,
+      allowSkipStops: false,
+      allowReorderStops: true,
+      gpsTrackingIntervalSeconds: 30,
+      shareEtaWithCustomer: true,
+      distanceUnit: 'mi',
+      language: 'en',
+      isDefault: true,
     });
     assert.equal(await countRows(t, 'driver_app_configs', admin.companyId), 0, 'a GET writes nothing');
     const res = await api(admin, 'PUT', '/DriverApp/Settings', { allowSkipStops: true, GPSTrackingIntervalSeconds: 60, language: 'ES', isDefault: true });

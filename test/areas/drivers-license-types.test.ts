@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createDriver, createLicenseType, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createDriver, createLicenseType, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -15,7 +15,7 @@ const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
   call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
 
 describe('/LicenseTypes', () => {
-  it('adds, lists (searched, sorted, paged, with driver counts), updates by the body\'s id and deletes', async () => {
+  it("adds, lists (searched, sorted, paged, with driver counts), updates by the body's id and deletes", async () => {
     const admin = await signIn(t);
     const a = await createLicenseType(t, admin, { name: ' CDL Class A ', description: 'Combination vehicles over 26,001 lb', isCommercial: true });
     assert.deepEqual([a.name, a.description, a.isCommercial, a.driverCount], ['CDL Class A', 'Combination vehicles over 26,001 lb', true, 0]);
@@ -25,7 +25,17 @@ describe('/LicenseTypes', () => {
     await createDriver(t, admin, { licenseTypeId: a.id });
     await createDriver(t, admin, { licenseTypeId: a.id });
     const list = (await api(admin, 'GET', '/LicenseTypes')).body.data;
-    assert.deepEqual([list.list.map((x: any) => [x.id, x.driverCount]), list.totalCount], [[[a.id, 2], [b.id, 0], [c.id, 0]], 3]);
+    assert.deepEqual(
+      [list.list.map((x: any) => [x.id, x.driverCount]), list.totalCount],
+      [
+        [
+          [a.id, 2],
+          [b.id, 0],
+          [c.id, 0],
+        ],
+        3,
+      ],
+    );
     const ids = async (query: string) => (await api(admin, 'GET', `/LicenseTypes${query}`)).body.data.list.map((x: any) => x.id);
     assert.deepEqual(await ids('?SearchTerm=26,001'), [a.id]);
     assert.deepEqual(await ids('?SortBy=createdAt&SortDirection=1'), [c.id, b.id, a.id]);
@@ -72,7 +82,7 @@ describe('/LicenseTypes', () => {
     assert.equal(await countRows(t, 'license_types', admin.companyId), 1);
   });
 
-  it('answers another company\'s type exactly like a missing one (404), and changes nothing', async () => {
+  it("answers another company's type exactly like a missing one (404), and changes nothing", async () => {
     const admin = await signIn(t);
     const other = await signIn(t);
     const theirs = await createLicenseType(t, other, { name: 'Theirs' });

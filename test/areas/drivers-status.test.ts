@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { auditCount, countRows, createDriver, createStatusCheck, createTruck, signIn, type Session } from '../helpers/factories.js';
+import { auditCount, countRows, createDriver, createStatusCheck, createTruck, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -16,7 +16,6 @@ const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
 
 const statusOf = async (session: Session, id: number) => (await api(session, 'GET', `/Drivers/${id}`)).body.data;
 
-
 describe('PUT /Drivers/ChangeStatus/{status}', () => {
   it('gives every driver the record status, leaves the approval alone, and restores deleted drivers with any status but Deleted', async () => {
     const admin = await signIn(t);
@@ -24,7 +23,10 @@ describe('PUT /Drivers/ChangeStatus/{status}', () => {
     const b = await createDriver(t, admin);
     const res = await api(admin, 'PUT', '/Drivers/ChangeStatus/Inactive?unassignPendingRoutes=true', [a.id, b.id, a.id]);
     assert.deepEqual([res.status, res.body.data], [200, null]);
-    assert.deepEqual([(await statusOf(admin, a.id)).status, (await statusOf(admin, a.id)).approvalStatus, (await statusOf(admin, b.id)).status], ['Inactive', 'Approved', 'Inactive']);
+    assert.deepEqual(
+      [(await statusOf(admin, a.id)).status, (await statusOf(admin, a.id)).approvalStatus, (await statusOf(admin, b.id)).status],
+      ['Inactive', 'Approved', 'Inactive'],
+    );
     assert.equal((await api(admin, 'PUT', '/Drivers/ChangeStatus/6', [a.id])).status, 200, 'by position: 6 is Disabled');
     assert.equal((await statusOf(admin, a.id)).status, 'Disabled');
     await api(admin, 'PUT', '/Drivers/changestatus/deleted', [a.id]);
@@ -150,7 +152,11 @@ describe('POST /Drivers/{id}/Invite and sendEmail', () => {
     assert.match(mail.text_body, /Hello Rosa/);
     assert.match(mail.text_body, /http:\/\/fds\.test/);
     const code = /invitation code: (\S+)/.exec(mail.text_body)![1]!;
-    const row = await t.database.db.selectFrom('drivers').select(['invitation_token_hash', 'invitation_expires_at']).where('id', '=', driver.id).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('drivers')
+      .select(['invitation_token_hash', 'invitation_expires_at'])
+      .where('id', '=', driver.id)
+      .executeTakeFirstOrThrow();
     assert.ok(row.invitation_token_hash && row.invitation_token_hash !== code && row.invitation_token_hash.length === 64, 'kept as a SHA-256 hash');
     assert.ok(row.invitation_expires_at!.getTime() > Date.now() + 6 * 86_400_000);
     const after = await statusOf(admin, driver.id);
@@ -165,7 +171,8 @@ describe('POST /Drivers/{id}/Invite and sendEmail', () => {
   it('a new invitation replaces the previous code and renews its deadline', async () => {
     const admin = await signIn(t);
     const driver = await createDriver(t, admin, { email: 'again@example.com', status: 'New' });
-    const invitation = async () => t.database.db.selectFrom('drivers').select(['invitation_token_hash', 'invitation_expires_at']).where('id', '=', driver.id).executeTakeFirstOrThrow();
+    const invitation = async () =>
+      t.database.db.selectFrom('drivers').select(['invitation_token_hash', 'invitation_expires_at']).where('id', '=', driver.id).executeTakeFirstOrThrow();
     await api(admin, 'POST', `/Drivers/${driver.id}/Invite`);
     const first = await invitation();
     assert.equal((await api(admin, 'POST', `/Drivers/${driver.id}/Invite`)).status, 200);
@@ -207,7 +214,13 @@ describe('POST /Drivers/ValidateDisable', () => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const data = res.body.data;
     assert.deepEqual([data.canDisable, data.openStatusChecks, data.activeRoutes, data.pendingRoutes], [true, 3, 0, 0]);
-    assert.deepEqual(data.drivers.map((d: any) => [d.driverId, d.status, d.alreadyDisabled, d.openStatusChecks, d.pendingRoutes]), [[a.id, 'Active', false, 3, 0], [b.id, 'Disabled', true, 0, 0]]);
+    assert.deepEqual(
+      data.drivers.map((d: any) => [d.driverId, d.status, d.alreadyDisabled, d.openStatusChecks, d.pendingRoutes]),
+      [
+        [a.id, 'Active', false, 3, 0],
+        [b.id, 'Disabled', true, 0, 0],
+      ],
+    );
     assert.ok(data.messages.some((m: string) => m.includes('"Ann Open" has 3 open truck inspection(s)')));
     assert.ok(data.messages.some((m: string) => /routes arrive with dispatch/.test(m)));
     assert.equal((await statusOf(admin, a.id)).status, 'Active');
@@ -221,19 +234,33 @@ describe('POST /Drivers/ValidateDisable', () => {
     await api(admin, 'DELETE', '/Drivers', [free.id, taken.id]);
     const ok = (await api(admin, 'POST', '/Drivers/ValidateDisable', [free.id])).body.data;
     assert.equal(ok.canDisable, true);
-    assert.ok(ok.messages.some((m: string) => m.includes('"Free Back" is deleted: disabling restores it as Disabled')), JSON.stringify(ok.messages));
+    assert.ok(
+      ok.messages.some((m: string) => m.includes('"Free Back" is deleted: disabling restores it as Disabled')),
+      JSON.stringify(ok.messages),
+    );
     const holder = await createDriver(t, admin, { email: 'taken@example.com' });
     const res = await api(admin, 'POST', '/Drivers/ValidateDisable', [free.id, taken.id]);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.data.canDisable, false);
-    assert.ok(res.body.data.messages.some((m: string) => m.includes(`"Taken Mail" is deleted and cannot be restored as Disabled: Driver ${holder.id}`)), JSON.stringify(res.body.data.messages));
+    assert.ok(
+      res.body.data.messages.some((m: string) => m.includes(`"Taken Mail" is deleted and cannot be restored as Disabled: Driver ${holder.id}`)),
+      JSON.stringify(res.body.data.messages),
+    );
     expectFailure(await api(admin, 'PUT', '/Drivers/ChangeStatus/Disabled', [free.id, taken.id]), 'drivers.duplicate_email');
-    assert.deepEqual([(await statusOf(admin, free.id)).status, (await statusOf(admin, taken.id)).status], ['Deleted', 'Deleted'], 'the preview and the refusal wrote nothing');
+    assert.deepEqual(
+      [(await statusOf(admin, free.id)).status, (await statusOf(admin, taken.id)).status],
+      ['Deleted', 'Deleted'],
+      'the preview and the refusal wrote nothing',
+    );
     const twin = await createDriver(t, admin, { email: 'pair@example.com' });
     await api(admin, 'DELETE', '/Drivers', [twin.id]);
     const other = await createDriver(t, admin, { email: 'pair@example.com' });
     await api(admin, 'DELETE', '/Drivers', [other.id]);
-    assert.equal((await api(admin, 'POST', '/Drivers/ValidateDisable', [twin.id, other.id])).body.data.canDisable, false, 'two deleted drivers sharing an email');
+    assert.equal(
+      (await api(admin, 'POST', '/Drivers/ValidateDisable', [twin.id, other.id])).body.data.canDisable,
+      false,
+      'two deleted drivers sharing an email',
+    );
     assert.equal((await api(admin, 'POST', '/Drivers/ValidateDisable', [twin.id])).body.data.canDisable, true);
   });
 });

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { trucksDeleted, trucksService } from '../../src/areas/fleet/index.js';
+import { HOOKS } from '../../src/areas/index.js';
+import { forCompany } from '../../src/db/tenant.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { auditCount, countRows, createCarrier, createDriver, createLicenseType, createTruck, signIn, type Session } from '../helpers/factories.js';
-import { HOOKS } from '../../src/areas/index.js';
-import { trucksDeleted, trucksService } from '../../src/areas/fleet/index.js';
-import { forCompany } from '../../src/db/tenant.js';
+import { auditCount, countRows, createCarrier, createDriver, createLicenseType, createTruck, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -15,7 +15,6 @@ after(() => t.close());
 
 const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
-
 
 const DALLAS = { street: '2500 Irving Blvd', city: 'Dallas', state: 'TX', postalCode: '75207', country: 'US', latitude: 32.799, longitude: -96.842 };
 
@@ -28,7 +27,7 @@ async function createWarehouse(session: Session, name = 'Dallas yard'): Promise<
 const nextYear = `${new Date().getUTCFullYear() + 1}-03-31`;
 
 describe('a deleted warehouse', () => {
-  it('is no driver\'s home any more (the drivers area clears it when settings announce the delete)', async () => {
+  it("is no driver's home any more (the drivers area clears it when settings announce the delete)", async () => {
     const admin = await signIn(t);
     const yard = await createWarehouse(admin, 'Closing yard');
     const driver = await createDriver(t, admin, { homeWarehouseId: yard.id });
@@ -47,28 +46,61 @@ describe('POST and GET /Drivers/{id}', () => {
     const truck = await createTruck(t, admin, { name: 'Unit 101' });
     const yard = await createWarehouse(admin);
     const driver = await createDriver(t, admin, {
-      firstName: ' Maria ', lastName: 'Gonzalez', email: 'Maria.Gonzalez@Example.COM', phone: '(512) 555-0142', type: 'mixed', outsourceCompanyId: carrier.id,
-      licenseNumber: 'd123-456 78', licenseState: 'tx', licenseExpiresOn: nextYear, licenseTypeId: cdlA.id, hazmatEndorsement: true, medicalCardExpiresOn: nextYear,
-      dateOfBirth: '1985-04-12', hireDate: '2021-06-01', address: { street: '12 Oak St', city: 'Austin', state: 'tx', postalCode: '78701', country: 'us' },
-      emergencyContact: { name: 'Luis Gonzalez', phone: '512 555 0199', relationship: 'Spouse' }, homeWarehouseId: yard.id, defaultTruckId: truck.id,
-      payout: { type: 'FixDistance', fixedCostPerRoute: 75, ratePerDistance: 0.625, currency: 'usd' }, approvalStatus: 'Approved', notes: 'Team driver',
+      firstName: ' Maria ',
+      lastName: 'Gonzalez',
+      email: 'Maria.Gonzalez@Example.COM',
+      phone: '(512) 555-0142',
+      type: 'mixed',
+      outsourceCompanyId: carrier.id,
+      licenseNumber: 'd123-456 78',
+      licenseState: 'tx',
+      licenseExpiresOn: nextYear,
+      licenseTypeId: cdlA.id,
+      hazmatEndorsement: true,
+      medicalCardExpiresOn: nextYear,
+      dateOfBirth: '1985-04-12',
+      hireDate: '2021-06-01',
+      address: { street: '12 Oak St', city: 'Austin', state: 'tx', postalCode: '78701', country: 'us' },
+      emergencyContact: { name: 'Luis Gonzalez', phone: '512 555 0199', relationship: 'Spouse' },
+      homeWarehouseId: yard.id,
+      defaultTruckId: truck.id,
+      payout: { type: 'FixDistance', fixedCostPerRoute: 75, ratePerDistance: 0.625, currency: 'usd' },
+      approvalStatus: 'Approved',
+      notes: 'Team driver',
     });
     assert.deepEqual(
       [driver.firstName, driver.lastName, driver.fullName, driver.email, driver.phone, driver.status, driver.approvalStatus, driver.type],
       ['Maria', 'Gonzalez', 'Maria Gonzalez', 'maria.gonzalez@example.com', '+15125550142', 'Active', 'Approved', 'Mixed'],
     );
-    assert.deepEqual([driver.outsourceCompanyId, driver.outsourceCompanyName, driver.licenseNumber, driver.licenseState, driver.licenseTypeName], [carrier.id, 'Red River Freight', 'D12345678', 'TX', 'CDL Class A']);
-    assert.deepEqual([driver.homeWarehouseName, driver.defaultTruckName, driver.address.state, driver.address.country], ['Dallas yard', 'Unit 101', 'TX', 'US']);
+    assert.deepEqual(
+      [driver.outsourceCompanyId, driver.outsourceCompanyName, driver.licenseNumber, driver.licenseState, driver.licenseTypeName],
+      [carrier.id, 'Red River Freight', 'D12345678', 'TX', 'CDL Class A'],
+    );
+    assert.deepEqual(
+      [driver.homeWarehouseName, driver.defaultTruckName, driver.address.state, driver.address.country],
+      ['Dallas yard', 'Unit 101', 'TX', 'US'],
+    );
     assert.deepEqual(driver.emergencyContact, { name: 'Luis Gonzalez', phone: '+15125550199', relationship: 'Spouse' });
     assert.deepEqual(driver.payout, {
-      type: 'FixDistance', hourlyRate: null, salaryAmount: null, salaryPeriod: null, ratePerDistance: 0.625, distanceUnit: 'mi', revenuePercent: null,
-      fixedCostPerRoute: 75, ratePerPallet: null, currency: 'USD',
+      type: 'FixDistance',
+      hourlyRate: null,
+      salaryAmount: null,
+      salaryPeriod: null,
+      ratePerDistance: 0.625,
+      distanceUnit: 'mi',
+      revenuePercent: null,
+      fixedCostPerRoute: 75,
+      ratePerPallet: null,
+      currency: 'USD',
     });
     assert.deepEqual([driver.licenseExpiresOn, driver.dateOfBirth, driver.deletedAt, driver.invitedAt], [nextYear, '1985-04-12', null, null]);
     const read = await api(admin, 'GET', `/Drivers/${driver.id}`);
     assert.deepEqual(read.body.data, driver);
     const plain = await createDriver(t, admin, { firstName: 'Sam', lastName: 'Lee' });
-    assert.deepEqual([plain.status, plain.approvalStatus, plain.type, plain.payout, plain.outsourceCompanyId, plain.hazmatEndorsement], ['Active', 'New', 'Default', null, null, false]);
+    assert.deepEqual(
+      [plain.status, plain.approvalStatus, plain.type, plain.payout, plain.outsourceCompanyId, plain.hazmatEndorsement],
+      ['Active', 'New', 'Default', null, null, false],
+    );
     assert.equal(await auditCount(t, admin.companyId, 'driver.create'), 2);
   });
 
@@ -90,16 +122,23 @@ describe('POST and GET /Drivers/{id}', () => {
     }
   });
 
-  it('takes its days as dates or as date-times read as their UTC day (the platform\'s Day)', async () => {
+  it("takes its days as dates or as date-times read as their UTC day (the platform's Day)", async () => {
     const admin = await signIn(t);
     const driver = await createDriver(t, admin, {
-      licenseExpiresOn: '2031-05-01T23:30:00-05:00', medicalCardExpiresOn: '2030-01-15T00:00:00Z', hireDate: '2021-06-01', dateOfBirth: '1985-04-12T10:00:00.000Z',
+      licenseExpiresOn: '2031-05-01T23:30:00-05:00',
+      medicalCardExpiresOn: '2030-01-15T00:00:00Z',
+      hireDate: '2021-06-01',
+      dateOfBirth: '1985-04-12T10:00:00.000Z',
     });
-    assert.deepEqual([driver.licenseExpiresOn, driver.medicalCardExpiresOn, driver.hireDate, driver.dateOfBirth], ['2031-05-02', '2030-01-15', '2021-06-01', '1985-04-12']);
+    assert.deepEqual(
+      [driver.licenseExpiresOn, driver.medicalCardExpiresOn, driver.hireDate, driver.dateOfBirth],
+      ['2031-05-02', '2030-01-15', '2021-06-01', '1985-04-12'],
+    );
     const changed = (await api(admin, 'PUT', `/Drivers/${driver.id}`, { twicExpiresOn: '2032-02-29T12:00:00+01:00' })).body.data;
     assert.equal(changed.twicExpiresOn, '2032-02-29');
-    const check = (await api(admin, 'POST', '/Drivers/ValidateDriver', { firstName: 'A', lastName: 'B', licenseExpiresOn: '2020-03-31T22:00:00-04:00' })).body.data;
-    assert.ok(check.messages.includes('The driver\'s license expired on 2020-04-01.'), JSON.stringify(check.messages));
+    const check = (await api(admin, 'POST', '/Drivers/ValidateDriver', { firstName: 'A', lastName: 'B', licenseExpiresOn: '2020-03-31T22:00:00-04:00' })).body
+      .data;
+    assert.ok(check.messages.includes("The driver's license expired on 2020-04-01."), JSON.stringify(check.messages));
     expectProblem(await api(admin, 'POST', '/Drivers', { firstName: 'A', lastName: 'B', hireDate: '2021-06-01T25:00:00Z' }), 'hireDate');
   });
 
@@ -149,9 +188,28 @@ describe('GET /Drivers', () => {
   it('lists live drivers, searched, filtered, sorted and paged in SQL', async () => {
     const admin = await signIn(t);
     const carrier = await createCarrier(t, admin);
-    const a = await createDriver(t, admin, { firstName: 'Ann', lastName: 'Zimmer', phone: '+1 512 555 0101', licenseNumber: 'TX-5550001', payout: { type: 'Hourly', hourlyRate: 20 } });
-    const b = await createDriver(t, admin, { firstName: 'bob', lastName: 'Young', email: 'bob@haul.example', status: 'Inactive', type: 'Outsource', outsourceCompanyId: carrier.id });
-    const c = await createDriver(t, admin, { firstName: 'Cara', lastName: 'Adams', status: 'Invited', type: 'Mixed', payout: { type: 'Percent', revenuePercent: 25 } });
+    const a = await createDriver(t, admin, {
+      firstName: 'Ann',
+      lastName: 'Zimmer',
+      phone: '+1 512 555 0101',
+      licenseNumber: 'TX-5550001',
+      payout: { type: 'Hourly', hourlyRate: 20 },
+    });
+    const b = await createDriver(t, admin, {
+      firstName: 'bob',
+      lastName: 'Young',
+      email: 'bob@haul.example',
+      status: 'Inactive',
+      type: 'Outsource',
+      outsourceCompanyId: carrier.id,
+    });
+    const c = await createDriver(t, admin, {
+      firstName: 'Cara',
+      lastName: 'Adams',
+      status: 'Invited',
+      type: 'Mixed',
+      payout: { type: 'Percent', revenuePercent: 25 },
+    });
     const gone = await createDriver(t, admin, { firstName: 'Dan', lastName: 'Gone' });
     await api(admin, 'DELETE', `/Drivers/${gone.id}`);
     const ids = async (query: string) => {
@@ -183,7 +241,7 @@ describe('GET /Drivers', () => {
     expectProblem(await api(admin, 'GET', '/Drivers?DriverPayoutTypes=Bonus'), 'DriverPayoutTypes[0]');
   });
 
-  it('never lists another company\'s drivers', async () => {
+  it("never lists another company's drivers", async () => {
     const admin = await signIn(t);
     const other = await signIn(t);
     await createDriver(t, other, { firstName: 'Theirs' });
@@ -198,12 +256,20 @@ describe('PUT /Drivers/{id}', () => {
     const admin = await signIn(t);
     const carrier = await createCarrier(t, admin);
     const driver = await createDriver(t, admin, {
-      email: 'kim@example.com', phone: '+1 512 555 0110', type: 'Mixed', outsourceCompanyId: carrier.id, notes: 'Nights', payout: { type: 'Hourly', hourlyRate: 25, currency: 'USD' },
+      email: 'kim@example.com',
+      phone: '+1 512 555 0110',
+      type: 'Mixed',
+      outsourceCompanyId: carrier.id,
+      notes: 'Nights',
+      payout: { type: 'Hourly', hourlyRate: 25, currency: 'USD' },
     });
     const res = await api(admin, 'PUT', `/Drivers/${driver.id}`, { id: 999, lastName: 'Park', notes: null, payout: { type: 'Pallets', ratePerPallet: 9 } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const after = res.body.data;
-    assert.deepEqual([after.id, after.firstName, after.lastName, after.email, after.phone, after.notes, after.outsourceCompanyId], [driver.id, driver.firstName, 'Park', 'kim@example.com', '+15125550110', null, carrier.id]);
+    assert.deepEqual(
+      [after.id, after.firstName, after.lastName, after.email, after.phone, after.notes, after.outsourceCompanyId],
+      [driver.id, driver.firstName, 'Park', 'kim@example.com', '+15125550110', null, carrier.id],
+    );
     assert.deepEqual([after.payout.type, after.payout.ratePerPallet, after.payout.hourlyRate], ['Pallets', 9, null], 'the payout is replaced whole');
     const toDefault = (await api(admin, 'PUT', `/Drivers/${driver.id}`, { type: 'Default' })).body.data;
     assert.deepEqual([toDefault.type, toDefault.outsourceCompanyId], ['Default', null], 'a Default driver drops its carrier');
@@ -215,7 +281,11 @@ describe('PUT /Drivers/{id}', () => {
     const other = await createDriver(t, admin, { email: 'lee@example.com', licenseNumber: 'L1' });
     expectFailure(await api(admin, 'PUT', `/Drivers/${driver.id}`, { email: 'LEE@example.com' }), 'drivers.duplicate_email');
     expectFailure(await api(admin, 'PUT', `/Drivers/${driver.id}`, { licenseNumber: 'l-1' }), 'drivers.duplicate_license_number');
-    assert.equal((await api(admin, 'PUT', `/Drivers/${other.id}`, { email: 'lee@example.com', licenseNumber: 'L1' })).status, 200, 'its own values are no duplicates');
+    assert.equal(
+      (await api(admin, 'PUT', `/Drivers/${other.id}`, { email: 'lee@example.com', licenseNumber: 'L1' })).status,
+      200,
+      'its own values are no duplicates',
+    );
     const read = (await api(admin, 'GET', `/Drivers/${driver.id}`)).body.data;
     assert.deepEqual([read.email, read.type], ['kim@example.com', 'Outsource'], 'refused changes wrote nothing');
     assert.equal(await auditCount(t, admin.companyId, 'driver.update'), 4);
@@ -229,8 +299,8 @@ describe('PUT /Drivers/{id}', () => {
   });
 });
 
-describe('a driver\'s default truck', () => {
-  it('is cleared when the truck is deleted: a deleted truck is no driver\'s default truck', async () => {
+describe("a driver's default truck", () => {
+  it("is cleared when the truck is deleted: a deleted truck is no driver's default truck", async () => {
     const admin = await signIn(t);
     const gone = await createTruck(t, admin, { name: 'Unit 9' });
     const kept = await createTruck(t, admin, { name: 'Unit 10' });
@@ -243,13 +313,13 @@ describe('a driver\'s default truck', () => {
       const driver = (await api(admin, 'GET', `/Drivers/${id}`)).body.data;
       assert.deepEqual([driver.defaultTruckId, driver.defaultTruckName], [null, null], `driver ${id}, deleted ones too`);
     }
-    assert.deepEqual((await api(admin, 'GET', `/Drivers/${c.id}`)).body.data.defaultTruckName, 'Unit 10', 'other trucks\' drivers keep theirs');
+    assert.deepEqual((await api(admin, 'GET', `/Drivers/${c.id}`)).body.data.defaultTruckName, 'Unit 10', "other trucks' drivers keep theirs");
     const check = (await api(admin, 'POST', '/Drivers/ValidateDriver', { ...(await api(admin, 'GET', `/Drivers/${a.id}`)).body.data })).body.data;
     assert.ok(!check.messages.some((m: string) => m.includes('Truck')), 'the driver names no missing truck');
     expectNotFound(await api(admin, 'PUT', `/Drivers/${a.id}`, { defaultTruckId: gone.id }));
   });
 
-  it('is cleared by the drivers area hearing the fleet\'s trucksDeleted, in the delete\'s transaction, each driver audited', async () => {
+  it("is cleared by the drivers area hearing the fleet's trucksDeleted, in the delete's transaction, each driver audited", async () => {
     assert.deepEqual(HOOKS.subscribersOf(trucksDeleted), ['drivers'], 'fleet announces, drivers clear their own column');
     const admin = await signIn(t);
     const truck = await createTruck(t, admin, { name: 'Unit 11' });
@@ -257,12 +327,19 @@ describe('a driver\'s default truck', () => {
     const b = await createDriver(t, admin, { defaultTruckId: truck.id });
     const actor = { companyId: admin.companyId, userId: admin.userId };
     // The delete and the drivers' change commit or roll back together.
-    await assert.rejects(forCompany(t.database.db, HOOKS, actor, 'test', async (tenant) => {
-      await trucksService().remove(tenant, truck.id, false);
-      const inside = await tenant.select('drivers').select(['id', 'default_truck_id']).where('id', 'in', [a.id, b.id]).execute();
-      assert.deepEqual(inside.map((r) => r.default_truck_id), [null, null], 'cleared in the same transaction');
-      throw new Error('roll back');
-    }), /roll back/);
+    await assert.rejects(
+      forCompany(t.database.db, HOOKS, actor, 'test', async (tenant) => {
+        await trucksService().remove(tenant, truck.id, false);
+        const inside = await tenant.select('drivers').select(['id', 'default_truck_id']).where('id', 'in', [a.id, b.id]).execute();
+        assert.deepEqual(
+          inside.map((r) => r.default_truck_id),
+          [null, null],
+          'cleared in the same transaction',
+        );
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
     assert.equal((await api(admin, 'GET', `/Drivers/${a.id}`)).body.data.defaultTruckId, truck.id, 'rolled back with the truck');
     assert.equal((await api(admin, 'GET', `/Trucks/${truck.id}`)).status, 200);
     assert.equal(await auditCount(t, admin.companyId, 'driver.clear_default_truck'), 0);
@@ -313,7 +390,7 @@ describe('access', () => {
   });
 });
 
-describe('another company\'s driver', () => {
+describe("another company's driver", () => {
   it('answers exactly like a missing one (404) on every row taking a driver id, and changes nothing', async () => {
     const admin = await signIn(t);
     const other = await signIn(t);
@@ -342,12 +419,12 @@ describe('another company\'s driver', () => {
     assert.equal((await api(admin, 'GET', `/Drivers/${mine.id}`)).body.data.status, 'Active', 'all or nothing');
     const still = (await api(other, 'GET', `/Drivers/${theirs.id}`)).body.data;
     assert.deepEqual(still, theirs);
-    assert.equal(await countRows(t, 'outbox', admin.companyId) + await countRows(t, 'outbox', other.companyId), 0);
+    assert.equal((await countRows(t, 'outbox', admin.companyId)) + (await countRows(t, 'outbox', other.companyId)), 0);
   });
 });
 
 describe('GET /OutsourceCompanies/{id}/DriverList', () => {
-  it('lists the carrier\'s live drivers by name; needs View Outsources; another company\'s carrier is a 404', async () => {
+  it("lists the carrier's live drivers by name; needs View Outsources; another company's carrier is a 404", async () => {
     const admin = await signIn(t);
     const carrier = await createCarrier(t, admin);
     const elsewhere = await createCarrier(t, admin);
@@ -358,7 +435,10 @@ describe('GET /OutsourceCompanies/{id}/DriverList', () => {
     await createDriver(t, admin);
     await api(admin, 'DELETE', `/Drivers/${gone.id}`);
     const res = await api(admin, 'GET', `/OutsourceCompanies/${carrier.id}/DriverList`);
-    assert.deepEqual(res.body.data.map((d: any) => d.id), [amy.id, zed.id]);
+    assert.deepEqual(
+      res.body.data.map((d: any) => d.id),
+      [amy.id, zed.id],
+    );
     assert.equal(res.body.data[0].outsourceCompanyName, carrier.name);
     const viewer = await signIn(t, 'Viewer', admin.companyId);
     assert.equal((await api(viewer, 'GET', `/OutsourceCompanies/${carrier.id}/DriverList`)).status, 200);

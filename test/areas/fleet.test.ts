@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { checkVin, vinCheckDigit } from '../../src/areas/fleet/index.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createTruck, createTypeOfTruck, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createTruck, createTypeOfTruck, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -16,7 +16,9 @@ const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: s
   call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
 
 const auditCount = async (companyId: number, action: string) => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(
+    t.database.db,
+  );
   return rows[0]!.n;
 };
 
@@ -36,7 +38,7 @@ describe('VIN check digit (ISO 3779, 49 CFR 565)', () => {
     assert.ok(checkVin('1M8GDM9AXKP0427881').problem);
   });
 
-  it('checks the digit only where the VIN\'s region carries one: North America (1-5) and China (L), not Europe or most of Asia', () => {
+  it("checks the digit only where the VIN's region carries one: North America (1-5) and China (L), not Europe or most of Asia", () => {
     // North America: a Freightliner with its check digit (6), and the same VIN mistyped.
     assert.equal(vinCheckDigit('1FUJGLDR6CSBM1234'), '6');
     assert.deepEqual(checkVin('1FUJGLDR6CSBM1234'), { vin: '1FUJGLDR6CSBM1234', problem: null });
@@ -48,8 +50,8 @@ describe('VIN check digit (ISO 3779, 49 CFR 565)', () => {
     for (const vin of ['YV2RT40A8JB123456', 'YV2RT40A6JB123456', 'WDB9634031L123456', 'WDB9634071L123456']) {
       assert.deepEqual(checkVin(vin), { vin, problem: null }, vin);
     }
-    assert.notEqual(vinCheckDigit('YV2RT40A8JB123456'), '8', 'the Volvo\'s 9th character is no check digit');
-    assert.notEqual(vinCheckDigit('WDB9634031L123456'), '3', 'nor the Mercedes\'');
+    assert.notEqual(vinCheckDigit('YV2RT40A8JB123456'), '8', "the Volvo's 9th character is no check digit");
+    assert.notEqual(vinCheckDigit('WDB9634031L123456'), '3', "nor the Mercedes'");
     // China (GB 16735) carries one.
     assert.equal(vinCheckDigit('LRW3E7FA8MC123456'), '8');
     assert.deepEqual(checkVin('LRW3E7FA8MC123456'), { vin: 'LRW3E7FA8MC123456', problem: null });
@@ -64,14 +66,38 @@ describe('POST and GET /Trucks', () => {
     const admin = await signIn(t);
     const type = await createTypeOfTruck(t, admin, { name: 'Box truck 26 ft', capacityWeight: 10000, capacityPallets: 12, capacityVolume: 1700 });
     const truck = await createTruck(t, admin, {
-      name: ' Unit 101 ', plateNumber: 'tx-4kd 2291', plateState: 'tx', vin: 'jalc4w162l7012345', make: 'Isuzu', model: 'NPR-HD', year: 2020,
-      typeOfTruckId: type.id, capacityPallets: 10, status: 'inshop', notes: 'Liftgate',
+      name: ' Unit 101 ',
+      plateNumber: 'tx-4kd 2291',
+      plateState: 'tx',
+      vin: 'jalc4w162l7012345',
+      make: 'Isuzu',
+      model: 'NPR-HD',
+      year: 2020,
+      typeOfTruckId: type.id,
+      capacityPallets: 10,
+      status: 'inshop',
+      notes: 'Liftgate',
     });
     assert.deepEqual(
-      [truck.name, truck.plateNumber, truck.plateState, truck.vin, truck.make, truck.model, truck.year, truck.typeOfTruckId, truck.typeOfTruckName, truck.status],
+      [
+        truck.name,
+        truck.plateNumber,
+        truck.plateState,
+        truck.vin,
+        truck.make,
+        truck.model,
+        truck.year,
+        truck.typeOfTruckId,
+        truck.typeOfTruckName,
+        truck.status,
+      ],
       ['Unit 101', 'TX-4KD 2291', 'TX', ISUZU, 'Isuzu', 'NPR-HD', 2020, type.id, 'Box truck 26 ft', 'InShop'],
     );
-    assert.deepEqual([truck.capacityWeight, truck.weightUnit, truck.capacityPallets, truck.capacityVolume, truck.volumeUnit], [10000, 'lb', 10, 1700, 'ft3'], 'the type\'s capacities it did not give');
+    assert.deepEqual(
+      [truck.capacityWeight, truck.weightUnit, truck.capacityPallets, truck.capacityVolume, truck.volumeUnit],
+      [10000, 'lb', 10, 1700, 'ft3'],
+      "the type's capacities it did not give",
+    );
     assert.deepEqual([truck.telematicsVehicleId, truck.deletedAt], [null, null]);
     const read = await api(admin, 'GET', `/Trucks/${truck.id}`);
     assert.deepEqual(read.body.data, truck);
@@ -102,7 +128,7 @@ describe('POST and GET /Trucks', () => {
     assert.equal(await countRows(t, 'trucks', admin.companyId), 1);
   });
 
-  it('adds European trucks whatever their VIN\'s 9th character; refuses a North American or Chinese VIN with a wrong check digit', async () => {
+  it("adds European trucks whatever their VIN's 9th character; refuses a North American or Chinese VIN with a wrong check digit", async () => {
     const admin = await signIn(t);
     const volvo = await createTruck(t, admin, { name: 'Volvo FH', make: 'Volvo', vin: 'yv2rt40a8jb123456' });
     const actros = await createTruck(t, admin, { name: 'Actros', make: 'Mercedes-Benz', vin: 'WDB 9634031L123456' });
@@ -170,7 +196,10 @@ describe('PUT and DELETE /Trucks/{id}', () => {
     const res = await api(admin, 'PUT', `/Trucks/${truck.id}`, { id: 999, status: 'Inactive', telematicsVehicleId: ' 212014918 ', plateNumber: null });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const u = res.body.data;
-    assert.deepEqual([u.id, u.name, u.status, u.telematicsVehicleId, u.plateNumber, u.vin, u.notes], [truck.id, 'Unit 5', 'Inactive', '212014918', null, SPRINTER, 'keep']);
+    assert.deepEqual(
+      [u.id, u.name, u.status, u.telematicsVehicleId, u.plateNumber, u.vin, u.notes],
+      [truck.id, 'Unit 5', 'Inactive', '212014918', null, SPRINTER, 'keep'],
+    );
     assert.equal((await api(admin, 'PUT', `/Trucks/${truck.id}`, { telematicsVehicleId: null })).body.data.telematicsVehicleId, null);
     assert.equal(await auditCount(admin.companyId, 'truck.update'), 2);
   });
@@ -185,7 +214,11 @@ describe('PUT and DELETE /Trucks/{id}', () => {
     expectFailure(await api(admin, 'PUT', `/Trucks/${truck.id}`, { name: 'holder' }), 'trucks.duplicate_name');
     expectNotFound(await api(admin, 'PUT', `/Trucks/${truck.id}`, { typeOfTruckId: 2147480000 }));
     expectProblem(await api(admin, 'DELETE', `/Trucks/${truck.id}?removeExpenses=perhaps`), 'removeExpenses');
-    for (const [method, url] of [['GET', '/Trucks/unit-5'], ['PUT', '/Trucks/1.5'], ['DELETE', '/Trucks/99999999999']] as const) {
+    for (const [method, url] of [
+      ['GET', '/Trucks/unit-5'],
+      ['PUT', '/Trucks/1.5'],
+      ['DELETE', '/Trucks/99999999999'],
+    ] as const) {
       expectProblem(await api(admin, method, url, method === 'PUT' ? { name: 'X' } : undefined), 'id');
     }
     const now = (await api(admin, 'GET', `/Trucks/${truck.id}`)).body.data;
@@ -214,11 +247,15 @@ describe('PUT and DELETE /Trucks/{id}', () => {
     assert.equal((await api(admin, 'DELETE', `/TypeOfTrucks/${type.id}`)).status, 200);
   });
 
-  it('answers another company\'s truck as missing', async () => {
+  it("answers another company's truck as missing", async () => {
     const admin = await signIn(t);
     const other = await signIn(t);
     const theirs = await createTruck(t, other, { name: 'Theirs' });
-    for (const [method, url, body] of [['GET', `/Trucks/${theirs.id}`], ['PUT', `/Trucks/${theirs.id}`, { name: 'Mine' }], ['DELETE', `/Trucks/${theirs.id}`]] as const) {
+    for (const [method, url, body] of [
+      ['GET', `/Trucks/${theirs.id}`],
+      ['PUT', `/Trucks/${theirs.id}`, { name: 'Mine' }],
+      ['DELETE', `/Trucks/${theirs.id}`],
+    ] as const) {
       expectNotFound(await api(admin, method, url, body));
     }
     const theirType = await createTypeOfTruck(t, other);
@@ -232,7 +269,11 @@ describe('telematics without a connected account', () => {
   it('answers a clear 400 on the telematics rows and lists trucks with no vehicle', async () => {
     const admin = await signIn(t);
     const truck = await createTruck(t, admin, { vin: CASCADIA });
-    for (const [method, url, body] of [['GET', '/Telematics/Fleet'], ['GET', '/Telematics/FleetLocations'], ['PUT', '/Telematics/Vehicle', { id: '1', name: 'X' }]] as const) {
+    for (const [method, url, body] of [
+      ['GET', '/Telematics/Fleet'],
+      ['GET', '/Telematics/FleetLocations'],
+      ['PUT', '/Telematics/Vehicle', { id: '1', name: 'X' }],
+    ] as const) {
       const res = await api(admin, method, url, body);
       expectFailure(res, 'telematics.not_connected');
       assert.match(res.body.errors[0].message, /No telematics account is connected/);
@@ -243,7 +284,7 @@ describe('telematics without a connected account', () => {
     expectProblem(await api(admin, 'GET', '/Trucks/TrucksWithVehicles?status=Sold'), 'status[0]');
     expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { name: 'X' }), 'id');
     const other = await signIn(t);
-    assert.equal((await api(other, 'GET', '/Trucks/TrucksWithVehicles')).body.data.totalCount, 0, 'never another company\'s trucks');
+    assert.equal((await api(other, 'GET', '/Trucks/TrucksWithVehicles')).body.data.totalCount, 0, "never another company's trucks");
     const viewer = await signIn(t, 'Viewer', admin.companyId);
     assert.equal((await api(viewer, 'GET', '/Trucks/TrucksWithVehicles')).status, 200);
     const accountant = await signIn(t, 'Accountant', admin.companyId);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, signIn, type Session } from '../helpers/factories.js';
+import { countRows, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -26,7 +26,14 @@ describe('FxRates', () => {
     assert.equal(again.rate, 1.385);
     await api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'MXN', rate: 17.2, date: '2026-11-01' });
     const list = (await api(s, 'GET', '')).body.data;
-    assert.deepEqual(list.map((r: any) => [r.date, r.toCurrency, r.rate]), [['2026-11-03', 'CAD', 1.385], ['2026-11-02', 'CAD', 1.36], ['2026-11-01', 'MXN', 17.2]]);
+    assert.deepEqual(
+      list.map((r: any) => [r.date, r.toCurrency, r.rate]),
+      [
+        ['2026-11-03', 'CAD', 1.385],
+        ['2026-11-02', 'CAD', 1.36],
+        ['2026-11-01', 'MXN', 17.2],
+      ],
+    );
     assert.equal((await api(s, 'GET', '?toCurrency=mxn')).body.data.length, 1);
     const today = (await api(s, 'POST', '', { fromCurrency: 'EUR', toCurrency: 'USD', rate: 1.08 })).body.data;
     assert.equal(today.date, new Date().toISOString().slice(0, 10));
@@ -66,7 +73,10 @@ describe('FxRates', () => {
   it('keeps one rate of a pair for a day when entries of that day arrive together', async () => {
     const s = await signIn(t);
     const res = await Promise.all([1.31, 1.32, 1.33].map((rate) => api(s, 'POST', '', { fromCurrency: 'USD', toCurrency: 'CAD', rate, date: '2026-11-05' })));
-    assert.deepEqual(res.map((r) => r.status), [200, 200, 200]);
+    assert.deepEqual(
+      res.map((r) => r.status),
+      [200, 200, 200],
+    );
     assert.equal(new Set(res.map((r) => r.body.data.id)).size, 1);
     const list = (await api(s, 'GET', '')).body.data;
     assert.equal(list.length, 1);

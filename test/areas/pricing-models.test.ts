@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { auditCount, countRows, createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { auditCount, countRows, createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -53,8 +53,16 @@ describe('POST /PricingModel', () => {
   it('updates the default: fields, bands sorted by start, country-pair rates', async () => {
     const s = await signIn(t);
     const res = await api(s, 'POST', '', {
-      name: 'Road rates 2027', currency: 'cad', distanceUnit: 'km', baseCharge: 75, mileageMode: 'whole', minimumLinehaul: 150,
-      mileageCharges: [{ fromDistance: 100, toDistance: null, ratePerUnit: 1.8 }, { fromDistance: 0, toDistance: 100, ratePerUnit: 2.5, minimumCharge: 90 }],
+      name: 'Road rates 2027',
+      currency: 'cad',
+      distanceUnit: 'km',
+      baseCharge: 75,
+      mileageMode: 'whole',
+      minimumLinehaul: 150,
+      mileageCharges: [
+        { fromDistance: 100, toDistance: null, ratePerUnit: 1.8 },
+        { fromDistance: 0, toDistance: 100, ratePerUnit: 2.5, minimumCharge: 90 },
+      ],
       intlRates: [{ fromCountry: 'CA', toCountry: 'US', ratePerUnit: 2.1, minimumCharge: 300 }],
     });
     assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -64,8 +72,17 @@ describe('POST /PricingModel', () => {
     assert.equal(m.distanceUnit, 'km');
     assert.equal(m.mileageMode, 'whole');
     assert.equal(m.minimumLinehaul, 150);
-    assert.deepEqual(m.mileageCharges.map((b: any) => [b.fromDistance, b.toDistance, b.ratePerUnit, b.minimumCharge]), [[0, 100, 2.5, 90], [100, null, 1.8, null]]);
-    assert.deepEqual(m.intlRates.map((r: any) => [r.fromCountry, r.toCountry, r.ratePerUnit, r.flatAmount]), [['CA', 'US', 2.1, null]]);
+    assert.deepEqual(
+      m.mileageCharges.map((b: any) => [b.fromDistance, b.toDistance, b.ratePerUnit, b.minimumCharge]),
+      [
+        [0, 100, 2.5, 90],
+        [100, null, 1.8, null],
+      ],
+    );
+    assert.deepEqual(
+      m.intlRates.map((r: any) => [r.fromCountry, r.toCountry, r.ratePerUnit, r.flatAmount]),
+      [['CA', 'US', 2.1, null]],
+    );
     // Fields left out keep their value.
     const again = (await api(s, 'POST', '', { baseCharge: 80 })).body.data;
     assert.equal(again.currency, 'CAD');
@@ -88,16 +105,40 @@ describe('POST /PricingModel', () => {
   it('refuses bad input with a clear 400 and changes nothing', async () => {
     const s = await signIn(t);
     const before = await defaultModel(s);
-    expectProblem(await api(s, 'POST', '', { mileageCharges: [{ fromDistance: 0, toDistance: 200, ratePerUnit: 2 }, { fromDistance: 150, ratePerUnit: 1 }] }), 'mileageCharges');
+    expectProblem(
+      await api(s, 'POST', '', {
+        mileageCharges: [
+          { fromDistance: 0, toDistance: 200, ratePerUnit: 2 },
+          { fromDistance: 150, ratePerUnit: 1 },
+        ],
+      }),
+      'mileageCharges',
+    );
     expectProblem(await api(s, 'POST', '', { mileageCharges: [{ fromDistance: 50, toDistance: 20, ratePerUnit: 2 }] }), 'mileageCharges');
     expectProblem(await api(s, 'POST', '', { mileageCharges: [{ fromDistance: 10, ratePerUnit: 2 }] }), 'mileageCharges');
-    expectProblem(await api(s, 'POST', '', { mileageCharges: [{ fromDistance: 0, toDistance: 100, ratePerUnit: 2 }, { fromDistance: 120, ratePerUnit: 1 }] }), 'mileageCharges');
+    expectProblem(
+      await api(s, 'POST', '', {
+        mileageCharges: [
+          { fromDistance: 0, toDistance: 100, ratePerUnit: 2 },
+          { fromDistance: 120, ratePerUnit: 1 },
+        ],
+      }),
+      'mileageCharges',
+    );
     expectProblem(await api(s, 'POST', '', { currency: 'DOLLARS' }), 'currency');
     expectProblem(await api(s, 'POST', '', { baseCharge: -1 }), 'baseCharge');
     expectProblem(await api(s, 'POST', '', { distanceUnit: 'furlongs' }), 'distanceUnit');
     expectProblem(await api(s, 'POST', '', { intlRates: [{ fromCountry: 'US', toCountry: 'US', flatAmount: 1 }] }), 'intlRates');
     expectProblem(await api(s, 'POST', '', { intlRates: [{ fromCountry: 'US', toCountry: 'MX' }] }), 'intlRates');
-    expectProblem(await api(s, 'POST', '', { intlRates: [{ fromCountry: 'US', toCountry: 'MX', flatAmount: 1 }, { fromCountry: 'us', toCountry: 'mx', flatAmount: 2 }] }), 'intlRates');
+    expectProblem(
+      await api(s, 'POST', '', {
+        intlRates: [
+          { fromCountry: 'US', toCountry: 'MX', flatAmount: 1 },
+          { fromCountry: 'us', toCountry: 'mx', flatAmount: 2 },
+        ],
+      }),
+      'intlRates',
+    );
     expectProblem(await api(s, 'POST', '', { id: before.id + 1000, baseCharge: 1 }), 'id');
     assert.deepEqual(await defaultModel(s), before);
     assert.equal(await countRows(t, 'pricing_mileage_charges', s.companyId), 0);
@@ -108,16 +149,44 @@ describe('POST /PricingModel', () => {
     const c = await createCustomer(t, s);
     const base = await defaultModel(s);
     expectProblem(await api(s, 'POST', '', { customerId: c.id, id: base.id, baseCharge: 1 }), 'id');
-    expectProblem(await api(s, 'POST', '', { customerId: c.id, mileageCharges: [{ fromDistance: 0, toDistance: 0.001, ratePerUnit: 2 }, { fromDistance: 0.001, ratePerUnit: 1 }] }), 'mileageCharges');
+    expectProblem(
+      await api(s, 'POST', '', {
+        customerId: c.id,
+        mileageCharges: [
+          { fromDistance: 0, toDistance: 0.001, ratePerUnit: 2 },
+          { fromDistance: 0.001, ratePerUnit: 1 },
+        ],
+      }),
+      'mileageCharges',
+    );
     expectNotFound(await api(s, 'PUT', `/intl-rate?customerId=${c.id}`, { id: 2147480000, fromCountry: 'US', toCountry: 'CA', flatAmount: 1 }));
-    expectProblem(await api(s, 'POST', `/add-mileage-charge?pricingModelId=${base.id}`, { fromDistance: 0, toDistance: 0.004, ratePerUnit: 1 }), 'fromDistance');
+    expectProblem(
+      await api(s, 'POST', `/add-mileage-charge?pricingModelId=${base.id}`, { fromDistance: 0, toDistance: 0.004, ratePerUnit: 1 }),
+      'fromDistance',
+    );
     assert.equal(await countRows(t, 'pricing_models', s.companyId), 1, 'no customer model derived');
     assert.equal(await countRows(t, 'pricing_mileage_charges', s.companyId), 0);
     assert.equal((await api(s, 'GET', `?customerId=${c.id}`)).body.data.id, base.id);
-    const kept = (await api(s, 'POST', '', { mileageCharges: [{ fromDistance: 0, toDistance: 99.995, ratePerUnit: 2 }, { fromDistance: 100, ratePerUnit: 1 }] })).body.data;
-    assert.deepEqual(kept.mileageCharges.map((b: any) => [b.fromDistance, b.toDistance]), [[0, 100], [100, null]]);
+    const kept = (
+      await api(s, 'POST', '', {
+        mileageCharges: [
+          { fromDistance: 0, toDistance: 99.995, ratePerUnit: 2 },
+          { fromDistance: 100, ratePerUnit: 1 },
+        ],
+      })
+    ).body.data;
+    assert.deepEqual(
+      kept.mileageCharges.map((b: any) => [b.fromDistance, b.toDistance]),
+      [
+        [0, 100],
+        [100, null],
+      ],
+    );
     const removed = (await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${base.id}`, { fromDistance: 100.001 })).body.data;
-    assert.deepEqual(removed.mileageCharges.map((b: any) => b.fromDistance), [0]);
+    assert.deepEqual(
+      removed.mileageCharges.map((b: any) => b.fromDistance),
+      [0],
+    );
   });
 
   it("treats another company's customer or model as missing, changing nothing", async () => {
@@ -148,18 +217,30 @@ describe('POST /PricingModel', () => {
   it('concurrent first reads make one default; concurrent first changes derive one customer model', async () => {
     const s = await signIn(t);
     const reads = await Promise.all([1, 2, 3, 4].map(() => api(s, 'GET', '')));
-    assert.deepEqual(reads.map((r) => r.status), [200, 200, 200, 200], JSON.stringify(reads.map((r) => r.body.errors)));
+    assert.deepEqual(
+      reads.map((r) => r.status),
+      [200, 200, 200, 200],
+      JSON.stringify(reads.map((r) => r.body.errors)),
+    );
     assert.equal(new Set(reads.map((r) => r.body.data.id)).size, 1);
     await api(s, 'POST', '', { mileageCharges: [{ fromDistance: 0, ratePerUnit: 2 }] });
     const c = await createCustomer(t, s);
     const changes = await Promise.all([10, 20, 30].map((baseCharge) => api(s, 'POST', '', { customerId: c.id, baseCharge })));
-    assert.deepEqual(changes.map((r) => r.status), [200, 200, 200], JSON.stringify(changes.map((r) => r.body.errors)));
+    assert.deepEqual(
+      changes.map((r) => r.status),
+      [200, 200, 200],
+      JSON.stringify(changes.map((r) => r.body.errors)),
+    );
     assert.equal(new Set(changes.map((r) => r.body.data.id)).size, 1);
     assert.equal(await countRows(t, 'pricing_models', s.companyId), 2);
-    assert.equal(await countRows(t, 'pricing_mileage_charges', s.companyId), 2, 'the default\'s band copied once');
+    assert.equal(await countRows(t, 'pricing_mileage_charges', s.companyId), 2, "the default's band copied once");
     const fresh = await signIn(t);
     const puts = await Promise.all(['CA', 'MX'].map((toCountry) => api(fresh, 'PUT', '/intl-rate', { fromCountry: 'US', toCountry, flatAmount: 500 })));
-    assert.deepEqual(puts.map((r) => r.status), [200, 200], JSON.stringify(puts.map((r) => r.body.errors)));
+    assert.deepEqual(
+      puts.map((r) => r.status),
+      [200, 200],
+      JSON.stringify(puts.map((r) => r.body.errors)),
+    );
     assert.equal((await defaultModel(fresh)).intlRates.length, 2);
   });
 
@@ -185,7 +266,14 @@ describe('mileage bands', () => {
     assert.equal((await add({ fromDistance: 0, toDistance: 100, ratePerUnit: 2.4, minimumCharge: 85 })).status, 200);
     assert.equal((await add({ fromDistance: 100, ratePerUnit: 1.9 })).status, 200);
     const three = (await add({ fromDistance: 500, ratePerUnit: 1.7 })).body.data;
-    assert.deepEqual(three.mileageCharges.map((b: any) => [b.fromDistance, b.toDistance]), [[0, 100], [100, 500], [500, null]]);
+    assert.deepEqual(
+      three.mileageCharges.map((b: any) => [b.fromDistance, b.toDistance]),
+      [
+        [0, 100],
+        [100, 500],
+        [500, null],
+      ],
+    );
     expectProblem(await add({ fromDistance: 400, ratePerUnit: 1 }), 'fromDistance');
     expectProblem(await add({ fromDistance: -5, ratePerUnit: 1 }), 'fromDistance');
     expectProblem(await add({ fromDistance: 600 }), 'ratePerUnit');
@@ -194,9 +282,15 @@ describe('mileage bands', () => {
     expectProblem(await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${m.id}`, { id: three.mileageCharges[1].id }), 'id');
     assert.deepEqual((await defaultModel(s)).mileageCharges, three.mileageCharges, 'nothing removed');
     const byId = (await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${m.id}`, { id: three.mileageCharges[2].id })).body.data;
-    assert.deepEqual(byId.mileageCharges.map((b: any) => b.fromDistance), [0, 100]);
+    assert.deepEqual(
+      byId.mileageCharges.map((b: any) => b.fromDistance),
+      [0, 100],
+    );
     const byStart = await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${m.id}`, { fromDistance: 100, toDistance: 500 });
-    assert.deepEqual(byStart.body.data.mileageCharges.map((b: any) => b.fromDistance), [0]);
+    assert.deepEqual(
+      byStart.body.data.mileageCharges.map((b: any) => b.fromDistance),
+      [0],
+    );
     expectNotFound(await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${m.id}`, { id: 999999 }));
     expectProblem(await api(s, 'POST', `/remove-mileage-charge?pricingModelId=${m.id}`, {}), 'id');
   });
@@ -223,7 +317,10 @@ describe('country-pair rates', () => {
     assert.equal(replaced.intlRates[0].flatAmount, null);
     const id = replaced.intlRates[0].id;
     const changed = (await put({ id, fromCountry: 'US', toCountry: 'CA', flatAmount: 800 })).body.data;
-    assert.deepEqual(changed.intlRates.map((r: any) => [r.id, r.toCountry]), [[id, 'CA']]);
+    assert.deepEqual(
+      changed.intlRates.map((r: any) => [r.id, r.toCountry]),
+      [[id, 'CA']],
+    );
     expectNotFound(await put({ id: 999999, fromCountry: 'US', toCountry: 'GT', flatAmount: 1 }));
     expectProblem(await put({ fromCountry: 'USA', toCountry: 'CA', flatAmount: 1 }), 'fromCountry');
     expectProblem(await put({ fromCountry: 'CA', toCountry: 'CA', flatAmount: 1 }), 'fromCountry');
@@ -235,7 +332,7 @@ describe('country-pair rates', () => {
     expectNotFound(await api(s, 'DELETE', `/intl-rate/${id}`));
   });
 
-  it("removing a default rate for a customer gives the customer its own model without that pair", async () => {
+  it('removing a default rate for a customer gives the customer its own model without that pair', async () => {
     const s = await signIn(t);
     const c = await createCustomer(t, s);
     const base = (await api(s, 'PUT', '/intl-rate', { fromCountry: 'US', toCountry: 'CA', flatAmount: 700 })).body.data;
@@ -286,7 +383,9 @@ describe('customer models: delete and revert', () => {
     const c = await createCustomer(t, s);
     const base = (await api(s, 'POST', '', { baseCharge: 45, mileageCharges: [{ fromDistance: 0, ratePerUnit: 2.2 }] })).body.data;
     const audits = await auditCount(t, s.companyId, 'pricing_model.revert_to_default');
-    const rows = await Promise.all(['pricing_models', 'pricing_mileage_charges', 'pricing_intl_rates', 'audit_log'].map((table) => countRows(t, table, s.companyId)));
+    const rows = await Promise.all(
+      ['pricing_models', 'pricing_mileage_charges', 'pricing_intl_rates', 'audit_log'].map((table) => countRows(t, table, s.companyId)),
+    );
     const plain = await api(s, 'PUT', `/revert-to-default?customerId=${c.id}`);
     assert.equal(plain.status, 200, JSON.stringify(plain.body));
     assert.deepEqual(plain.body.data, base, 'the model that prices the customer, as a real revert answers one');
@@ -296,7 +395,10 @@ describe('customer models: delete and revert', () => {
     assert.deepEqual(named.body.data, base);
     expectNotFound(await api(s, 'PUT', `/revert-to-default?customerId=${c.id}&pricingModelId=${base.id + 100000}`));
     // Nothing written: no model derived, no audit row, the default untouched.
-    assert.deepEqual(await Promise.all(['pricing_models', 'pricing_mileage_charges', 'pricing_intl_rates', 'audit_log'].map((table) => countRows(t, table, s.companyId))), rows);
+    assert.deepEqual(
+      await Promise.all(['pricing_models', 'pricing_mileage_charges', 'pricing_intl_rates', 'audit_log'].map((table) => countRows(t, table, s.companyId))),
+      rows,
+    );
     assert.equal(await auditCount(t, s.companyId, 'pricing_model.revert_to_default'), audits);
     assert.deepEqual(await defaultModel(s), base);
     // A customer that exists nowhere, or another company's, is still missing.
@@ -324,7 +426,7 @@ describe('customer models: delete and revert', () => {
     assert.equal(await auditCount(t, s.companyId, 'pricing_model.revert_to_default'), 1);
   });
 
-  it('refuses bad input and treats another company\'s customer as missing', async () => {
+  it("refuses bad input and treats another company's customer as missing", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const theirs = await createCustomer(t, b);
@@ -353,12 +455,23 @@ describe('customer models: delete and revert', () => {
 });
 
 describe('the API reference', () => {
-  it("documents every field of the pricing models and of the bodies that write them", async () => {
+  it('documents every field of the pricing models and of the bodies that write them', async () => {
     const doc = (await call(t, 'GET', '/api/v1/openapi.json')).body as any;
     const described = (p: any) => Boolean(p.description || p.$ref || (p.anyOf ?? []).some((x: any) => x.description || x.$ref));
-    const undocumented = (schema: any) => Object.entries(schema.properties ?? {})
-      .filter(([name, p]) => !['id', 'createdAt', 'updatedAt'].includes(name) && !described(p)).map(([name]) => name);
-    const models = ['PricingModelDto', 'AddMileageChargeRequestDto', 'MileageChargeDto', 'PricingIntlRateDto', 'PricingZoneDto', 'ShipmentType', 'FxRate', 'ChargeType'];
+    const undocumented = (schema: any) =>
+      Object.entries(schema.properties ?? {})
+        .filter(([name, p]) => !['id', 'createdAt', 'updatedAt'].includes(name) && !described(p))
+        .map(([name]) => name);
+    const models = [
+      'PricingModelDto',
+      'AddMileageChargeRequestDto',
+      'MileageChargeDto',
+      'PricingIntlRateDto',
+      'PricingZoneDto',
+      'ShipmentType',
+      'FxRate',
+      'ChargeType',
+    ];
     for (const name of models) {
       const schema = doc.components.schemas[name];
       assert.ok(schema, `${name} is in the reference`);

@@ -2,12 +2,12 @@
 // up through the API prices a shipment exactly, per customer, in another currency.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { HOOKS } from '../../src/areas/index.js';
 import { priceFor } from '../../src/areas/pricing/rating-input.js';
 import { forCompany } from '../../src/db/tenant.js';
 import type { Shipment } from '../../src/pricing/rating/index.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import { createCustomer, signIn, type Session } from '../helpers/factories.js';
-import { HOOKS } from '../../src/areas/index.js';
+import { createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -28,15 +28,30 @@ describe('pricing a shipment from the company set-up', () => {
   it('prices base + bands, shipment type, accessorials, per customer and in another currency', async () => {
     const s = await signIn(t);
     await ok(s, 'POST', '/PricingModel', {
-      currency: 'USD', distanceUnit: 'mi', baseCharge: 100, mileageMode: 'tiered',
-      mileageCharges: [{ fromDistance: 0, toDistance: 100, ratePerUnit: 2 }, { fromDistance: 100, ratePerUnit: 1.5 }],
+      currency: 'USD',
+      distanceUnit: 'mi',
+      baseCharge: 100,
+      mileageMode: 'tiered',
+      mileageCharges: [
+        { fromDistance: 0, toDistance: 100, ratePerUnit: 2 },
+        { fromDistance: 100, ratePerUnit: 1.5 },
+      ],
     });
     const reefer = await ok(s, 'POST', '/ShipmentTypes', { name: 'Reefer', multiplier: 1.2 });
     const liftgate = await ok(s, 'POST', '/Accounting/chargeTypes', { name: 'Liftgate', code: 'LIFTGATE', kind: 'Flat', rate: 75 });
     await ok(s, 'POST', '/FxRates', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.4, date: '2026-11-19' });
     const shipment: Shipment = {
-      distance: 150, distanceUnit: 'mi', fromCountry: 'US', toCountry: 'US', stops: 2, items: 4, pallets: 2, weight: 1800, weightUnit: 'lb',
-      shipmentTypeId: reefer.id, chargeIds: [liftgate.id],
+      distance: 150,
+      distanceUnit: 'mi',
+      fromCountry: 'US',
+      toCountry: 'US',
+      stops: 2,
+      items: 4,
+      pallets: 2,
+      weight: 1800,
+      weightUnit: 'lb',
+      shipmentTypeId: reefer.id,
+      chargeIds: [liftgate.id],
     };
     // 100 base + 100 mi × 2 + 50 mi × 1.5 = 375; reefer +20 % = 75; liftgate 75.
     const usd = await price(s, null, shipment);
@@ -61,7 +76,18 @@ describe('pricing a shipment from the company set-up', () => {
     const b = await zone('Downtown', '78701');
     await ok(s, 'POST', '/PricingZones', { fromZoneId: a, toZoneId: b, amount: 95 });
     const quote = await price(s, null, {
-      distance: 12, distanceUnit: 'mi', fromZoneId: b, toZoneId: a, fromCountry: 'US', toCountry: 'US', stops: 2, items: 1, pallets: 1, weight: 300, weightUnit: 'lb', chargeIds: [],
+      distance: 12,
+      distanceUnit: 'mi',
+      fromZoneId: b,
+      toZoneId: a,
+      fromCountry: 'US',
+      toCountry: 'US',
+      stops: 2,
+      items: 1,
+      pallets: 1,
+      weight: 300,
+      weightUnit: 'lb',
+      chargeIds: [],
     });
     assert.equal(quote.total, 95, 'both directions by default');
   });
@@ -78,7 +104,16 @@ describe('pricing a shipment from the company set-up', () => {
     const canadian = await createCustomer(t, s);
     await ok(s, 'POST', '/PricingModel', { customerId: canadian.id, currency: 'CAD' });
     const move: Shipment = {
-      distance: 10, distanceUnit: 'mi', fromCountry: 'US', toCountry: 'US', stops: 2, items: 1, pallets: 1, weight: 300, weightUnit: 'lb', chargeIds: [],
+      distance: 10,
+      distanceUnit: 'mi',
+      fromCountry: 'US',
+      toCountry: 'US',
+      stops: 2,
+      items: 1,
+      pallets: 1,
+      weight: 300,
+      weightUnit: 'lb',
+      chargeIds: [],
     };
     // 95 USD at 1.4 = 133 CAD; the default's customers pay 95 USD.
     const zoned = await price(s, canadian.id, { ...move, fromZoneId: a, toZoneId: b });
@@ -86,7 +121,13 @@ describe('pricing a shipment from the company set-up', () => {
     assert.deepEqual([(await price(s, null, { ...move, fromZoneId: a, toZoneId: b })).total], [95]);
     // Hazmat's base charge, 80 USD = 112 CAD; the miles at the customer's own rate, 2 CAD.
     const typed = await price(s, canadian.id, { ...move, shipmentTypeId: hazmat.id });
-    assert.deepEqual(typed.lines.map((l) => [l.code, l.amount]), [['BASE', 112], ['MILEAGE', 20]]);
+    assert.deepEqual(
+      typed.lines.map((l) => [l.code, l.amount]),
+      [
+        ['BASE', 112],
+        ['MILEAGE', 20],
+      ],
+    );
     assert.equal((await price(s, null, { ...move, shipmentTypeId: hazmat.id })).total, 100);
   });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCustomer, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -31,10 +31,16 @@ describe('ShipmentTypes', () => {
     assert.equal(updated.name, 'Reefer');
     assert.equal(updated.baseCharge, null, 'PUT sets every field');
     const active = (await api(s, 'GET', '')).body.data;
-    assert.deepEqual(active.list.map((x: any) => x.name), ['Full truckload']);
+    assert.deepEqual(
+      active.list.map((x: any) => x.name),
+      ['Full truckload'],
+    );
     assert.equal(active.totalCount, 1);
     const all = (await api(s, 'GET', '?includeInactive=true&SortBy=name&SortDirection=1')).body.data;
-    assert.deepEqual(all.list.map((x: any) => x.name), ['Reefer', 'Full truckload']);
+    assert.deepEqual(
+      all.list.map((x: any) => x.name),
+      ['Reefer', 'Full truckload'],
+    );
     assert.equal((await api(s, 'GET', '?SearchTerm=53%20ft')).body.data.totalCount, 1);
     const gone = await api(s, 'DELETE', `/${ftl.id}`);
     assert.equal(gone.body.data.id, ftl.id);

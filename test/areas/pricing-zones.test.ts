@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, signIn, type Session } from '../helpers/factories.js';
+import { countRows, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -37,7 +37,10 @@ describe('PricingZones', () => {
     const changed = (await api(s, 'PUT', `/${rate.id}`, { fromZoneId: austin, toZoneId: dallas, amount: 435.5, bothDirections: false })).body.data;
     assert.equal(changed.amount, 435.5);
     assert.equal(changed.bothDirections, false);
-    assert.deepEqual((await api(s, 'GET', '')).body.data.map((r: any) => r.name), ['Austin local', 'Austin metro → Dallas metro']);
+    assert.deepEqual(
+      (await api(s, 'GET', '')).body.data.map((r: any) => r.name),
+      ['Austin local', 'Austin metro → Dallas metro'],
+    );
     assert.equal((await api(s, 'DELETE', `/${local.id}`)).status, 200);
     expectNotFound(await api(s, 'GET', `/${local.id}`));
     assert.equal(await countRows(t, 'pricing_zones', s.companyId), 1);

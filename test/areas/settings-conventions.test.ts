@@ -27,13 +27,28 @@ function concrete(route: AnyRoute): string {
 }
 
 describe('company settings routes', () => {
-  it('serves the section\'s rows of the spec', () => {
+  it("serves the section's rows of the spec", () => {
     const served = routes.map((r) => `${r.method} ${r.url}`).sort();
     assert.deepEqual(served, [
-      'DELETE /NonWorkingDays', 'DELETE /TermsAndConditions/:id', 'DELETE /Warehouses/:id', 'DELETE /Zones/:id',
-      'GET /NonWorkingDays', 'GET /TermsAndConditions', 'GET /Warehouses', 'GET /Warehouses/:id', 'GET /Zones', 'GET /Zones/:id',
-      'POST /NonWorkingDays', 'POST /TermsAndConditions', 'POST /Warehouses', 'POST /Warehouses/ValidateWarehouse', 'POST /Zones',
-      'PUT /NonWorkingDays', 'PUT /TermsAndConditions/:id', 'PUT /Warehouses/:id', 'PUT /Zones/:id',
+      'DELETE /NonWorkingDays',
+      'DELETE /TermsAndConditions/:id',
+      'DELETE /Warehouses/:id',
+      'DELETE /Zones/:id',
+      'GET /NonWorkingDays',
+      'GET /TermsAndConditions',
+      'GET /Warehouses',
+      'GET /Warehouses/:id',
+      'GET /Zones',
+      'GET /Zones/:id',
+      'POST /NonWorkingDays',
+      'POST /TermsAndConditions',
+      'POST /Warehouses',
+      'POST /Warehouses/ValidateWarehouse',
+      'POST /Zones',
+      'PUT /NonWorkingDays',
+      'PUT /TermsAndConditions/:id',
+      'PUT /Warehouses/:id',
+      'PUT /Zones/:id',
     ]);
   });
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { PERMISSIONS } from '../../src/platform/access.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, signIn, type Session } from '../helpers/factories.js';
-import { PERMISSIONS } from '../../src/platform/access.js';
+import { countRows, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -22,7 +22,9 @@ async function addDay(session: Session, body: Record<string, unknown>): Promise<
 }
 
 const auditCount = async (companyId: number, action: string) => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(
+    t.database.db,
+  );
   return rows[0]!.n;
 };
 
@@ -140,7 +142,7 @@ describe('NonWorkingDays: access and companies', () => {
     assert.equal(await countRows(t, 'non_working_days', admin.companyId), 1);
   });
 
-  it('answers another company\'s day as missing and never lists it', async () => {
+  it("answers another company's day as missing and never lists it", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const theirs = await addDay(b, { date: '2031-10-13', name: 'Columbus Day' });

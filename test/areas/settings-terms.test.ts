@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { PERMISSIONS } from '../../src/platform/access.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, signIn, type Session } from '../helpers/factories.js';
+import { countRows, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -24,7 +24,9 @@ async function addTerms(session: Session, body: Record<string, unknown>): Promis
 const list = async (session: Session) => (await api(session, 'GET', '/TermsAndConditions')).body.data as any[];
 
 const auditCount = async (companyId: number, action: string) => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(
+    t.database.db,
+  );
   return rows[0]!.n;
 };
 
@@ -36,9 +38,22 @@ describe('/TermsAndConditions', () => {
     assert.deepEqual(Object.keys(standard).sort(), ['content', 'createdAt', 'id', 'isDefault', 'title', 'updatedAt']);
     const hazmat = await addTerms(admin, { title: 'Hazmat', content: 'Placarded loads only.' });
     assert.equal(hazmat.isDefault, false);
-    assert.deepEqual((await list(admin)).map((x) => [x.id, x.isDefault]), [[standard.id, true], [hazmat.id, false]]);
+    assert.deepEqual(
+      (await list(admin)).map((x) => [x.id, x.isDefault]),
+      [
+        [standard.id, true],
+        [hazmat.id, false],
+      ],
+    );
     const reefer = await addTerms(admin, { title: 'Reefer', content: 'Pre-cool the trailer.', isDefault: true });
-    assert.deepEqual((await list(admin)).map((x) => [x.id, x.isDefault]), [[reefer.id, true], [hazmat.id, false], [standard.id, false]]);
+    assert.deepEqual(
+      (await list(admin)).map((x) => [x.id, x.isDefault]),
+      [
+        [reefer.id, true],
+        [hazmat.id, false],
+        [standard.id, false],
+      ],
+    );
     assert.equal(await auditCount(admin.companyId, 'terms.create'), 3);
   });
 
@@ -49,7 +64,13 @@ describe('/TermsAndConditions', () => {
     let res = await api(admin, 'PUT', `/TermsAndConditions/${b.id}`, { title: 'B2', content: 'b2', isDefault: true });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual([res.body.data.title, res.body.data.content, res.body.data.isDefault], ['B2', 'b2', true]);
-    assert.deepEqual((await list(admin)).map((x) => [x.id, x.isDefault]), [[b.id, true], [a.id, false]]);
+    assert.deepEqual(
+      (await list(admin)).map((x) => [x.id, x.isDefault]),
+      [
+        [b.id, true],
+        [a.id, false],
+      ],
+    );
     res = await api(admin, 'PUT', `/TermsAndConditions/${b.id}`, { title: 'B2', content: 'b2' });
     assert.equal(res.body.data.isDefault, false);
     assert.equal((await list(admin)).filter((x) => x.isDefault).length, 0);
@@ -64,7 +85,11 @@ describe('/TermsAndConditions', () => {
       ...['A', 'B', 'C'].map((title) => api(admin, 'POST', '/TermsAndConditions', { title, content: title, isDefault: true })),
       api(admin, 'PUT', `/TermsAndConditions/${other.id}`, { title: 'Other', content: 'x', isDefault: true }),
     ]);
-    assert.deepEqual(res.map((r) => r.status), [200, 200, 200, 200], JSON.stringify(res.map((r) => r.body.errors)));
+    assert.deepEqual(
+      res.map((r) => r.status),
+      [200, 200, 200, 200],
+      JSON.stringify(res.map((r) => r.body.errors)),
+    );
     const after = await list(admin);
     assert.equal(after.length, 5);
     assert.equal(after.filter((x) => x.isDefault).length, 1);
@@ -125,7 +150,7 @@ describe('/TermsAndConditions', () => {
     assert.equal(await countRows(t, 'terms_and_conditions', admin.companyId), 2);
   });
 
-  it('answers another company\'s text as missing and never lists it', async () => {
+  it("answers another company's text as missing and never lists it", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const theirs = await addTerms(b, { title: 'Theirs', content: 'secret', isDefault: true });
@@ -134,6 +159,9 @@ describe('/TermsAndConditions', () => {
     assert.deepEqual(await list(a), []);
     // Their default is theirs: ours is independent.
     await addTerms(a, { title: 'Ours', content: 'x', isDefault: true });
-    assert.deepEqual((await list(b)).map((x) => [x.title, x.content, x.isDefault]), [['Theirs', 'secret', true]]);
+    assert.deepEqual(
+      (await list(b)).map((x) => [x.title, x.content, x.isDefault]),
+      [['Theirs', 'secret', true]],
+    );
   });
 });

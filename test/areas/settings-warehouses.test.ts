@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createAddress, signIn, type Session } from '../helpers/factories.js';
+import { countRows, createAddress, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -25,12 +25,16 @@ async function createWarehouse(session: Session, body: Record<string, unknown>):
 }
 
 const auditCount = async (companyId: number, action: string) => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(
+    t.database.db,
+  );
   return rows[0]!.n;
 };
 
 const warehouseAddresses = async (companyId: number) => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from addresses where company_id = ${companyId} and kind = 'warehouse'`.execute(t.database.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from addresses where company_id = ${companyId} and kind = 'warehouse'`.execute(
+    t.database.db,
+  );
   return rows[0]!.n;
 };
 
@@ -38,8 +42,14 @@ describe('POST and GET /Warehouses', () => {
   it('adds a warehouse with its address, contact and hours', async () => {
     const admin = await signIn(t);
     const w = await createWarehouse(admin, {
-      name: ' Dallas cross-dock ', code: 'dal1', address: { ...DALLAS, street2: 'Dock 4' }, contactName: 'Marcus Bell', phone: '+1 214 555 0120',
-      email: 'Dallas@Example.com', openingHours: 'Mon-Fri 06:00-18:00', notes: 'Gate 2',
+      name: ' Dallas cross-dock ',
+      code: 'dal1',
+      address: { ...DALLAS, street2: 'Dock 4' },
+      contactName: 'Marcus Bell',
+      phone: '+1 214 555 0120',
+      email: 'Dallas@Example.com',
+      openingHours: 'Mon-Fri 06:00-18:00',
+      notes: 'Gate 2',
     });
     assert.deepEqual(
       [w.name, w.code, w.contactName, w.phone, w.email, w.openingHours, w.notes, w.isActive],
@@ -48,8 +58,38 @@ describe('POST and GET /Warehouses', () => {
     const a = w.address;
     assert.ok(Number.isInteger(a.id));
     assert.deepEqual(
-      [a.name, a.street, a.street2, a.city, a.state, a.postalCode, a.country, a.latitude, a.longitude, a.isMain, a.customerId, a.contactName, a.contactPhone, a.notes],
-      ['Dallas cross-dock', '2500 Irving Blvd', 'Dock 4', 'Dallas', 'TX', '75207', 'US', 32.799, -96.842, false, null, 'Marcus Bell', '+1 214 555 0120', 'Gate 2'],
+      [
+        a.name,
+        a.street,
+        a.street2,
+        a.city,
+        a.state,
+        a.postalCode,
+        a.country,
+        a.latitude,
+        a.longitude,
+        a.isMain,
+        a.customerId,
+        a.contactName,
+        a.contactPhone,
+        a.notes,
+      ],
+      [
+        'Dallas cross-dock',
+        '2500 Irving Blvd',
+        'Dock 4',
+        'Dallas',
+        'TX',
+        '75207',
+        'US',
+        32.799,
+        -96.842,
+        false,
+        null,
+        'Marcus Bell',
+        '+1 214 555 0120',
+        'Gate 2',
+      ],
     );
     assert.equal(a.fullAddress, '2500 Irving Blvd, Dock 4, Dallas, TX 75207, US');
     const read = await api(admin, 'GET', `/Warehouses/${w.id}`);
@@ -58,7 +98,10 @@ describe('POST and GET /Warehouses', () => {
     assert.equal(await auditCount(admin.companyId, 'warehouse.create'), 1);
     // Transfers are offered the company's warehouses; the customers' address endpoints never see them.
     const lookup = await api(admin, 'GET', '/Addresses/LookupForTransfer?searchTerm=irving');
-    assert.deepEqual(lookup.body.data.map((x: any) => x.id), [a.id]);
+    assert.deepEqual(
+      lookup.body.data.map((x: any) => x.id),
+      [a.id],
+    );
     expectNotFound(await api(admin, 'PUT', `/Addresses/${a.id}`, { street: 'x', city: 'y', country: 'US' }));
     expectNotFound(await api(admin, 'DELETE', `/Addresses/${a.id}`));
   });
@@ -145,9 +188,19 @@ describe('POST /Warehouses/ValidateWarehouse', () => {
     const empty = (await api(admin, 'POST', '/Warehouses/ValidateWarehouse', {})).body.data;
     assert.equal(empty.isValid, false);
     assert.deepEqual(empty.duplicates, []);
-    assert.deepEqual(empty.missing, ['name', 'address.street', 'address.city', 'address.country', 'address.postalCode', 'address.latitude', 'address.longitude']);
+    assert.deepEqual(empty.missing, [
+      'name',
+      'address.street',
+      'address.city',
+      'address.country',
+      'address.postalCode',
+      'address.latitude',
+      'address.longitude',
+    ]);
     assert.equal(empty.messages.length, 6);
-    const partial = (await api(admin, 'POST', '/Warehouses/ValidateWarehouse', { name: 'W', address: { street: '1 Main St', city: 'Austin', country: 'us', latitude: 30.2 } })).body.data;
+    const partial = (
+      await api(admin, 'POST', '/Warehouses/ValidateWarehouse', { name: 'W', address: { street: '1 Main St', city: 'Austin', country: 'us', latitude: 30.2 } })
+    ).body.data;
     assert.deepEqual(partial.missing, ['address.state', 'address.postalCode', 'address.longitude']);
     const wrong = (await api(admin, 'POST', '/Warehouses/ValidateWarehouse', { name: 'W', address: { ...DALLAS, country: 'QQ' } })).body.data;
     assert.equal(wrong.isValid, false);
@@ -156,7 +209,7 @@ describe('POST /Warehouses/ValidateWarehouse', () => {
     assert.deepEqual(good, { isValid: true, duplicates: [], missing: [], messages: [] });
   });
 
-  it('reports warehouses with the same name, address or code (not itself, not another company\'s); writes nothing', async () => {
+  it("reports warehouses with the same name, address or code (not itself, not another company's); writes nothing", async () => {
     const admin = await signIn(t);
     const w = await createWarehouse(admin, { name: 'Dallas Cross-Dock', code: 'DAL1', address: DALLAS });
     const x = await createWarehouse(admin, { name: 'Houston', address: HOUSTON });
@@ -202,7 +255,7 @@ describe('Warehouses: access and companies', () => {
     assert.equal((await api(admin, 'GET', `/Warehouses/${w.id}`)).body.data.name, 'W');
   });
 
-  it('answers another company\'s warehouse as missing and never lists it', async () => {
+  it("answers another company's warehouse as missing and never lists it", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const theirs = await createWarehouse(b, { name: 'Theirs', address: DALLAS });

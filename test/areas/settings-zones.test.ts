@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { HOOKS } from '../../src/areas/index.js';
 import { zoneOfPostalCode, zoneRecords } from '../../src/areas/settings/index.js';
 import { forCompany, type Tenant } from '../../src/db/tenant.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, signIn, type Session } from '../helpers/factories.js';
-import { HOOKS } from '../../src/areas/index.js';
+import { countRows, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -24,7 +24,9 @@ async function createZone(session: Session, body: Record<string, unknown>): Prom
 }
 
 const auditCount = async (companyId: number, action: string) => {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(
+    t.database.db,
+  );
   return rows[0]!.n;
 };
 
@@ -34,7 +36,12 @@ const inCompany = <T>(session: Session, work: (tenant: Tenant) => Promise<T>) =>
 describe('POST and GET /Zones', () => {
   it('creates a zone with normalized, de-duplicated, sorted postal codes', async () => {
     const admin = await signIn(t);
-    const zone = await createZone(admin, { name: ' Dallas core ', color: '1f77b4', description: 'Downtown', postalCodes: [' 75202 ', '75201', '75201', 'tx  9'] });
+    const zone = await createZone(admin, {
+      name: ' Dallas core ',
+      color: '1f77b4',
+      description: 'Downtown',
+      postalCodes: [' 75202 ', '75201', '75201', 'tx  9'],
+    });
     assert.equal(zone.name, 'Dallas core');
     assert.equal(zone.color, '#1F77B4');
     assert.equal(zone.country, 'US', 'US when absent');
@@ -54,17 +61,39 @@ describe('POST and GET /Zones', () => {
     const m = await createZone(admin, { name: 'Mexico City', country: 'mx', postalCodes: ['06600'] });
     const list = async (query: string) => (await api(admin, 'GET', `/Zones${query}`)).body.data;
     const all = await list('');
-    assert.deepEqual(all.list.map((z: any) => z.id), [a.id, d.id, m.id], 'by name, any case');
+    assert.deepEqual(
+      all.list.map((z: any) => z.id),
+      [a.id, d.id, m.id],
+      'by name, any case',
+    );
     assert.equal(all.totalCount, 3);
     assert.deepEqual(all.list[0].postalCodes, ['78701', '78702']);
     const page = await list('?ItemsPerPage=2&Page=2');
     assert.deepEqual([page.list.map((z: any) => z.id), page.page, page.itemsPerPage, page.totalCount], [[m.id], 2, 2, 3]);
-    assert.deepEqual((await list('?SearchTerm=texas')).list.map((z: any) => z.id), [d.id]);
-    assert.deepEqual((await list('?SearchTerm=78702')).list.map((z: any) => z.id), [a.id]);
-    assert.deepEqual((await list('?Countries=MX')).list.map((z: any) => z.id), [m.id]);
-    assert.deepEqual((await list('?Zip=78701&Zip=752')).list.map((z: any) => z.id), [a.id, d.id]);
-    assert.deepEqual((await list(`?ZoneIds=${m.id}`)).list.map((z: any) => z.id), [m.id]);
-    assert.deepEqual((await list('?SortBy=createdAt&SortDirection=1')).list.map((z: any) => z.id), [m.id, d.id, a.id]);
+    assert.deepEqual(
+      (await list('?SearchTerm=texas')).list.map((z: any) => z.id),
+      [d.id],
+    );
+    assert.deepEqual(
+      (await list('?SearchTerm=78702')).list.map((z: any) => z.id),
+      [a.id],
+    );
+    assert.deepEqual(
+      (await list('?Countries=MX')).list.map((z: any) => z.id),
+      [m.id],
+    );
+    assert.deepEqual(
+      (await list('?Zip=78701&Zip=752')).list.map((z: any) => z.id),
+      [a.id, d.id],
+    );
+    assert.deepEqual(
+      (await list(`?ZoneIds=${m.id}`)).list.map((z: any) => z.id),
+      [m.id],
+    );
+    assert.deepEqual(
+      (await list('?SortBy=createdAt&SortDirection=1')).list.map((z: any) => z.id),
+      [m.id, d.id, a.id],
+    );
     expectProblem(await api(admin, 'GET', '/Zones?SortBy=color'), 'SortBy');
   });
 
@@ -109,14 +138,19 @@ describe('PUT and DELETE /Zones/{id}', () => {
     assert.deepEqual([res.body.data.postalCodes, res.body.data.color], [['75204', '75205'], '#00FF00']);
     res = await put({ name: 'North 2', country: 'ca' });
     assert.deepEqual([res.body.data.country, res.body.data.postalCodes], ['CA', ['75204', '75205']]);
-    const { rows } = await sql<{ country: string }>`select distinct country from zone_postal_codes where company_id = ${admin.companyId}`.execute(t.database.db);
-    assert.deepEqual(rows.map((r) => r.country), ['CA']);
+    const { rows } = await sql<{ country: string }>`select distinct country from zone_postal_codes where company_id = ${admin.companyId}`.execute(
+      t.database.db,
+    );
+    assert.deepEqual(
+      rows.map((r) => r.country),
+      ['CA'],
+    );
     res = await put({ name: 'North 2', postalCodes: [] });
     assert.deepEqual(res.body.data.postalCodes, []);
     assert.equal(await auditCount(admin.companyId, 'zone.update'), 4);
   });
 
-  it('refuses taking another zone\'s code or name on update, and writes nothing', async () => {
+  it("refuses taking another zone's code or name on update, and writes nothing", async () => {
     const admin = await signIn(t);
     const a = await createZone(admin, { name: 'A', postalCodes: ['78701'] });
     const b = await createZone(admin, { name: 'B', postalCodes: ['78702'] });
@@ -148,7 +182,9 @@ describe('PUT and DELETE /Zones/{id}', () => {
     const admin = await signIn(t);
     const a = await createZone(admin, { name: 'From' });
     const b = await createZone(admin, { name: 'To' });
-    await sql`insert into pricing_zones (company_id, name, from_zone_id, to_zone_id, amount) values (${admin.companyId}, 'A to B', ${a.id}, ${b.id}, 100)`.execute(t.database.db);
+    await sql`insert into pricing_zones (company_id, name, from_zone_id, to_zone_id, amount) values (${admin.companyId}, 'A to B', ${a.id}, ${b.id}, 100)`.execute(
+      t.database.db,
+    );
     expectFailure(await api(admin, 'DELETE', `/Zones/${a.id}`), 'zones.in_use');
     assert.equal(await countRows(t, 'zones', admin.companyId), 2);
   });
@@ -173,7 +209,7 @@ describe('Zones: access and companies', () => {
     assert.equal(await countRows(t, 'zones', admin.companyId), 2);
   });
 
-  it('answers another company\'s zone as missing and never lists it', async () => {
+  it("answers another company's zone as missing and never lists it", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const theirs = await createZone(b, { name: 'Theirs', postalCodes: ['60601'] });

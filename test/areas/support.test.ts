@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { contactUsesMoved, customersMerged } from '../../src/areas/customers/index.js';
+import { HOOKS } from '../../src/areas/index.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createContact, createCustomer, signIn, type Session } from '../helpers/factories.js';
-import { HOOKS } from '../../src/areas/index.js';
-import { contactUsesMoved, customersMerged } from '../../src/areas/customers/index.js';
+import { countRows, createContact, createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -25,7 +25,13 @@ describe('POST /SupportTickets', () => {
     const admin = await signIn(t);
     const c = await createCustomer(t, admin, { name: 'Lone Star Pallets' });
     const k = await createContact(t, admin, c.id);
-    const res = await open(admin, { customerId: c.id, contactId: k.id, subject: '  Missed pickup  ', description: 'Driver did not arrive at 9:00.', priority: 'high' });
+    const res = await open(admin, {
+      customerId: c.id,
+      contactId: k.id,
+      subject: '  Missed pickup  ',
+      description: 'Driver did not arrive at 9:00.',
+      priority: 'high',
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const ticket = res.body.data;
     assert.equal(ticket.customerId, c.id);
@@ -53,7 +59,7 @@ describe('POST /SupportTickets', () => {
     assert.equal(await countRows(t, 'support_tickets', admin.companyId), 0);
   });
 
-  it('treats another company\'s customer or contact as missing', async () => {
+  it("treats another company's customer or contact as missing", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const mine = await createCustomer(t, a);
@@ -95,23 +101,42 @@ describe('GET /SupportTickets', () => {
     for (const value of ['InProgress', 'inprogress', '1']) {
       const res = await list(admin, `status=${value}&SortBy=subject&SortDirection=0`);
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      assert.deepEqual(res.body.data.list.map((x: any) => [x.id, x.status]), [[ids[1], 'In Progress'], [ids[2], 'In Progress']], value);
+      assert.deepEqual(
+        res.body.data.list.map((x: any) => [x.id, x.status]),
+        [
+          [ids[1], 'In Progress'],
+          [ids[2], 'In Progress'],
+        ],
+        value,
+      );
       assert.equal(res.body.data.totalCount, 2);
     }
     const several = await list(admin, 'status=Open&status=Closed&SortBy=subject&SortDirection=Ascending');
-    assert.deepEqual(several.body.data.list.map((x: any) => x.subject), ['A', 'D', 'E']);
+    assert.deepEqual(
+      several.body.data.list.map((x: any) => x.subject),
+      ['A', 'D', 'E'],
+    );
   });
 
-  it('lists one customer\'s tickets, newest first by default, paged with an exact total', async () => {
+  it("lists one customer's tickets, newest first by default, paged with an exact total", async () => {
     const admin = await signIn(t);
     const { c, ids } = await seed(admin);
     const all = await list(admin, `customerId=${c.id}`);
-    assert.deepEqual(all.body.data.list.map((x: any) => x.id), [ids[3], ids[2], ids[1], ids[0]]);
+    assert.deepEqual(
+      all.body.data.list.map((x: any) => x.id),
+      [ids[3], ids[2], ids[1], ids[0]],
+    );
     const page2 = await list(admin, `customerId=${c.id}&Page=2&ItemsPerPage=3`);
-    assert.deepEqual(page2.body.data.list.map((x: any) => x.id), [ids[0]]);
+    assert.deepEqual(
+      page2.body.data.list.map((x: any) => x.id),
+      [ids[0]],
+    );
     assert.equal(page2.body.data.totalCount, 4);
     const search = await list(admin, 'SearchTerm=other');
-    assert.deepEqual(search.body.data.list.map((x: any) => x.subject), ['E']);
+    assert.deepEqual(
+      search.body.data.list.map((x: any) => x.subject),
+      ['E'],
+    );
   });
 
   it('refuses bad filters with a clear 400', async () => {
@@ -121,7 +146,7 @@ describe('GET /SupportTickets', () => {
     expectProblem(await list(admin, 'SortBy=colour'), 'SortBy');
   });
 
-  it('never shows another company\'s tickets; their customer id finds nothing', async () => {
+  it("never shows another company's tickets; their customer id finds nothing", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const { c } = await seed(b);
@@ -136,7 +161,7 @@ describe('GET /SupportTickets', () => {
   });
 });
 
-describe('tickets follow the customers area\'s changes (support subscribes to its announcements)', () => {
+describe("tickets follow the customers area's changes (support subscribes to its announcements)", () => {
   const ticketsOf = async (s: Session, customerId: number) =>
     (await list(s, `customerId=${customerId}&SortBy=subject`)).body.data.list.map((x: any) => [x.subject, x.customerId, x.contactId]);
 
@@ -145,7 +170,7 @@ describe('tickets follow the customers area\'s changes (support subscribes to it
     assert.deepEqual(HOOKS.subscribersOf(contactUsesMoved), ['support']);
   });
 
-  it('moves the merged customers\' tickets to the parent, contacts kept, in the merge\'s transaction', async () => {
+  it("moves the merged customers' tickets to the parent, contacts kept, in the merge's transaction", async () => {
     const admin = await signIn(t);
     const parent = await createCustomer(t, admin);
     const child = await createCustomer(t, admin);
@@ -154,19 +179,28 @@ describe('tickets follow the customers area\'s changes (support subscribes to it
     await open(admin, { customerId: child.id, contactId: k.id, subject: 'A', description: 'D' });
     await open(admin, { customerId: child.id, subject: 'B', description: 'D' });
     await open(admin, { customerId: other.id, subject: 'C', description: 'D' });
-    const res = await call(t, 'PUT', '/api/v1/Customers/MergeCustomers', { token: admin.token, body: { parentCustomerId: parent.id, customerIds: [child.id] } });
+    const res = await call(t, 'PUT', '/api/v1/Customers/MergeCustomers', {
+      token: admin.token,
+      body: { parentCustomerId: parent.id, customerIds: [child.id] },
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.data.moved.support_tickets, 2);
-    assert.deepEqual(await ticketsOf(admin, parent.id), [['A', parent.id, k.id], ['B', parent.id, null]]);
+    assert.deepEqual(await ticketsOf(admin, parent.id), [
+      ['A', parent.id, k.id],
+      ['B', parent.id, null],
+    ]);
     assert.deepEqual(await ticketsOf(admin, child.id), []);
-    assert.deepEqual(await ticketsOf(admin, other.id), [['C', other.id, null]], 'another customer\'s tickets stay');
+    assert.deepEqual(await ticketsOf(admin, other.id), [['C', other.id, null]], "another customer's tickets stay");
     // A merge refused (an unknown child) moves nothing.
-    const refused = await call(t, 'PUT', '/api/v1/Customers/MergeCustomers', { token: admin.token, body: { parentCustomerId: parent.id, customerIds: [other.id, 2147480000] } });
+    const refused = await call(t, 'PUT', '/api/v1/Customers/MergeCustomers', {
+      token: admin.token,
+      body: { parentCustomerId: parent.id, customerIds: [other.id, 2147480000] },
+    });
     expectNotFound(refused);
     assert.deepEqual(await ticketsOf(admin, other.id), [['C', other.id, null]]);
   });
 
-  it('moves a deleted contact\'s tickets to the contact its uses go to', async () => {
+  it("moves a deleted contact's tickets to the contact its uses go to", async () => {
     const admin = await signIn(t);
     const c = await createCustomer(t, admin);
     const primary = await createContact(t, admin, c.id);
@@ -176,7 +210,10 @@ describe('tickets follow the customers area\'s changes (support subscribes to it
     const res = await call(t, 'DELETE', `/api/v1/CustomerContacts/${used.id}?reassignToPrimary=true`, { token: admin.token });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual(res.body.data.reassigned, { contactId: used.id, sentEmails: 0, supportTickets: 1, total: 1 });
-    assert.deepEqual(await ticketsOf(admin, c.id), [['A', c.id, primary.id], ['B', c.id, primary.id]]);
+    assert.deepEqual(await ticketsOf(admin, c.id), [
+      ['A', c.id, primary.id],
+      ['B', c.id, primary.id],
+    ]);
   });
 
   it('moves the tickets of contacts merged away (DeleteDuplicates/Contacts, Normalize)', async () => {

@@ -42,7 +42,10 @@ describe('GET /Settings/Users', () => {
     assert.deepEqual(enabled.body.data.map((u: any) => u.id).sort(), [company.adminUserId, dispatcher.userId].sort());
     assert.deepEqual(enabled.body.data.find((u: any) => u.id === dispatcher.userId).roles, ['Dispatcher']);
     const disabled = await call(t, 'GET', '/api/v1/Settings/Users?disabledUsers=true', { token: admin.token });
-    assert.deepEqual(disabled.body.data.map((u: any) => [u.id, u.isDisabled]), [[viewer.userId, true]]);
+    assert.deepEqual(
+      disabled.body.data.map((u: any) => [u.id, u.isDisabled]),
+      [[viewer.userId, true]],
+    );
   });
 
   it('searches names and emails, filters by role, sorts and pages', async () => {
@@ -52,13 +55,27 @@ describe('GET /Settings/Users', () => {
     await createUser(t, company.companyId, 'Dispatcher', 'Amy Alpha');
     await createUser(t, company.companyId, 'Accountant', 'Bob Bravo');
     const search = await call(t, 'GET', '/api/v1/Settings/Users?searchTerm=zulu', { token: admin.token });
-    assert.deepEqual(search.body.data.map((u: any) => u.lastName), ['Zulu']);
+    assert.deepEqual(
+      search.body.data.map((u: any) => u.lastName),
+      ['Zulu'],
+    );
     const byRole = await call(t, 'GET', '/api/v1/Settings/Users?Roles=dispatcher&SortBy=lastName', { token: admin.token });
-    assert.deepEqual(byRole.body.data.map((u: any) => u.lastName), ['Alpha', 'Zulu']);
-    const twoRoles = await call(t, 'GET', '/api/v1/Settings/Users?Roles=Accountant&roles=Company%20Admin&SortBy=lastName&SortDirection=1', { token: admin.token });
-    assert.deepEqual(twoRoles.body.data.map((u: any) => u.lastName), ['Bravo', 'Admin']);
+    assert.deepEqual(
+      byRole.body.data.map((u: any) => u.lastName),
+      ['Alpha', 'Zulu'],
+    );
+    const twoRoles = await call(t, 'GET', '/api/v1/Settings/Users?Roles=Accountant&roles=Company%20Admin&SortBy=lastName&SortDirection=1', {
+      token: admin.token,
+    });
+    assert.deepEqual(
+      twoRoles.body.data.map((u: any) => u.lastName),
+      ['Bravo', 'Admin'],
+    );
     const paged = await call(t, 'GET', '/api/v1/Settings/Users?SortBy=lastName&ItemsPerPage=2&Page=2', { token: admin.token });
-    assert.deepEqual(paged.body.data.map((u: any) => u.lastName), ['Bravo', 'Zulu']);
+    assert.deepEqual(
+      paged.body.data.map((u: any) => u.lastName),
+      ['Bravo', 'Zulu'],
+    );
   });
 
   it('refuses bad parameters with the problem object', async () => {
@@ -70,7 +87,7 @@ describe('GET /Settings/Users', () => {
     }
   });
 
-  it('is open to any signed-in user and never shows another company\'s users', async () => {
+  it("is open to any signed-in user and never shows another company's users", async () => {
     const a = await createCompany(t);
     const b = await createCompany(t);
     const noPermissions = await signIn(t, { permissions: [] }, a.companyId);
@@ -94,7 +111,7 @@ describe('GET /Settings/Users/{id}', () => {
     assert.deepEqual(res.body.data.roles, ['Accountant']);
   });
 
-  it('answers 404 for an unknown id and for another company\'s user; 400 for a malformed id', async () => {
+  it("answers 404 for an unknown id and for another company's user; 400 for a malformed id", async () => {
     const a = await createCompany(t);
     const b = await createCompany(t);
     const admin = await signInAdmin(t, a);
@@ -123,8 +140,12 @@ describe('DELETE /Settings/Users/{id}', () => {
     assert.equal(res.body.success, true);
     assert.ok((await membership(company.companyId, user.userId)).deleted_at);
     assertNotFound(await call(t, 'GET', `/api/v1/Settings/Users/${user.userId}`, { token: admin.token }));
-    const auditRow = await t.database.db.selectFrom('audit_log').selectAll().where('company_id', '=', company.companyId)
-      .where('action', '=', 'user.delete').executeTakeFirstOrThrow();
+    const auditRow = await t.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('company_id', '=', company.companyId)
+      .where('action', '=', 'user.delete')
+      .executeTakeFirstOrThrow();
     assert.equal(auditRow.user_id, company.adminUserId);
     assert.equal(auditRow.entity_id, user.userId);
     assert.equal((auditRow.before as any).email, user.email);
@@ -149,7 +170,7 @@ describe('DELETE /Settings/Users/{id}', () => {
     assert.equal((await membership(company.companyId, target.userId)).deleted_at, null);
   });
 
-  it('treats another company\'s user as missing and leaves it alone', async () => {
+  it("treats another company's user as missing and leaves it alone", async () => {
     const a = await createCompany(t);
     const b = await createCompany(t);
     const admin = await signInAdmin(t, a);
@@ -173,7 +194,10 @@ describe('PUT /Settings/Users/{id}/disable and /enable', () => {
     assert.equal((await membership(company.companyId, user.userId)).is_disabled, false);
     await login(t, user.email);
     const actions = await t.database.db.selectFrom('audit_log').select('action').where('company_id', '=', company.companyId).orderBy('id').execute();
-    assert.deepEqual(actions.map((a) => a.action), ['user.disable', 'user.enable']);
+    assert.deepEqual(
+      actions.map((a) => a.action),
+      ['user.disable', 'user.enable'],
+    );
   });
 
   it('refuses to disable yourself and the last enabled Company Admin', async () => {
@@ -201,7 +225,7 @@ describe('PUT /Settings/Users/{id}/disable and /enable', () => {
     assert.equal((await membership(company.companyId, target.userId)).is_disabled, false);
   });
 
-  it('treats another company\'s user as missing', async () => {
+  it("treats another company's user as missing", async () => {
     const a = await createCompany(t);
     const b = await createCompany(t);
     const admin = await signInAdmin(t, a);
@@ -245,7 +269,7 @@ describe('POST /Settings/Users/{id}/Invite', () => {
     assert.equal(await countRows(t, 'outbox', company.companyId), 0);
   });
 
-  it('needs the Users tab permission, and another company\'s user is missing', async () => {
+  it("needs the Users tab permission, and another company's user is missing", async () => {
     const a = await createCompany(t);
     const b = await createCompany(t);
     const viewer = await signIn(t, 'Viewer', a.companyId);
@@ -258,7 +282,7 @@ describe('POST /Settings/Users/{id}/Invite', () => {
 });
 
 describe('GET /Roles', () => {
-  it('pages the company\'s roles with their permissions', async () => {
+  it("pages the company's roles with their permissions", async () => {
     const admin = await signIn(t);
     const res = await call(t, 'GET', '/api/v1/Roles', { token: admin.token });
     assert.equal(res.status, 200);
@@ -283,14 +307,20 @@ describe('GET /Roles', () => {
     assert.equal(small.body.data.page, 1, 'a page below 1 reads the first page');
     assert.equal(small.body.data.itemsPerPage, 2);
     assert.equal(small.body.data.totalCount, 4);
-    assert.deepEqual(small.body.data.list.map((r: any) => r.name), ['Accountant', 'Company Admin']);
+    assert.deepEqual(
+      small.body.data.list.map((r: any) => r.name),
+      ['Accountant', 'Company Admin'],
+    );
     const past = await call(t, 'GET', '/api/v1/Roles?ItemsPerPage=2&Page=9', { token: admin.token });
     assert.deepEqual(past.body.data.list, []);
     assert.equal(past.body.data.totalCount, 4);
     const huge = await call(t, 'GET', '/api/v1/Roles?ItemsPerPage=5000', { token: admin.token });
     assert.equal(huge.body.data.itemsPerPage, 1000);
     const search = await call(t, 'GET', '/api/v1/Roles?SearchTerm=PATCH', { token: admin.token });
-    assert.deepEqual(search.body.data.list.map((r: any) => r.name), ['Dispatcher']);
+    assert.deepEqual(
+      search.body.data.list.map((r: any) => r.name),
+      ['Dispatcher'],
+    );
     const desc = await call(t, 'GET', '/api/v1/Roles?SortBy=Name&SortDirection=Descending&ItemsPerPage=1', { token: admin.token });
     assert.equal(desc.body.data.list[0].name, 'Viewer');
   });
@@ -300,7 +330,10 @@ describe('GET /Roles', () => {
     const admin = await signInAdmin(t, company);
     const ids = async (query: string) => (await call(t, 'GET', `/api/v1/Roles${query}`, { token: admin.token })).body.data.list.map((r: any) => r.id);
     const byId = await ids('');
-    assert.deepEqual(byId, [...byId].sort((a, b) => a - b));
+    assert.deepEqual(
+      byId,
+      [...byId].sort((a, b) => a - b),
+    );
     assert.deepEqual(await ids('?SortBy=id&SortDirection=1'), [...byId].reverse());
     // The default roles are made in one transaction: one creation time, then the id decides.
     assert.deepEqual(await ids('?SortBy=createdAt'), byId);
@@ -316,18 +349,18 @@ describe('GET /Roles', () => {
     assertForbidden(await call(t, 'GET', '/api/v1/Roles', { token: everything.token }), 'Company Admin');
   });
 
-  it('shows only the company\'s own roles', async () => {
+  it("shows only the company's own roles", async () => {
     const a = await createCompany(t);
     await signIn(t, { permissions: [] }, a.companyId);
     const b = await signIn(t);
     const res = await call(t, 'GET', '/api/v1/Roles', { token: b.token });
-    assert.equal(res.body.data.totalCount, 4, 'company A\'s custom role is not listed');
+    assert.equal(res.body.data.totalCount, 4, "company A's custom role is not listed");
     assert.ok(res.body.data.list.every((r: any) => r.isDefault));
   });
 });
 
 describe('GET /Permissions', () => {
-  it('lists every permission with the company\'s roles granting it', async () => {
+  it("lists every permission with the company's roles granting it", async () => {
     const admin = await signIn(t);
     const res = await call(t, 'GET', '/api/v1/Permissions', { token: admin.token });
     assert.equal(res.status, 200);
@@ -336,9 +369,15 @@ describe('GET /Permissions', () => {
     assert.deepEqual(archive.roles, ['Company Admin', 'Dispatcher']);
     assert.equal(res.body.data[0].id, 1);
     const search = await call(t, 'GET', '/api/v1/Permissions?SearchTerm=fleet&SortBy=name', { token: admin.token });
-    assert.deepEqual(search.body.data.map((p: any) => p.name), ['Fleet tab - Create/Edit/delete fleet', 'Fleet tab - View fleets data']);
+    assert.deepEqual(
+      search.body.data.map((p: any) => p.name),
+      ['Fleet tab - Create/Edit/delete fleet', 'Fleet tab - View fleets data'],
+    );
     const paged = await call(t, 'GET', '/api/v1/Permissions?ItemsPerPage=5&Page=2', { token: admin.token });
-    assert.deepEqual(paged.body.data.map((p: any) => p.id), [6, 7, 8, 9, 10]);
+    assert.deepEqual(
+      paged.body.data.map((p: any) => p.id),
+      [6, 7, 8, 9, 10],
+    );
   });
 
   it('refuses bad parameters and needs the Company Admin role', async () => {
@@ -350,15 +389,28 @@ describe('GET /Permissions', () => {
 });
 
 describe('GET /Permissions/CurrentRolesPermissions and /CurrentRolesWithPermissions', () => {
-  it('answer the signed-in user\'s permissions from the same data', async () => {
+  it("answer the signed-in user's permissions from the same data", async () => {
     const viewer = await signIn(t, 'Viewer');
     const names = await call(t, 'GET', '/api/v1/Permissions/CurrentRolesPermissions', { token: viewer.token });
     const withRoles = await call(t, 'GET', '/api/v1/Permissions/CurrentRolesWithPermissions', { token: viewer.token });
     assert.equal(names.status, 200);
     assert.equal(withRoles.status, 200);
-    assert.deepEqual(names.body.data, withRoles.body.data.map((p: any) => p.name));
-    assert.deepEqual(new Set(names.body.data), new Set(['Zones - view Zones', 'Shipment types - view', 'Locations tab - View locations',
-      'Charge types - view charge types', 'View Order Sheet', 'View Outsources', 'Fleet tab - View fleets data']));
+    assert.deepEqual(
+      names.body.data,
+      withRoles.body.data.map((p: any) => p.name),
+    );
+    assert.deepEqual(
+      new Set(names.body.data),
+      new Set([
+        'Zones - view Zones',
+        'Shipment types - view',
+        'Locations tab - View locations',
+        'Charge types - view charge types',
+        'View Order Sheet',
+        'View Outsources',
+        'Fleet tab - View fleets data',
+      ]),
+    );
     for (const p of withRoles.body.data) assert.deepEqual(p.roles, ['Viewer']);
   });
 

@@ -3,10 +3,11 @@
 // safely: it holds no state of its own.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { type Database, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createTokens, type Tokens } from '../../src/platform/auth.js';
+import type { Readiness } from '../../src/platform/health.js';
 import { pgliteSnapshot } from './snapshot.js';
 
 export interface TestApp {
@@ -24,6 +25,7 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance, deps: { database: Database; tokens: Tokens }) => void | Promise<void>;
   database?: Database;
   logger?: unknown;
+  readiness?: Readiness;
 }
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -51,11 +53,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     SIGNIN_LIMIT_PER_ADDRESS: '1000000',
     SIGNIN_LIMIT_PER_ACCOUNT: '1000000',
     PUBLIC_URL: 'http://fds.test',
+    // Off: a busy test machine is not an overloaded server (test/platform/operations-kit.test.ts turns it on).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
   const tokens = createTokens(TEST_SECRET);
-  const app = await buildApp({ config, database, tokens, ...(options.logger ? { logger: options.logger as never } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    tokens,
+    ...(options.logger ? { logger: options.logger as never } : {}),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
+  });
   await options.extend?.(app, { database, tokens });
   await app.ready();
   return {

@@ -2,13 +2,13 @@
 // They go through the same provisioning the CLI uses, so tests never depend on each other's data.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { statusChecksService, type DriverStatusCheckInputT } from '../../src/areas/drivers/index.js';
+import { type DriverStatusCheckInputT, statusChecksService } from '../../src/areas/drivers/index.js';
+import { HOOKS } from '../../src/areas/index.js';
 import { addMember, createCompany as provisionCompany } from '../../src/areas/users/index.js';
 import { forCompany } from '../../src/db/tenant.js';
 import type { Permission } from '../../src/platform/access.js';
 import { principalsChanged } from '../../src/platform/principal-cache.js';
 import { call, type TestApp } from './app.js';
-import { HOOKS } from '../../src/areas/index.js';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -34,8 +34,10 @@ async function roleName(t: TestApp, companyId: number, role: RoleSpec): Promise<
   const name = `Custom ${randomUUID().slice(0, 8)}`;
   const { id } = await t.database.db.insertInto('roles').values({ company_id: companyId, name }).returning('id').executeTakeFirstOrThrow();
   if (role.permissions.length > 0) {
-    await t.database.db.insertInto('role_permissions')
-      .values(role.permissions.map((permission) => ({ company_id: companyId, role_id: id, permission }))).execute();
+    await t.database.db
+      .insertInto('role_permissions')
+      .values(role.permissions.map((permission) => ({ company_id: companyId, role_id: id, permission })))
+      .execute();
   }
   return name;
 }
@@ -103,7 +105,12 @@ export async function createCustomer(t: TestApp, session: Session, body: Record<
   const n = next();
   const res = await call(t, 'POST', '/api/v1/Customers', {
     token: session.token,
-    body: { name: `Customer ${n} ${randomUUID().slice(0, 6)}`, email: `customer${n}@test.example`, addresses: [{ street: `${n} Main St`, city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' }], ...body },
+    body: {
+      name: `Customer ${n} ${randomUUID().slice(0, 6)}`,
+      email: `customer${n}@test.example`,
+      addresses: [{ street: `${n} Main St`, city: 'Austin', state: 'TX', postalCode: '78701', country: 'US' }],
+      ...body,
+    },
   });
   if (res.status !== 200) throw new Error(`customer not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
@@ -111,14 +118,20 @@ export async function createCustomer(t: TestApp, session: Session, body: Record<
 
 export async function createContact(t: TestApp, session: Session, customerId: number, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const n = next();
-  const res = await call(t, 'POST', '/api/v1/CustomerContacts', { token: session.token, body: { customerId, name: `Contact ${n}`, email: `contact${n}@test.example`, ...body } });
+  const res = await call(t, 'POST', '/api/v1/CustomerContacts', {
+    token: session.token,
+    body: { customerId, name: `Contact ${n}`, email: `contact${n}@test.example`, ...body },
+  });
   if (res.status !== 200) throw new Error(`contact not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
 
 export async function createAddress(t: TestApp, session: Session, customerId: number | null, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const n = next();
-  const res = await call(t, 'POST', '/api/v1/Addresses', { token: session.token, body: { customerId, street: `${n} Elm St`, city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US', ...body } });
+  const res = await call(t, 'POST', '/api/v1/Addresses', {
+    token: session.token,
+    body: { customerId, street: `${n} Elm St`, city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US', ...body },
+  });
   if (res.status !== 200) throw new Error(`address not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
@@ -126,7 +139,10 @@ export async function createAddress(t: TestApp, session: Session, customerId: nu
 /** A carrier (outsource company) made through the API (needs "Add/Edit outsource"). */
 export async function createCarrier(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const n = next();
-  const res = await call(t, 'POST', '/api/v1/OutsourceCompanies', { token: session.token, body: { name: `Carrier ${n} ${randomUUID().slice(0, 6)}`, email: `carrier${n}@test.example`, ...body } });
+  const res = await call(t, 'POST', '/api/v1/OutsourceCompanies', {
+    token: session.token,
+    body: { name: `Carrier ${n} ${randomUUID().slice(0, 6)}`, email: `carrier${n}@test.example`, ...body },
+  });
   if (res.status !== 200) throw new Error(`carrier not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
@@ -150,7 +166,10 @@ export async function createTruck(t: TestApp, session: Session, body: Record<str
 /** A driver made through the API (needs "Create/Edit Drivers"). */
 export async function createDriver(t: TestApp, session: Session, body: Record<string, unknown> = {}, query = ''): Promise<Record<string, any>> {
   const n = next();
-  const res = await call(t, 'POST', `/api/v1/Drivers${query}`, { token: session.token, body: { firstName: `Driver${n}`, lastName: `Test ${randomUUID().slice(0, 6)}`, ...body } });
+  const res = await call(t, 'POST', `/api/v1/Drivers${query}`, {
+    token: session.token,
+    body: { firstName: `Driver${n}`, lastName: `Test ${randomUUID().slice(0, 6)}`, ...body },
+  });
   if (res.status !== 200) throw new Error(`driver not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
 }
@@ -164,13 +183,21 @@ export async function createLicenseType(t: TestApp, session: Session, body: Reco
 }
 
 /** A truck inspection, recorded as the driver app will (the spec has no row that adds one). */
-export async function createStatusCheck(t: TestApp, session: Session, input: Partial<DriverStatusCheckInputT> & { driverId: number; truckId: number }): Promise<number> {
+export async function createStatusCheck(
+  t: TestApp,
+  session: Session,
+  input: Partial<DriverStatusCheckInputT> & { driverId: number; truckId: number },
+): Promise<number> {
   const check: DriverStatusCheckInputT = { checkType: 'PreTrip', status: 4, checkedAt: new Date().toISOString(), ...input };
-  return forCompany(t.database.db, HOOKS, { companyId: session.companyId, userId: session.userId }, 'test', (tenant) => statusChecksService().record(tenant, check));
+  return forCompany(t.database.db, HOOKS, { companyId: session.companyId, userId: session.userId }, 'test', (tenant) =>
+    statusChecksService().record(tenant, check),
+  );
 }
 
 /** Audit rows of a company with this action, read through the privileged executor. */
 export async function auditCount(t: TestApp, companyId: number, action: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(t.database.db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_log where company_id = ${companyId} and action = ${action}`.execute(
+    t.database.db,
+  );
   return rows[0]!.n;
 }

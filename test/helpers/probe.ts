@@ -30,31 +30,50 @@ export const ProbeBody = Type.Object({
 });
 
 export function addProbeRoutes(app: FastifyInstance, deps: { database: Database; tokens: Tokens }): void {
-  registerRoutes(app, [
-    defineRoute({
-      method: 'POST', url: '/__probe/echo', access: signedIn, summary: 'echo the normalized body',
-      body: ProbeBody, response: Type.Unknown(),
-      handler: ({ body }) => body,
-    }),
-    defineRoute({
-      method: 'GET', url: '/__probe/list', access: signedIn, summary: 'echo the parsed shared list parameters',
-      querystring: SharedListQuery, response: Type.Unknown(),
-      handler: ({ query }) => ({ query, range: dateRangeOf(query.DateRange) }),
-    }),
-    defineRoute({
-      method: 'POST', url: '/__probe/write-then-fail', access: signedIn, summary: 'writes an audit row, then fails',
-      response: Type.Unknown(),
-      handler: async ({ tenant }) => {
-        await audit(tenant, { action: 'probe.write', entityType: 'probe' });
-        throw fail(ProbeErrors.failed, 'The probe failed after writing.');
-      },
-    }),
-    defineRoute({
-      method: 'GET', url: '/__probe/boom', access: signedIn, summary: 'an unexpected error',
-      response: Type.Unknown(),
-      handler: () => {
-        throw new Error('secret internal detail at /srv/app/file.ts: SELECT password FROM users');
-      },
-    }),
-  ], { db: deps.database.db, tenants: tenantRunner(deps.database, NO_HOOKS), authenticate: authenticator(deps.database.db, deps.tokens) }, ['Probe']);
+  registerRoutes(
+    app,
+    [
+      defineRoute({
+        method: 'POST',
+        url: '/__probe/echo',
+        access: signedIn,
+        summary: 'echo the normalized body',
+        body: ProbeBody,
+        response: Type.Unknown(),
+        handler: ({ body }) => body,
+      }),
+      defineRoute({
+        method: 'GET',
+        url: '/__probe/list',
+        access: signedIn,
+        summary: 'echo the parsed shared list parameters',
+        querystring: SharedListQuery,
+        response: Type.Unknown(),
+        handler: ({ query }) => ({ query, range: dateRangeOf(query.DateRange) }),
+      }),
+      defineRoute({
+        method: 'POST',
+        url: '/__probe/write-then-fail',
+        access: signedIn,
+        summary: 'writes an audit row, then fails',
+        response: Type.Unknown(),
+        handler: async ({ tenant }) => {
+          await audit(tenant, { action: 'probe.write', entityType: 'probe' });
+          throw fail(ProbeErrors.failed, 'The probe failed after writing.');
+        },
+      }),
+      defineRoute({
+        method: 'GET',
+        url: '/__probe/boom',
+        access: signedIn,
+        summary: 'an unexpected error',
+        response: Type.Unknown(),
+        handler: () => {
+          throw new Error('secret internal detail at /srv/app/file.ts: SELECT password FROM users');
+        },
+      }),
+    ],
+    { db: deps.database.db, tenants: tenantRunner(deps.database, NO_HOOKS), authenticate: authenticator(deps.database.db, deps.tokens) },
+    ['Probe'],
+  );
 }

@@ -2,7 +2,7 @@
 // database costs ~5 s, loading a dump ~1 s. The dump is keyed by the migrations' text and PGlite's
 // version, so a new migration makes a new snapshot.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';

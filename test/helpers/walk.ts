@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { RecordKey } from '../../src/platform/records.js';
 import type { AnyRoute, IdRef } from '../../src/platform/route.js';
 import { resolveSchema } from '../../src/platform/validation.js';
-import { call, type Answer, type TestApp } from './app.js';
+import { type Answer, call, type TestApp } from './app.js';
 import type { Session } from './factories.js';
 
 /** Makes a real record of the session's company; answers its id. */
@@ -91,7 +91,12 @@ export function idLikePaths(schema: Schema | undefined, prefix = '', seen = new 
   for (const [name, sub] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) {
     const path = prefix ? `${prefix}.${name}` : name;
     const c = concreteOf(sub);
-    if (ID_LIKE.test(name) && c && (['integer', 'string'].includes(typeOf(c)) || (typeOf(c) === 'array' && ['integer', 'string'].includes(typeOf(concreteOf(c.items) ?? {}))))) out.push(path);
+    if (
+      ID_LIKE.test(name) &&
+      c &&
+      (['integer', 'string'].includes(typeOf(c)) || (typeOf(c) === 'array' && ['integer', 'string'].includes(typeOf(concreteOf(c.items) ?? {}))))
+    )
+      out.push(path);
     if (c && typeOf(c) === 'object') out.push(...idLikePaths(c, path, seen));
     if (c && typeOf(c) === 'array' && typeOf(concreteOf(c.items) ?? {}) === 'object') out.push(...idLikePaths(c.items, `${path}[]`, seen));
   }
@@ -105,7 +110,7 @@ export function hasPath(schema: Schema | undefined, path: string): boolean {
     if (!s) return false;
     const array = part.endsWith('[]');
     const name = array ? part.slice(0, -2) : part;
-    s = concreteOf((s.properties ?? {})[name]);
+    s = concreteOf(s.properties?.[name]);
     if (array) s = s && typeOf(s) === 'array' ? concreteOf(s.items) : undefined;
   }
   return Boolean(s);
@@ -124,7 +129,7 @@ export function isArrayField(schema: Schema | undefined, path: string): boolean 
   let s = concreteOf(schema);
   for (const part of path.split('.')) {
     const name = part.endsWith('[]') ? part.slice(0, -2) : part;
-    const next = concreteOf((s?.properties ?? {})[name]);
+    const next = concreteOf(s?.properties?.[name]);
     s = part.endsWith('[]') && next ? concreteOf(next.items) : next;
   }
   return Boolean(s && typeOf(s) === 'array');
@@ -201,7 +206,7 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   for (const [i, part] of parts.entries()) {
     const array = part.endsWith('[]');
     const name = array ? part.slice(0, -2) : part;
-    const sub = concreteOf((s?.properties ?? {})[name]);
+    const sub = concreteOf(s?.properties?.[name]);
     if (i === parts.length - 1 && !array) {
       node[name] = value;
       return;
@@ -243,7 +248,11 @@ export async function requestFor(route: AnyRoute, ctx: WalkContext, cases: Recor
     body: made.body !== undefined ? made.body : route.body ? exampleOf(route.body) : undefined,
     ...(made.multipart ? { multipart: made.multipart } : {}),
   };
-  const parts = [['params', route.params], ['query', route.querystring], ['body', route.body]] as const;
+  const parts = [
+    ['params', route.params],
+    ['query', route.querystring],
+    ['body', route.body],
+  ] as const;
   for (const [part, schema] of parts) {
     const declared = (route.ids?.[part] ?? {}) as Record<string, IdRef>;
     for (const [path, ref] of Object.entries(declared)) {
@@ -286,7 +295,11 @@ function multipartBody(m: NonNullable<WalkRequest['multipart']>): { payload: Buf
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const f of m.files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.content, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      f.content,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -310,11 +323,14 @@ export async function fingerprint(t: TestApp, companyIds: number[]): Promise<Rec
   tablesOf ??= sql<{ table_name: string }>`
     SELECT c.table_name FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
     WHERE c.table_schema = 'public' AND c.column_name = 'company_id' AND t.table_type = 'BASE TABLE' ORDER BY 1`
-    .execute(t.database.db).then((r) => r.rows.map((x) => x.table_name));
+    .execute(t.database.db)
+    .then((r) => r.rows.map((x) => x.table_name));
   const tables = await tablesOf;
   const ids = sql.join(companyIds);
-  const parts = tables.map((name) => sql`SELECT ${name}::text AS t, count(*)::int AS n,
-    coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS h FROM ${sql.table(name)} x WHERE x.company_id IN (${ids})`);
+  const parts = tables.map(
+    (name) => sql`SELECT ${name}::text AS t, count(*)::int AS n,
+    coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS h FROM ${sql.table(name)} x WHERE x.company_id IN (${ids})`,
+  );
   const { rows } = await sql<{ t: string; n: number; h: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(t.database.db);
   return Object.fromEntries(rows.map((r) => [r.t, `${r.n}:${r.h}`]));
 }

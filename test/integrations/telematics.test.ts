@@ -4,13 +4,14 @@
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { telematicsFromEnv, TelematicsError } from '../../src/integrations/telematics/index.js';
+import { sql } from 'kysely';
+import { loadConfig } from '../../src/config.js';
+import { TelematicsError, telematicsConnection } from '../../src/integrations/telematics/index.js';
 import { samsaraProvider } from '../../src/integrations/telematics/samsara.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { auditCount, createTruck, signIn, type Session } from '../helpers/factories.js';
+import { auditCount, createTruck, type Session, signIn } from '../helpers/factories.js';
 
 const TOKEN = 'samsara_api_TESTTOKEN_0123456789';
 
@@ -19,12 +20,32 @@ let mode: Mode = 'ok';
 const seen: Array<{ method: string; url: string; authorization: string | undefined; body: string }> = [];
 
 const VEHICLES = [
-  { id: '281474976710001', name: 'Unit 101', vin: '3AKJHHDR3MSA12345', licensePlate: 'TX 4KD2291', make: 'Freightliner', model: 'Cascadia', year: '2021', serial: 'GFRV-43N-VGX' },
+  {
+    id: '281474976710001',
+    name: 'Unit 101',
+    vin: '3AKJHHDR3MSA12345',
+    licensePlate: 'TX 4KD2291',
+    make: 'Freightliner',
+    model: 'Cascadia',
+    year: '2021',
+    serial: 'GFRV-43N-VGX',
+  },
   { id: '281474976710002', name: 'Unit 102', vin: 'JALC4W162L7012345', licensePlate: 'TX 9PL0042', make: 'Isuzu', model: 'NPR-HD', year: '2020' },
   { id: '281474976710003', name: 'Yard spotter', vin: '', year: '' },
 ];
 const LOCATIONS = [
-  { id: '281474976710001', name: 'Unit 101', location: { time: '2025-05-01T14:03:11Z', latitude: 30.2672, longitude: -97.7431, heading: 90, speed: 55.5, reverseGeo: { formattedLocation: 'Austin, TX' } } },
+  {
+    id: '281474976710001',
+    name: 'Unit 101',
+    location: {
+      time: '2025-05-01T14:03:11Z',
+      latitude: 30.2672,
+      longitude: -97.7431,
+      heading: 90,
+      speed: 55.5,
+      reverseGeo: { formattedLocation: 'Austin, TX' },
+    },
+  },
   { id: '281474976710002', name: 'Unit 102', location: { time: '2025-05-01T14:02:50Z', latitude: 32.7767, longitude: -96.797, heading: 0, speed: 0 } },
   { id: '281474976710003', name: 'Yard spotter' },
 ];
@@ -78,10 +99,8 @@ before(async () => {
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The fleet area reads the account from the environment when the app is built.
-  Object.assign(process.env, { TELEMATICS_PROVIDER: 'samsara', TELEMATICS_API_TOKEN: TOKEN, TELEMATICS_BASE_URL: baseUrl, TELEMATICS_TIMEOUT_MS: '2000' });
-  t = await startTestApp();
-  for (const name of ['TELEMATICS_PROVIDER', 'TELEMATICS_API_TOKEN', 'TELEMATICS_BASE_URL', 'TELEMATICS_TIMEOUT_MS']) delete process.env[name];
+  // The fleet area connects the configuration's account when the app is built.
+  t = await startTestApp({ env: { TELEMATICS_PROVIDER: 'samsara', TELEMATICS_API_TOKEN: TOKEN, TELEMATICS_BASE_URL: baseUrl, TELEMATICS_TIMEOUT_MS: '2000' } });
 });
 after(async () => {
   await t.close();
@@ -110,12 +129,26 @@ async function failure(work: Promise<unknown>): Promise<TelematicsError> {
 describe('the Samsara adapter', () => {
   it('sends the bearer token and follows the cursor to the last page', async () => {
     const vehicles = await provider().vehicles();
-    assert.deepEqual(vehicles.map((v) => v.id), VEHICLES.map((v) => v.id));
+    assert.deepEqual(
+      vehicles.map((v) => v.id),
+      VEHICLES.map((v) => v.id),
+    );
     assert.deepEqual(vehicles[0], {
-      id: '281474976710001', name: 'Unit 101', vin: '3AKJHHDR3MSA12345', licensePlate: 'TX 4KD2291', make: 'Freightliner', model: 'Cascadia', year: 2021, notes: null, gatewaySerial: 'GFRV-43N-VGX',
+      id: '281474976710001',
+      name: 'Unit 101',
+      vin: '3AKJHHDR3MSA12345',
+      licensePlate: 'TX 4KD2291',
+      make: 'Freightliner',
+      model: 'Cascadia',
+      year: 2021,
+      notes: null,
+      gatewaySerial: 'GFRV-43N-VGX',
     });
     assert.deepEqual([vehicles[2]!.vin, vehicles[2]!.year], [null, null]);
-    assert.deepEqual(seen.map((s) => s.url), ['/fleet/vehicles?limit=512', '/fleet/vehicles?limit=512&after=cursor-2']);
+    assert.deepEqual(
+      seen.map((s) => s.url),
+      ['/fleet/vehicles?limit=512', '/fleet/vehicles?limit=512&after=cursor-2'],
+    );
     assert.ok(seen.every((s) => s.authorization === `Bearer ${TOKEN}`));
   });
 
@@ -127,14 +160,29 @@ describe('the Samsara adapter', () => {
 
   it('reads the latest locations, leaving out vehicles without one', async () => {
     const locations = await provider().locations();
-    assert.deepEqual(locations.map((l) => l.vehicleId), ['281474976710001', '281474976710002']);
-    assert.deepEqual(locations[0], { vehicleId: '281474976710001', name: 'Unit 101', latitude: 30.2672, longitude: -97.7431, heading: 90, speedMph: 55.5, time: '2025-05-01T14:03:11Z', formattedLocation: 'Austin, TX' });
+    assert.deepEqual(
+      locations.map((l) => l.vehicleId),
+      ['281474976710001', '281474976710002'],
+    );
+    assert.deepEqual(locations[0], {
+      vehicleId: '281474976710001',
+      name: 'Unit 101',
+      latitude: 30.2672,
+      longitude: -97.7431,
+      heading: 90,
+      speedMph: 55.5,
+      time: '2025-05-01T14:03:11Z',
+      formattedLocation: 'Austin, TX',
+    });
   });
 
   it('patches a vehicle and answers it', async () => {
     const vehicle = await provider().updateVehicle('281474976710002', { name: 'Unit 102B', notes: null });
     assert.equal(vehicle.name, 'Unit 102B');
-    assert.deepEqual([seen[0]!.method, seen[0]!.url, JSON.parse(seen[0]!.body)], ['PATCH', '/fleet/vehicles/281474976710002', { name: 'Unit 102B', notes: null }]);
+    assert.deepEqual(
+      [seen[0]!.method, seen[0]!.url, JSON.parse(seen[0]!.body)],
+      ['PATCH', '/fleet/vehicles/281474976710002', { name: 'Unit 102B', notes: null }],
+    );
     assert.equal((await failure(provider().updateVehicle('999', { name: 'x' }))).failure, 'not_found');
   });
 
@@ -165,15 +213,16 @@ describe('the Samsara adapter', () => {
   });
 
   it('is configured by the environment; without a token there is no account', () => {
-    assert.equal(telematicsFromEnv({}), null);
-    assert.equal(telematicsFromEnv({ TELEMATICS_PROVIDER: 'samsara' }), null);
-    const connection = telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_COMPANY_ID: '4, 7' })!;
+    const fromEnv = (env: Record<string, string>) => telematicsConnection(loadConfig(env).telematics);
+    assert.equal(fromEnv({}), null);
+    assert.equal(fromEnv({ TELEMATICS_PROVIDER: 'samsara' }), null);
+    const connection = fromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_COMPANY_ID: '4, 7' })!;
     assert.deepEqual([connection.provider.name, [...connection.companyIds!]], ['Samsara', [4, 7]]);
-    assert.equal(telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x' })!.companyIds, null);
-    assert.throws(() => telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_PROVIDER: 'geotab' }), /TELEMATICS_PROVIDER must be one of: samsara/);
-    assert.throws(() => telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_TIMEOUT_MS: 'soon' }), /TELEMATICS_TIMEOUT_MS/);
-    assert.throws(() => telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_COMPANY_ID: 'acme' }), /TELEMATICS_COMPANY_ID/);
-    assert.throws(() => telematicsFromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_BASE_URL: 'ftp://x' }), /TELEMATICS_BASE_URL/);
+    assert.equal(fromEnv({ TELEMATICS_API_TOKEN: 'x' })!.companyIds, null);
+    assert.throws(() => fromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_PROVIDER: 'geotab' }), /TELEMATICS_PROVIDER must be one of: samsara/);
+    assert.throws(() => fromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_TIMEOUT_MS: 'soon' }), /TELEMATICS_TIMEOUT_MS/);
+    assert.throws(() => fromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_COMPANY_ID: 'acme' }), /TELEMATICS_COMPANY_ID/);
+    assert.throws(() => fromEnv({ TELEMATICS_API_TOKEN: 'x', TELEMATICS_BASE_URL: 'ftp://x' }), /TELEMATICS_BASE_URL/);
   });
 });
 
@@ -181,16 +230,32 @@ const api = (session: Session, method: 'GET' | 'PUT', url: string, body?: unknow
   call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
 
 describe('/Telematics rows with a connected account', () => {
-  it('lists the account\'s vehicles with the trucks paired with them', async () => {
+  it("lists the account's vehicles with the trucks paired with them", async () => {
     const admin = await signIn(t);
     const truck = await createTruck(t, admin, { name: 'Unit 101', telematicsVehicleId: '281474976710001' });
     const res = await api(admin, 'GET', '/Telematics/Fleet');
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual(res.body.data.map((v: any) => [v.id, v.truckId]), [['281474976710001', truck.id], ['281474976710002', null], ['281474976710003', null]]);
+    assert.deepEqual(
+      res.body.data.map((v: any) => [v.id, v.truckId]),
+      [
+        ['281474976710001', truck.id],
+        ['281474976710002', null],
+        ['281474976710003', null],
+      ],
+    );
     const locations = (await api(admin, 'GET', '/Telematics/FleetLocations')).body.data;
-    assert.deepEqual(locations.map((l: any) => [l.vehicleId, l.truckId, l.speedMph]), [['281474976710001', truck.id, 55.5], ['281474976710002', null, 0]]);
+    assert.deepEqual(
+      locations.map((l: any) => [l.vehicleId, l.truckId, l.speedMph]),
+      [
+        ['281474976710001', truck.id, 55.5],
+        ['281474976710002', null, 0],
+      ],
+    );
     const other = await signIn(t);
-    assert.ok((await api(other, 'GET', '/Telematics/Fleet')).body.data.every((v: any) => v.truckId === null), 'never another company\'s trucks');
+    assert.ok(
+      (await api(other, 'GET', '/Telematics/Fleet')).body.data.every((v: any) => v.truckId === null),
+      "never another company's trucks",
+    );
   });
 
   it('changes a vehicle in the account; checks the VIN first', async () => {
@@ -215,10 +280,17 @@ describe('/Telematics rows with a connected account', () => {
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual([res.body.data.notes, res.body.data.truckId], ['Spare tire checked', truck.id]);
     assert.equal(await auditCount(t, admin.companyId, 'telematics.vehicle_update'), 1);
-    const { rows } = await sql<{ entity_type: string; entity_id: string; after: any; user_id: string }>`select entity_type, entity_id, after, user_id from audit_log
+    const { rows } = await sql<{
+      entity_type: string;
+      entity_id: string;
+      after: any;
+      user_id: string;
+    }>`select entity_type, entity_id, after, user_id from audit_log
       where company_id = ${admin.companyId} and action = 'telematics.vehicle_update'`.execute(t.database.db);
-    assert.deepEqual(rows.map((r) => [r.entity_type, r.entity_id, r.after, r.user_id]),
-      [['telematics_vehicle', '281474976710002', { changes: { notes: 'Spare tire checked' }, truckId: truck.id }, admin.userId]]);
+    assert.deepEqual(
+      rows.map((r) => [r.entity_type, r.entity_id, r.after, r.user_id]),
+      [['telematics_vehicle', '281474976710002', { changes: { notes: 'Spare tire checked' }, truckId: truck.id }, admin.userId]],
+    );
     expectNotFound(await api(admin, 'PUT', '/Telematics/Vehicle', { id: 'no-such-vehicle', name: 'X' }));
     expectProblem(await api(admin, 'PUT', '/Telematics/Vehicle', { id: '281474976710002', vin: '1FUJGLDR5CSBM1234' }), 'vin');
     mode = 'failing';
@@ -245,7 +317,12 @@ describe('/Telematics rows with a connected account', () => {
 
   it('answers provider failures with a clear 502 or 503 envelope, never a crash or the token', async () => {
     const admin = await signIn(t);
-    const cases: Array<[Mode, number, string]> = [['slow', 503, 'telematics.unavailable'], ['failing', 503, 'telematics.unavailable'], ['unauthorized', 502, 'telematics.rejected'], ['not_json', 502, 'telematics.bad_response']];
+    const cases: Array<[Mode, number, string]> = [
+      ['slow', 503, 'telematics.unavailable'],
+      ['failing', 503, 'telematics.unavailable'],
+      ['unauthorized', 502, 'telematics.rejected'],
+      ['not_json', 502, 'telematics.bad_response'],
+    ];
     for (const [failing, status, code] of cases) {
       mode = failing;
       for (const url of ['/Telematics/Fleet', '/Telematics/FleetLocations', '/Trucks/TrucksWithVehicles']) {
@@ -269,9 +346,15 @@ describe('/Telematics rows with a connected account', () => {
     const res = await api(admin, 'GET', '/Trucks/TrucksWithVehicles?ItemsPerPage=10');
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const list = res.body.data.list;
-    assert.deepEqual(list.map((x: any) => [x.id, x.pairing, x.vehicle?.id ?? null]), [
-      [paired.id, 'Paired', '281474976710001'], [byVin.id, 'SuggestedByVin', '281474976710002'], [missing.id, 'VehicleMissing', null], [unpaired.id, 'Unpaired', null],
-    ]);
+    assert.deepEqual(
+      list.map((x: any) => [x.id, x.pairing, x.vehicle?.id ?? null]),
+      [
+        [paired.id, 'Paired', '281474976710001'],
+        [byVin.id, 'SuggestedByVin', '281474976710002'],
+        [missing.id, 'VehicleMissing', null],
+        [unpaired.id, 'Unpaired', null],
+      ],
+    );
     assert.equal(list[0].vehicle.truckId, paired.id);
     assert.deepEqual([res.body.data.totalCount, list[0].name, list[0].plateNumber], [4, 'A paired', null]);
     const page = (await api(admin, 'GET', '/Trucks/TrucksWithVehicles?ItemsPerPage=1&Page=2&SortBy=name')).body.data;
@@ -284,20 +367,30 @@ describe('/Telematics rows with a connected account', () => {
     const sameVin = await createTruck(t, admin, { name: 'A same VIN', vin: 'JALC4W162L7012345' });
     const free = await createTruck(t, admin, { name: 'B free VIN', vin: '3AKJHHDR3MSA12345' });
     const first = (await api(admin, 'GET', '/Trucks/TrucksWithVehicles?ItemsPerPage=1')).body.data;
-    assert.deepEqual(first.list.map((x: any) => [x.id, x.pairing, x.vehicle]), [[sameVin.id, 'Unpaired', null]], 'its vehicle is the holder\'s, on another page');
+    assert.deepEqual(
+      first.list.map((x: any) => [x.id, x.pairing, x.vehicle]),
+      [[sameVin.id, 'Unpaired', null]],
+      "its vehicle is the holder's, on another page",
+    );
     const all = (await api(admin, 'GET', '/Trucks/TrucksWithVehicles')).body.data.list;
-    assert.deepEqual(all.map((x: any) => [x.id, x.pairing, x.vehicle?.id ?? null, x.vehicle?.truckId ?? null]), [
-      [sameVin.id, 'Unpaired', null, null], [free.id, 'SuggestedByVin', '281474976710001', null], [holder.id, 'Paired', '281474976710002', holder.id],
-    ]);
+    assert.deepEqual(
+      all.map((x: any) => [x.id, x.pairing, x.vehicle?.id ?? null, x.vehicle?.truckId ?? null]),
+      [
+        [sameVin.id, 'Unpaired', null, null],
+        [free.id, 'SuggestedByVin', '281474976710001', null],
+        [holder.id, 'Paired', '281474976710002', holder.id],
+      ],
+    );
     expectFailure(await api(admin, 'PUT', `/Trucks/${sameVin.id}`, { telematicsVehicleId: '281474976710002' }), 'trucks.duplicate_telematics_vehicle_id');
   });
 
   it('serves only the companies TELEMATICS_COMPANY_ID names', async () => {
     const owner = await signIn(t);
     const stranger = await signIn(t);
-    Object.assign(process.env, { TELEMATICS_API_TOKEN: TOKEN, TELEMATICS_BASE_URL: baseUrl, TELEMATICS_COMPANY_ID: String(owner.companyId) });
-    const restricted = await startTestApp({ database: t.database });
-    for (const name of ['TELEMATICS_API_TOKEN', 'TELEMATICS_BASE_URL', 'TELEMATICS_COMPANY_ID']) delete process.env[name];
+    const restricted = await startTestApp({
+      database: t.database,
+      env: { TELEMATICS_API_TOKEN: TOKEN, TELEMATICS_BASE_URL: baseUrl, TELEMATICS_COMPANY_ID: String(owner.companyId) },
+    });
     try {
       const get = (s: Session, url: string) => call(restricted, 'GET', `/api/v1${url}`, { token: s.token });
       assert.equal((await get(owner, '/Telematics/Fleet')).status, 200);

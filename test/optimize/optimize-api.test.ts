@@ -6,10 +6,17 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
-  checkSolution, ProblemError, rankInsertions, reoptimizeRoute, reoptimizeRouteInWorker, solve, solveInWorker, type Problem,
+  checkSolution,
+  type Problem,
+  ProblemError,
+  rankInsertions,
+  reoptimizeRoute,
+  reoptimizeRouteInWorker,
+  solve,
+  solveInWorker,
 } from '../../src/optimize/index.js';
 import { readInstance } from '../../src/optimize/instances/index.js';
-import { delivery, planeMatrix, ref, shipment, vehicle, type Point } from './helpers/problems.js';
+import { delivery, type Point, planeMatrix, ref, shipment, vehicle } from './helpers/problems.js';
 
 const line = (...xs: number[]): Problem['matrix'] => planeMatrix([0, ...xs].map((x): Point => [x, 0]));
 
@@ -29,12 +36,15 @@ describe('rankInsertions', () => {
 
   it('ranks feasible routes by added distance, with the place and the added time', () => {
     const ranks = rankInsertions(context, routes, delivery('new', 4, { service: 5 }));
-    assert.deepEqual(ranks.map((r) => [r.vehicleId, r.feasible, r.addedDistance, r.addedDuration, r.reason]), [
-      ['east', true, 20, 25, undefined], // 0 → 10 → 30 → 40 → 0: 80 instead of 60
-      ['idle', true, 80, 85, undefined],
-      ['west', true, 80, 85, undefined],
-      ['small', false, 0, 0, 'no-room'],
-    ]);
+    assert.deepEqual(
+      ranks.map((r) => [r.vehicleId, r.feasible, r.addedDistance, r.addedDuration, r.reason]),
+      [
+        ['east', true, 20, 25, undefined], // 0 → 10 → 30 → 40 → 0: 80 instead of 60
+        ['idle', true, 80, 85, undefined],
+        ['west', true, 80, 85, undefined],
+        ['small', false, 0, 0, 'no-room'],
+      ],
+    );
     // Before or after e3 adds the same 20; the first cheapest place is kept.
     assert.deepEqual(ranks[0].position, { index: 1 });
     assert.deepEqual(ranks[0].stops, [ref('e1'), ref('new'), ref('e3')]);
@@ -42,9 +52,15 @@ describe('rankInsertions', () => {
 
   it('gives the reason a route cannot take the job', () => {
     const ranks = rankInsertions(context, routes, delivery('big', 1, { demand: [5], allowedVehicles: ['east', 'small'] }));
-    assert.deepEqual(ranks.map((r) => [r.vehicleId, r.feasible, r.reason]), [
-      ['east', true, undefined], ['idle', false, 'allowed-vehicles'], ['small', false, 'capacity'], ['west', false, 'allowed-vehicles'],
-    ]);
+    assert.deepEqual(
+      ranks.map((r) => [r.vehicleId, r.feasible, r.reason]),
+      [
+        ['east', true, undefined],
+        ['idle', false, 'allowed-vehicles'],
+        ['small', false, 'capacity'],
+        ['west', false, 'allowed-vehicles'],
+      ],
+    );
   });
 
   it('places a shipment pickup first on the best route', () => {
@@ -78,7 +94,10 @@ describe('reoptimizeRoute', () => {
     assert.equal(best.improved, false);
     assert.equal(best.route?.distance, 80);
     const locked = reoptimizeRoute({ matrix, vehicle: vehicle('v'), jobs, stops: [ref('c'), ref('a'), ref('d'), ref('b')], locked: [ref('c'), ref('a')] });
-    assert.deepEqual(locked.route?.stops.slice(0, 2).map((s) => s.jobId), ['c', 'a']);
+    assert.deepEqual(
+      locked.route?.stops.slice(0, 2).map((s) => s.jobId),
+      ['c', 'a'],
+    );
     // After c (30) and a (10), b and d in either order: 30 + 20 + 10 + 20 + 40 = 120, no better than given.
     assert.equal(locked.route?.distance, 120);
     assert.equal(locked.improved, false);
@@ -89,8 +108,14 @@ describe('reoptimizeRoute', () => {
     const result = reoptimizeRoute({ matrix, vehicle: vehicle('v'), jobs: timed, stops: [ref('b'), ref('a'), ref('far')] });
     assert.equal(result.before?.feasible, false);
     assert.equal(result.improved, true);
-    assert.deepEqual(result.route?.stops.map((s) => s.jobId), ['a', 'b']);
-    assert.deepEqual(result.unassigned.map((u) => [u.jobId, u.reason]), [['far', 'time-window']]);
+    assert.deepEqual(
+      result.route?.stops.map((s) => s.jobId),
+      ['a', 'b'],
+    );
+    assert.deepEqual(
+      result.unassigned.map((u) => [u.jobId, u.reason]),
+      [['far', 'time-window']],
+    );
   });
 });
 
@@ -113,7 +138,10 @@ describe('in a worker thread', () => {
 
   it('reoptimizes a route in a worker', async () => {
     const result = await reoptimizeRouteInWorker({
-      matrix: line(10, 20), vehicle: vehicle('v'), jobs: [delivery('a', 1), delivery('b', 2)], stops: [ref('b'), ref('a')],
+      matrix: line(10, 20),
+      vehicle: vehicle('v'),
+      jobs: [delivery('a', 1), delivery('b', 2)],
+      stops: [ref('b'), ref('a')],
     });
     assert.equal(result.route?.distance, 40);
   });

@@ -3,7 +3,7 @@
 // message.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkSolution, type CheckedSolution, type Problem } from '../../src/optimize/index.js';
+import { type CheckedSolution, checkSolution, type Problem } from '../../src/optimize/index.js';
 
 /** Locations on a line at x = 0 (the depot), 10, 20, 30; travel time = distance. */
 function line(): Problem['matrix'] {
@@ -22,8 +22,24 @@ function problem(over: Partial<Problem> = {}): Problem {
     ],
     jobs: [
       { id: 'a', kind: 'delivery', location: 1, service: 5, windows: [[0, 50]], demand: [4, 1] },
-      { id: 'b', kind: 'pickup', location: 2, service: 5, windows: [[0, 10], [40, 60]], demand: [3, 0] },
-      { id: 's', kind: 'shipment', pickup: { location: 1, service: 0, windows: [[0, 100]] }, delivery: { location: 3, service: 0, windows: [[0, 100]] }, demand: [5, 1] },
+      {
+        id: 'b',
+        kind: 'pickup',
+        location: 2,
+        service: 5,
+        windows: [
+          [0, 10],
+          [40, 60],
+        ],
+        demand: [3, 0],
+      },
+      {
+        id: 's',
+        kind: 'shipment',
+        pickup: { location: 1, service: 0, windows: [[0, 100]] },
+        delivery: { location: 3, service: 0, windows: [[0, 100]] },
+        demand: [5, 1],
+      },
     ],
     objective: 'distance-first',
     ...over,
@@ -33,11 +49,18 @@ function problem(over: Partial<Problem> = {}): Problem {
 /** v1: a, s pickup, b, s delivery, back: 0 →10 (a, 10–15) →10 (s, 15) →20 (b, 25 → waits to 40, 45) →30 (s, 55) →0 at 85. */
 function solution(): CheckedSolution {
   return {
-    routes: [{
-      vehicleId: 'v1',
-      stops: [{ jobId: 'a', type: 'delivery' }, { jobId: 's', type: 'pickup' }, { jobId: 'b', type: 'pickup' }, { jobId: 's', type: 'delivery' }],
-      distance: 60,
-    }],
+    routes: [
+      {
+        vehicleId: 'v1',
+        stops: [
+          { jobId: 'a', type: 'delivery' },
+          { jobId: 's', type: 'pickup' },
+          { jobId: 'b', type: 'pickup' },
+          { jobId: 's', type: 'delivery' },
+        ],
+        distance: 60,
+      },
+    ],
     unassigned: [],
   };
 }
@@ -60,7 +83,20 @@ describe('checkSolution: a feasible solution', () => {
 
   it('replays open starts and ends from the route start', () => {
     const p = problem({ vehicles: [{ id: 'v1', start: null, end: null, shift: [0, 100], capacity: [10, 2] }] });
-    const s: CheckedSolution = { routes: [{ vehicleId: 'v1', start: 20, stops: [{ jobId: 'a', type: 'delivery' }, { jobId: 's', type: 'pickup' }, { jobId: 's', type: 'delivery' }] }], unassigned: [{ jobId: 'b' }] };
+    const s: CheckedSolution = {
+      routes: [
+        {
+          vehicleId: 'v1',
+          start: 20,
+          stops: [
+            { jobId: 'a', type: 'delivery' },
+            { jobId: 's', type: 'pickup' },
+            { jobId: 's', type: 'delivery' },
+          ],
+        },
+      ],
+      unassigned: [{ jobId: 'b' }],
+    };
     // At 1 from 20: a 20–25, s pickup 25, 20 to location 3: 45.
     assert.deepEqual(checkSolution(p, s), { feasible: true, violations: [], vehicles: 1, distance: 20, duration: 25 });
   });
@@ -115,10 +151,7 @@ describe('checkSolution: each violation', () => {
     const s = solution();
     s.routes.push({ vehicleId: 'v2', stops: [{ jobId: 'a', type: 'delivery' }] });
     s.unassigned = [{ jobId: 'b' }];
-    assert.deepEqual(violations(problem(), s), [
-      'served twice: job a delivery is served 2 times',
-      'served twice: job b is served and reported unassigned',
-    ]);
+    assert.deepEqual(violations(problem(), s), ['served twice: job a delivery is served 2 times', 'served twice: job b is served and reported unassigned']);
   });
 
   it('pairing: a shipment split over two vehicles', () => {
@@ -131,14 +164,29 @@ describe('checkSolution: each violation', () => {
 
   it('precedence: a delivery before its pickup', () => {
     const p = problem({ jobs: problem().jobs.filter((j) => j.id === 's') });
-    const s: CheckedSolution = { routes: [{ vehicleId: 'v1', stops: [{ jobId: 's', type: 'delivery' }, { jobId: 's', type: 'pickup' }] }] };
+    const s: CheckedSolution = {
+      routes: [
+        {
+          vehicleId: 'v1',
+          stops: [
+            { jobId: 's', type: 'delivery' },
+            { jobId: 's', type: 'pickup' },
+          ],
+        },
+      ],
+    };
     assert.deepEqual(violations(p, s), ['precedence: shipment s is delivered before it is picked up on vehicle v1']);
   });
 
   it('time window: service cannot start in any window', () => {
     const s = solution();
     // b first (20 → 20, after [0, 10], waits to 40), then a at 55: past [0, 50].
-    s.routes[0].stops = [{ jobId: 'b', type: 'pickup' }, { jobId: 'a', type: 'delivery' }, { jobId: 's', type: 'pickup' }, { jobId: 's', type: 'delivery' }];
+    s.routes[0].stops = [
+      { jobId: 'b', type: 'pickup' },
+      { jobId: 'a', type: 'delivery' },
+      { jobId: 's', type: 'pickup' },
+      { jobId: 's', type: 'delivery' },
+    ];
     s.routes[0].distance = 80;
     const p = problem();
     p.vehicles[0].shift = [0, 200];
@@ -185,9 +233,29 @@ describe('checkSolution: each violation', () => {
   });
 
   it('locked: the route must begin with the locked stops', () => {
-    const ok = problem({ locked: [{ vehicleId: 'v1', stops: [{ jobId: 'a', type: 'delivery' }, { jobId: 's', type: 'pickup' }] }] });
+    const ok = problem({
+      locked: [
+        {
+          vehicleId: 'v1',
+          stops: [
+            { jobId: 'a', type: 'delivery' },
+            { jobId: 's', type: 'pickup' },
+          ],
+        },
+      ],
+    });
     assert.deepEqual(violations(ok, solution()), []);
-    const moved = problem({ locked: [{ vehicleId: 'v1', stops: [{ jobId: 'a', type: 'delivery' }, { jobId: 'b', type: 'pickup' }] }] });
+    const moved = problem({
+      locked: [
+        {
+          vehicleId: 'v1',
+          stops: [
+            { jobId: 'a', type: 'delivery' },
+            { jobId: 'b', type: 'pickup' },
+          ],
+        },
+      ],
+    });
     assert.deepEqual(violations(moved, solution()), ['locked: vehicle v1 must serve job b pickup as stop 2, found job s pickup']);
     const elsewhere = problem({ locked: [{ vehicleId: 'v2', stops: [{ jobId: 'a', type: 'delivery' }] }] });
     assert.deepEqual(violations(elsewhere, solution()), ['locked: vehicle v2 must serve job a delivery as stop 1, found nothing']);

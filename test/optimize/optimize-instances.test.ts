@@ -4,10 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  edgeLength, euclideanMatrix, InstanceError, parseBks, parseLiLim, parseSolomon, readBks, readInstance,
-} from '../../src/optimize/instances/index.js';
 import type { ShipmentJob, SingleJob } from '../../src/optimize/index.js';
+import { edgeLength, euclideanMatrix, InstanceError, parseBks, parseLiLim, parseSolomon, readBks, readInstance } from '../../src/optimize/instances/index.js';
 
 // A copy of ../shared/bench-data/vrp/ (its README names the public sources), so CI needs nothing beside the repository.
 const VRP = new URL('../fixtures/vrp', import.meta.url).pathname;
@@ -41,7 +39,11 @@ describe('Solomon 100-customer files', () => {
 });
 
 describe('Solomon 25-customer files (LKH-3 format)', () => {
-  for (const [name, vehicles] of [['C101.25.3', 3], ['R101.25.8', 8], ['RC101.25.4', 4]] as const) {
+  for (const [name, vehicles] of [
+    ['C101.25.3', 3],
+    ['R101.25.8', 8],
+    ['RC101.25.4', 4],
+  ] as const) {
     it(`reads ${name}: ${vehicles} vehicles, the first 25 customers of the 100-customer file`, () => {
       const small = readInstance(file(`solomon-25/${name}.vrptw`));
       const full = readInstance(file(`solomon-100/${name.split('.')[0]}.txt`));
@@ -64,14 +66,21 @@ describe('Solomon 25-customer files (LKH-3 format)', () => {
 });
 
 describe('Li & Lim files', () => {
-  for (const [name, pairs, horizon] of [['lc101', 53, 1236], ['lr101', 53, 230], ['lrc101', 53, 240]] as const) {
+  for (const [name, pairs, horizon] of [
+    ['lc101', 53, 1236],
+    ['lr101', 53, 230],
+    ['lrc101', 53, 240],
+  ] as const) {
     it(`reads ${name}: ${pairs} shipments covering every node once, horizon ${horizon}`, () => {
       const p = readInstance(file(`li-lim-100/${name}.txt`));
       assert.equal(p.name, name);
       assert.equal(p.jobs.length, pairs);
       assert.ok(p.jobs.every((j) => j.kind === 'shipment'));
       const nodes = (p.jobs as ShipmentJob[]).flatMap((j) => [j.pickup.location, j.delivery.location]).sort((a, b) => a - b);
-      assert.deepEqual(nodes, Array.from({ length: p.matrix.distances.length - 1 }, (_, i) => i + 1));
+      assert.deepEqual(
+        nodes,
+        Array.from({ length: p.matrix.distances.length - 1 }, (_, i) => i + 1),
+      );
       assert.equal(p.vehicles.length, 25);
       assert.deepEqual(p.vehicles[0].shift, [0, horizon]);
     });
@@ -80,8 +89,11 @@ describe('Li & Lim files', () => {
   it('pairs lc101 pickup 3 with delivery 75, carrying 10', () => {
     const job = readInstance(file('li-lim-100/lc101.txt')).jobs.find((j) => j.id === '3-75');
     assert.deepEqual(job, {
-      id: '3-75', kind: 'shipment', demand: [10],
-      pickup: { location: 3, service: 90, windows: [[65, 146]] }, delivery: { location: 75, service: 90, windows: [[997, 1068]] },
+      id: '3-75',
+      kind: 'shipment',
+      demand: [10],
+      pickup: { location: 3, service: 90, windows: [[65, 146]] },
+      delivery: { location: 75, service: 90, windows: [[997, 1068]] },
     });
   });
 
@@ -103,8 +115,14 @@ describe('bks.csv', () => {
   it('reads C101 distance-first: 10 vehicles, 827.3 under trunc1', () => {
     const row = rows.find((r) => r.instance === 'C101' && r.customers === 100 && r.objective === 'distance-first');
     assert.deepEqual(row, {
-      instance: 'C101', customers: 100, file: 'solomon-100/C101.txt', objective: 'distance-first', vehicles: 10, distance: 827.3,
-      distanceConvention: 'trunc1', source: 'LKH3 Solomon_100',
+      instance: 'C101',
+      customers: 100,
+      file: 'solomon-100/C101.txt',
+      objective: 'distance-first',
+      vehicles: 10,
+      distance: 827.3,
+      distanceConvention: 'trunc1',
+      source: 'LKH3 Solomon_100',
     });
   });
 

@@ -6,7 +6,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import {
-  EARTH_RADIUS_M, greatCircleMatrix, haversineMeters, MatrixError, matrixProvider, osrmTableProvider, type LatLon,
+  EARTH_RADIUS_M,
+  greatCircleMatrix,
+  haversineMeters,
+  type LatLon,
+  MatrixError,
+  matrixProvider,
+  osrmTableProvider,
 } from '../../src/integrations/geo/matrix/index.js';
 
 const ONE_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180; // ≈ 111 195 m along a meridian
@@ -21,7 +27,10 @@ describe('great-circle matrix', () => {
   });
 
   it('stretches it by the circuity factor and drives it at the average speed (defaults 1.3, 60 km/h)', () => {
-    const m = greatCircleMatrix([{ lat: 0, lon: 0 }, { lat: 1, lon: 0 }]);
+    const m = greatCircleMatrix([
+      { lat: 0, lon: 0 },
+      { lat: 1, lon: 0 },
+    ]);
     assert.deepEqual([m.distances[0][0], m.durations[1][1]], [0, 0]);
     assert.ok(close(m.distances[0][1], 1.3 * ONE_DEGREE));
     assert.ok(close(m.durations[0][1], (1.3 * ONE_DEGREE) / (60 / 3.6)));
@@ -29,7 +38,13 @@ describe('great-circle matrix', () => {
   });
 
   it('takes its circuity and speed as options, and refuses nonsense', () => {
-    const m = greatCircleMatrix([{ lat: 0, lon: 0 }, { lat: 0, lon: 1 }], { circuity: 1, speedKmh: 36 });
+    const m = greatCircleMatrix(
+      [
+        { lat: 0, lon: 0 },
+        { lat: 0, lon: 1 },
+      ],
+      { circuity: 1, speedKmh: 36 },
+    );
     assert.ok(close(m.distances[0][1], ONE_DEGREE));
     assert.ok(close(m.durations[0][1], ONE_DEGREE / 10));
     assert.throws(() => greatCircleMatrix([{ lat: 0, lon: 0 }], { circuity: 0.5 }), MatrixError);
@@ -38,9 +53,12 @@ describe('great-circle matrix', () => {
   });
 
   it('is the provider when OSRM_URL is not set', async () => {
-    assert.equal(matrixProvider({}).name, 'great-circle');
-    assert.equal(matrixProvider({ OSRM_URL: 'http://127.0.0.1:5000' }).name, 'osrm');
-    const m = await matrixProvider({}).matrix([{ lat: 0, lon: 0 }, { lat: 1, lon: 0 }]);
+    assert.equal(matrixProvider({ osrmUrl: null }).name, 'great-circle');
+    assert.equal(matrixProvider({ osrmUrl: 'http://127.0.0.1:5000' }).name, 'osrm');
+    const m = await matrixProvider({ osrmUrl: null }).matrix([
+      { lat: 0, lon: 0 },
+      { lat: 1, lon: 0 },
+    ]);
     assert.ok(close(m.distances[0][1], 1.3 * ONE_DEGREE));
   });
 });
@@ -66,7 +84,9 @@ describe('OSRM table adapter', () => {
     if (mode === 'not-ok') return send(200, { code: 'NoTable', message: 'no table' });
     const match = /^\/table\/v1\/driving\/([^/]+)$/.exec(address.pathname);
     if (!match || address.searchParams.get('annotations') !== 'duration,distance') return send(400, { code: 'InvalidUrl' });
-    const coords = decodeURIComponent(match[1]).split(';').map((c) => c.split(',').map(Number));
+    const coords = decodeURIComponent(match[1])
+      .split(';')
+      .map((c) => c.split(',').map(Number));
     const all = coords.map((_, i) => i);
     const pick = (name: string): number[] => address.searchParams.get(name)?.split(';').map(Number) ?? all;
     const sources = pick('sources');
@@ -87,7 +107,13 @@ describe('OSRM table adapter', () => {
     await new Promise((done) => server.close(done));
   });
 
-  const points: LatLon[] = [{ lat: 1, lon: 10 }, { lat: 2, lon: 12 }, { lat: 4, lon: 11 }, { lat: 0, lon: 15 }, { lat: 3, lon: 13 }];
+  const points: LatLon[] = [
+    { lat: 1, lon: 10 },
+    { lat: 2, lon: 12 },
+    { lat: 4, lon: 11 },
+    { lat: 0, lon: 15 },
+    { lat: 3, lon: 13 },
+  ];
   const expected = (p: LatLon[]): number[][] => p.map((a) => p.map((b) => 10 * Math.abs(a.lon - b.lon) + Math.abs(a.lat - b.lat)));
 
   it('asks one table for lon,lat pairs with both annotations, and reads it back', async () => {
@@ -98,7 +124,10 @@ describe('OSRM table adapter', () => {
     assert.equal(decodeURIComponent(requests[0].pathname), '/table/v1/driving/10,1;12,2;11,4');
     assert.equal(requests[0].search, '?annotations=duration,distance');
     assert.deepEqual(m.durations, expected(points.slice(0, 3)));
-    assert.deepEqual(m.distances, expected(points.slice(0, 3)).map((row) => row.map((x) => 100 * x)));
+    assert.deepEqual(
+      m.distances,
+      expected(points.slice(0, 3)).map((row) => row.map((x) => 100 * x)),
+    );
   });
 
   it('splits a matrix larger than the server takes into blocks of sources and destinations', async () => {
@@ -113,23 +142,35 @@ describe('OSRM table adapter', () => {
   it('answers Infinity for a pair without a route', async () => {
     mode = 'unreachable';
     const m = await osrmTableProvider({ url }).matrix(points.slice(0, 2));
-    assert.deepEqual(m.durations, [[0, Infinity], [Infinity, 0]]);
-    assert.deepEqual(m.distances, [[0, Infinity], [Infinity, 0]]);
+    assert.deepEqual(m.durations, [
+      [0, Infinity],
+      [Infinity, 0],
+    ]);
+    assert.deepEqual(m.distances, [
+      [0, Infinity],
+      [Infinity, 0],
+    ]);
   });
 
   it('reports the server error, a code other than Ok, and a malformed answer', async () => {
     const provider = osrmTableProvider({ url });
     mode = 'error';
-    await assert.rejects(provider.matrix(points.slice(0, 2)), (err: Error) => err instanceof MatrixError && /InvalidQuery: Query string malformed/.test(err.message));
+    await assert.rejects(
+      provider.matrix(points.slice(0, 2)),
+      (err: Error) => err instanceof MatrixError && /InvalidQuery: Query string malformed/.test(err.message),
+    );
     mode = 'not-ok';
     await assert.rejects(provider.matrix(points.slice(0, 2)), /OSRM table: NoTable: no table/);
     mode = 'bad-shape';
     await assert.rejects(provider.matrix(points.slice(0, 2)), /lacks a 2 × 2 durations and distances matrix/);
   });
 
-  it('gives up after its timeout, and on the caller\'s abort', async () => {
+  it("gives up after its timeout, and on the caller's abort", async () => {
     mode = 'hang';
-    await assert.rejects(osrmTableProvider({ url, timeoutMs: 100 }).matrix(points.slice(0, 2)), (err: Error) => err instanceof MatrixError && /no answer within 100 ms/.test(err.message));
+    await assert.rejects(
+      osrmTableProvider({ url, timeoutMs: 100 }).matrix(points.slice(0, 2)),
+      (err: Error) => err instanceof MatrixError && /no answer within 100 ms/.test(err.message),
+    );
     const controller = new AbortController();
     const pending = osrmTableProvider({ url, timeoutMs: 5000 }).matrix(points.slice(0, 2), { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('caller gave up')), 50);

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { checkSolution, solve, type Problem } from '../../src/optimize/index.js';
+import { checkSolution, type Problem, solve } from '../../src/optimize/index.js';
 import { readInstance } from '../../src/optimize/instances/index.js';
-import { bruteForce, delivery, lcg, planeMatrix, shipment, vehicle, type Point } from './helpers/problems.js';
+import { bruteForce, delivery, lcg, type Point, planeMatrix, shipment, vehicle } from './helpers/problems.js';
 
 const VRP = new URL('../fixtures/vrp', import.meta.url).pathname;
 
@@ -20,8 +20,10 @@ function sixDeliveries(objective: Problem['objective'], seed: number): Problem {
     return delivery(`c${i + 1}`, i + 1, { service: 5, windows: [[open, open + 60 + Math.round(rand() * 120)]], demand: [1 + Math.floor(rand() * 2)] });
   });
   return {
-    matrix: planeMatrix(points), objective,
-    vehicles: [vehicle('a', { capacity: [5], shift: [0, 400] }), vehicle('b', { capacity: [5], shift: [0, 400] })], jobs,
+    matrix: planeMatrix(points),
+    objective,
+    vehicles: [vehicle('a', { capacity: [5], shift: [0, 400] }), vehicle('b', { capacity: [5], shift: [0, 400] })],
+    jobs,
   };
 }
 

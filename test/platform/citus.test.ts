@@ -19,7 +19,14 @@ const onCitus = () => t.database.distributed;
 describe('on Citus', () => {
   it('distributes every company table by company_id, colocated, and makes the others reference tables', { skip: !process.env.DATABASE_URL }, async (ctx) => {
     if (!onCitus()) return ctx.skip('not a Citus coordinator');
-    const { rows } = await sql<{ table: string; company: boolean; method: string | null; column: string | null; colocation: number | null; replication: string | null }>`
+    const { rows } = await sql<{
+      table: string;
+      company: boolean;
+      method: string | null;
+      column: string | null;
+      colocation: number | null;
+      replication: string | null;
+    }>`
       select c.relname as table,
         exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped) as company,
         p.partmethod::text as method, column_to_column_name(p.logicalrelid, p.partkey) as column,
@@ -37,25 +44,39 @@ describe('on Citus', () => {
     }
     assert.equal(new Set(company.map((r) => r.colocation)).size, 1, 'one colocation group');
     const global = rows.filter((r) => !r.company);
-    assert.deepEqual(global.map((r) => r.table), ['companies', 'users']);
+    assert.deepEqual(
+      global.map((r) => r.table),
+      ['companies', 'users'],
+    );
     for (const r of global) assert.deepEqual([r.method, r.replication], ['n', 't'], `${r.table} is a reference table`);
   });
 
-  it('runs a request\'s statements on one shard (the request pool refuses a multi-shard statement)', { skip: !process.env.DATABASE_URL }, async (ctx) => {
+  it("runs a request's statements on one shard (the request pool refuses a multi-shard statement)", { skip: !process.env.DATABASE_URL }, async (ctx) => {
     if (!onCitus()) return ctx.skip('not a Citus coordinator');
     const s = await signIn(t);
     await createCustomer(t, s, { name: 'One Shard Freight' });
     // The request pool's connections carry citus.multi_task_query_log_level=error (database.ts):
     // a statement that would touch more than one shard fails the request instead of answering.
-    for (const url of ['/Customers?SearchTerm=one%20shard', '/Customers', '/App/User', '/Settings/Users', '/Roles', '/Addresses/SearchByCompanyName?companyName=one%20shard']) {
+    for (const url of [
+      '/Customers?SearchTerm=one%20shard',
+      '/Customers',
+      '/App/User',
+      '/Settings/Users',
+      '/Roles',
+      '/Addresses/SearchByCompanyName?companyName=one%20shard',
+    ]) {
       const answer = await call(t, 'GET', `/api/v1${url}`, { token: s.token });
       assert.equal(answer.status, 200, `${url}: ${JSON.stringify(answer.body).slice(0, 300)}`);
     }
     const refused = await t.database.tenants!.inCompany(s.companyId, (db) =>
       db.transaction().execute(async (trx) => {
         await sql`SET LOCAL app.company_id = ${sql.lit(String(s.companyId))}`.execute(trx);
-        return sql`select count(*) from customers`.execute(trx).then(() => 'ran', (err: Error) => err.message);
-      }));
+        return sql`select count(*) from customers`.execute(trx).then(
+          () => 'ran',
+          (err: Error) => err.message,
+        );
+      }),
+    );
     assert.match(refused, /multi-task query/i, 'a statement without the company filter is refused on the request pool');
   });
 });

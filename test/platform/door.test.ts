@@ -6,8 +6,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { openTestDatabase } from '../helpers/app.js';
 import type { Database } from '../../src/db/database.js';
+import { openTestDatabase } from '../helpers/app.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 /** The privileged work areas do by design (sign-in and provisioning span companies), by file. */
@@ -32,7 +32,12 @@ function sources(dir: string): string[] {
 
 /** Tables of src/db/types.ts (the platform's file) and the area that writes them. */
 const PLATFORM_TABLE_OWNERS: Record<string, string> = {
-  companies: 'users', users: 'users', company_users: 'users', roles: 'users', role_permissions: 'users', user_roles: 'users',
+  companies: 'users',
+  users: 'users',
+  company_users: 'users',
+  roles: 'users',
+  role_permissions: 'users',
+  user_roles: 'users',
 };
 
 /** Each area folder's tables, as its `<area>.tables.ts` declares them into DB. */
@@ -63,7 +68,10 @@ describe('the company door', () => {
           problems.push(`${where}: ${m[1]}.${m[2]}('${m[3]}') bypasses the door (t.select/insert/update/delete)`);
         }
         // Allowed where a comment just above says why the door cannot (rows of a function, not a table).
-        if (/company_id'?\s*,\s*'='\s*,\s*t\.companyId|company_id:\s*t\.companyId/.test(line) && !/the door does not open/.test(lines.slice(Math.max(0, i - 3), i).join(' '))) {
+        if (
+          /company_id'?\s*,\s*'='\s*,\s*t\.companyId|company_id:\s*t\.companyId/.test(line) &&
+          !/the door does not open/.test(lines.slice(Math.max(0, i - 3), i).join(' '))
+        ) {
           problems.push(`${where}: a hand-written company filter; the door adds it`);
         }
       });
@@ -71,7 +79,7 @@ describe('the company door', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('leads each area to write only its own tables (another area\'s go through its index.ts or a hook)', () => {
+  it("leads each area to write only its own tables (another area's go through its index.ts or a hook)", () => {
     const owners = tableOwners();
     assert.equal(owners.get('customers'), 'customers');
     assert.equal(owners.get('trucks'), 'fleet');
@@ -79,13 +87,15 @@ describe('the company door', () => {
     for (const path of sources(join(root, 'src/areas'))) {
       const file = relative(root, path);
       const area = relative(join(root, 'src/areas'), path).split('/')[0]!;
-      readFileSync(path, 'utf8').split('\n').forEach((line, i) => {
-        if (/^\s*(\/\/|\*)/.test(line)) return;
-        for (const m of line.matchAll(/\.(insert|update|delete|insertInto|updateTable|deleteFrom)\(\s*'(\w+)/g)) {
-          const owner = owners.get(m[2]!);
-          if (owner && owner !== area) problems.push(`${file}:${i + 1}: the ${area} area writes ${m[2]}, the ${owner} area's table`);
-        }
-      });
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/^\s*(\/\/|\*)/.test(line)) return;
+          for (const m of line.matchAll(/\.(insert|update|delete|insertInto|updateTable|deleteFrom)\(\s*'(\w+)/g)) {
+            const owner = owners.get(m[2]!);
+            if (owner && owner !== area) problems.push(`${file}:${i + 1}: the ${area} area writes ${m[2]}, the ${owner} area's table`);
+          }
+        });
     }
     assert.deepEqual(problems, []);
   });

@@ -4,16 +4,24 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import '../../src/app.js';
-import { ErrorCode } from '../../src/platform/errors.js';
 import { errorCodeTable, listedCodes, withTable } from '../../scripts/error-codes.js';
+import { ErrorCode } from '../../src/platform/errors.js';
 
 describe('error codes', () => {
   it('are each listed once, by the platform or by an area', () => {
     const listed = listedCodes();
     const made = ErrorCode.all();
-    assert.deepEqual(made.filter((code) => !listed.some((l) => l.code === code)).map((c) => c.code), [], 'codes made outside a declared list');
+    assert.deepEqual(
+      made.filter((code) => !listed.some((l) => l.code === code)).map((c) => c.code),
+      [],
+      'codes made outside a declared list',
+    );
     const texts = listed.map((l) => l.code.code);
-    assert.deepEqual(texts.filter((c, i) => texts.indexOf(c) !== i), [], 'codes listed twice');
+    assert.deepEqual(
+      texts.filter((c, i) => texts.indexOf(c) !== i),
+      [],
+      'codes listed twice',
+    );
     for (const { code } of listed) {
       assert.match(code.code, /^[a-z_]+\.[a-z_]+$/, code.code);
       assert.ok(code.status >= 400 && code.status < 600, `${code.code}: status ${code.status}`);

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectProblem } from '../helpers/expect.js';
-import { countRows, signIn, type Session } from '../helpers/factories.js';
+import { countRows, type Session, signIn } from '../helpers/factories.js';
 import { addProbeRoutes } from '../helpers/probe.js';
 
 let t: TestApp;
@@ -51,7 +51,11 @@ describe('request normalization', () => {
   it('matches body property names case-insensitively at every depth; empty strings read as null', async () => {
     const res = await call(t, 'POST', '/api/v1/__probe/echo', {
       token: session.token,
-      body: { CUSTOMERID: 7, Note: '', STOPS: [{ TYPE: 'delivery', Address: { STREET: '9 Elm', CiTy: 'Dallas', postalcode: '' }, ITEMS: [{ Description: 'pallet' }] }] },
+      body: {
+        CUSTOMERID: 7,
+        Note: '',
+        STOPS: [{ TYPE: 'delivery', Address: { STREET: '9 Elm', CiTy: 'Dallas', postalcode: '' }, ITEMS: [{ Description: 'pallet' }] }],
+      },
     });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.deepEqual(res.body.data, {
@@ -78,8 +82,9 @@ describe('request normalization', () => {
   });
 
   it('parses the shared list parameters: any case, repetition, enums by number or name, DateRange pairs', async () => {
-    const qs = 'itemsperpage=5&PAGE=2&customers=12&Customers=15&orderstatus=quote&OrderStatus=4&sortdirection=Descending'
-      + '&DateRange=2026-01-01&daterange=2026-01-31T23:59:59Z&InspectionStatus=Failed&HasInvoice=true&searchTerm=&Cities=Austin';
+    const qs =
+      'itemsperpage=5&PAGE=2&customers=12&Customers=15&orderstatus=quote&OrderStatus=4&sortdirection=Descending' +
+      '&DateRange=2026-01-01&daterange=2026-01-31T23:59:59Z&InspectionStatus=Failed&HasInvoice=true&searchTerm=&Cities=Austin';
     const res = await call(t, 'GET', `/api/v1/__probe/list?${qs}`, { token: session.token });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const q = res.body.data.query;
@@ -118,7 +123,11 @@ describe('request normalization', () => {
 
 describe('validation problem object', () => {
   it('answers malformed JSON, a missing field and a wrong type, keyed by field name', async () => {
-    const malformed = await call(t, 'POST', '/api/v1/__probe/echo', { token: session.token, payload: '{"customerId": 1,', headers: { 'content-type': 'application/json' } });
+    const malformed = await call(t, 'POST', '/api/v1/__probe/echo', {
+      token: session.token,
+      payload: '{"customerId": 1,',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.title, 'One or more validation errors occurred.');
     assert.ok(malformed.body.errors.$);
@@ -137,17 +146,25 @@ describe('validation problem object', () => {
 
   it('refuses prototype pollution attempts', async () => {
     const res = await call(t, 'POST', '/api/v1/__probe/echo', {
-      token: session.token, payload: '{"customerId": 1, "stops": [], "__proto__": {"admin": true}}', headers: { 'content-type': 'application/json' },
+      token: session.token,
+      payload: '{"customerId": 1, "stops": [], "__proto__": {"admin": true}}',
+      headers: { 'content-type': 'application/json' },
     });
     assert.equal(res.status, 400);
   });
 
   it('refuses a NUL character in a body, query or path value, naming the field, and writes nothing', async () => {
     const customers = await countRows(t, 'customers', session.companyId);
-    const body = await call(t, 'POST', '/api/v1/Customers', { token: session.token, body: { name: 'Nul\u0000 Freight', addresses: [{ street: '1 Main St', city: 'Austin', country: 'US' }] } });
+    const body = await call(t, 'POST', '/api/v1/Customers', {
+      token: session.token,
+      body: { name: 'Nul\u0000 Freight', addresses: [{ street: '1 Main St', city: 'Austin', country: 'US' }] },
+    });
     expectProblem(body, 'name');
     assert.match(body.body.errors.name[0], /NUL/);
-    const nested = await call(t, 'POST', '/api/v1/Customers', { token: session.token, body: { name: 'Nul Freight', addresses: [{ street: '1 Main\u0000 St', city: 'Austin', country: 'US' }] } });
+    const nested = await call(t, 'POST', '/api/v1/Customers', {
+      token: session.token,
+      body: { name: 'Nul Freight', addresses: [{ street: '1 Main\u0000 St', city: 'Austin', country: 'US' }] },
+    });
     expectProblem(nested, 'addresses[0].street');
     assert.equal(await countRows(t, 'customers', session.companyId), customers);
     expectProblem(await call(t, 'GET', '/api/v1/Customers?SearchTerm=a%00b', { token: session.token }), 'SearchTerm');
@@ -187,14 +204,21 @@ describe('errors', () => {
 
   it('refuses a body over the size limit with 413', async () => {
     const res = await call(t, 'POST', '/api/v1/__probe/echo', {
-      token: session.token, payload: JSON.stringify({ customerId: 1, stops: [], note: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' },
+      token: session.token,
+      payload: JSON.stringify({ customerId: 1, stops: [], note: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
     });
     assert.equal(res.status, 413);
     assert.equal(res.body.errors[0].code, 'meta.payload_too_large');
   });
 
   it('puts api-supported-versions on every answer', async () => {
-    for (const [method, url, token] of [['GET', '/api/v1/App/User', session.token], ['GET', '/api/v1/App/User', undefined], ['GET', '/api/v1/Roles?SortBy=zzz', session.token], ['GET', '/api/v1/Settings/Version', undefined]] as const) {
+    for (const [method, url, token] of [
+      ['GET', '/api/v1/App/User', session.token],
+      ['GET', '/api/v1/App/User', undefined],
+      ['GET', '/api/v1/Roles?SortBy=zzz', session.token],
+      ['GET', '/api/v1/Settings/Version', undefined],
+    ] as const) {
       const res = await call(t, method, url, { token });
       assert.equal(res.headers['api-supported-versions'], '1.0', `${url} ${res.status}`);
     }

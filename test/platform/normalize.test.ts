@@ -1,15 +1,18 @@
 // The request normalizer on its own: names, empty strings, enumerations, repetition and comma lists.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileNormalizer } from '../../src/platform/normalize.js';
 import { ValidationError } from '../../src/platform/errors.js';
+import { compileNormalizer } from '../../src/platform/normalize.js';
 import { Many, NameEnum, NumEnum, Type } from '../../src/platform/schemas.js';
 
 const resolve = () => undefined;
 
 describe('compileNormalizer', () => {
   it('merges a query parameter sent under several spellings and drops empty values', () => {
-    const norm = compileNormalizer(Type.Object({ Customers: Type.Optional(Many(Type.Integer())), SearchTerm: Type.Optional(Type.String()) }), { part: 'query', resolve })!;
+    const norm = compileNormalizer(Type.Object({ Customers: Type.Optional(Many(Type.Integer())), SearchTerm: Type.Optional(Type.String()) }), {
+      part: 'query',
+      resolve,
+    })!;
     assert.deepEqual(norm({ customers: '1', CUSTOMERS: ['2', ''], searchterm: '' }), { Customers: ['1', '2'] });
   });
 
@@ -19,11 +22,17 @@ describe('compileNormalizer', () => {
     const schema = Type.Object({ types: Type.Unsafe<string[]>({ type: 'array', items: { type: 'string' }, 'x-comma-separated': true }) });
     assert.deepEqual(compileNormalizer(schema, { part: 'query', resolve })!({ TYPES: 'Order, Quote' }), { types: ['Order', 'Quote'] });
     const strict = compileNormalizer(Type.Object({ ids: Many(Type.Integer()) }), { part: 'query', resolve })!;
-    assert.throws(() => strict({ ids: '1,2' }), (err: unknown) => err instanceof ValidationError && Boolean(err.errors.ids));
+    assert.throws(
+      () => strict({ ids: '1,2' }),
+      (err: unknown) => err instanceof ValidationError && Boolean(err.errors.ids),
+    );
   });
 
   it('maps enumerations by name (any case) or number, leaving unknown values for validation to refuse', () => {
-    const norm = compileNormalizer(Type.Object({ p: NumEnum({ Prospect: 0, Customer: 1 }), s: NameEnum(['Low', 'Regular', 'High']) }), { part: 'body', resolve })!;
+    const norm = compileNormalizer(Type.Object({ p: NumEnum({ Prospect: 0, Customer: 1 }), s: NameEnum(['Low', 'Regular', 'High']) }), {
+      part: 'body',
+      resolve,
+    })!;
     assert.deepEqual(norm({ P: 'customer', S: 2 }), { p: 1, s: 'High' });
     assert.deepEqual(norm({ p: '0', s: 'regular' }), { p: 0, s: 'Regular' });
     assert.deepEqual(norm({ p: 'whale', s: 7 }), { p: 'whale', s: 7 });

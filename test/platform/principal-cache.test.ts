@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { setPassword } from '../../src/areas/users/index.js';
 import type { Principal } from '../../src/platform/auth.js';
 import { PrincipalCache } from '../../src/platform/principal-cache.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import { setPassword } from '../../src/areas/users/index.js';
 import { createCompany, signIn } from '../helpers/factories.js';
 
 const principal = (companyId: number, userId: string) => ({ companyId, userId }) as unknown as Principal;
@@ -39,7 +39,12 @@ describe('PrincipalCache', () => {
     const cache = new PrincipalCache();
     cache.up();
     const fill = () => {
-      for (const [c, u] of [[1, 'a'], [1, 'b'], [2, 'a']] as const) cache.set(`${c}:${u}`, principal(c, u), cache.mark());
+      for (const [c, u] of [
+        [1, 'a'],
+        [1, 'b'],
+        [2, 'a'],
+      ] as const)
+        cache.set(`${c}:${u}`, principal(c, u), cache.mark());
     };
     const present = () => ['1:a', '1:b', '2:a'].filter((k) => cache.get(k));
     fill();
@@ -168,7 +173,7 @@ describe('two instances on one database', () => {
     }
   });
 
-  it('a password set by the CLI\'s code ends sessions on both', async () => {
+  it("a password set by the CLI's code ends sessions on both", async () => {
     const company = await createCompany(a);
     const user = await signIn(a, 'Accountant', company.companyId);
     for (const app of [a, b]) assert.equal((await call(app, 'GET', '/api/v1/App/User', { token: user.token })).status, 200);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/db/database.js';
+import { type Database, openDatabase } from '../../src/db/database.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { signIn } from '../helpers/factories.js';
 
@@ -40,8 +40,9 @@ describe('killed database connections under load', { skip: !url && 'needs DATABA
     const statuses = new Map<number, number>();
     try {
       for (let wave = 0; wave < 15; wave++) {
-        const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-          call(t, 'GET', i % 2 ? '/api/v1/App/User' : '/api/v1/Company/Info', { token: session.token })));
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => call(t, 'GET', i % 2 ? '/api/v1/App/User' : '/api/v1/Company/Info', { token: session.token })),
+        );
         for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
       }
     } finally {

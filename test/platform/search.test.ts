@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { searchText } from '../../src/areas/customers/customer-upkeep.js';
+import { HOOKS } from '../../src/areas/index.js';
 import { forCompany } from '../../src/db/tenant.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, type TestCompany } from '../helpers/factories.js';
-import { HOOKS } from '../../src/areas/index.js';
-import { searchText } from '../../src/areas/customers/customer-upkeep.js';
 
 let t: TestApp;
 before(async () => {
@@ -22,8 +22,13 @@ async function seed(company: TestCompany) {
   // Values, not INSERT ... SELECT of generated rows: Citus copies those, and COPY is refused under row security.
   const rows = Array.from({ length: 600 }, (_, n) => {
     const i = n + 1;
-    return { company_id: company.companyId, name: `Cust ${i} ${createHash('md5').update(String(i)).digest('hex')}`, name_key: `k${i}`,
-      email: `orders${i}.x@ship-it.example`, phone: `+1 512 555 ${String(i).padStart(4, '0')}` };
+    return {
+      company_id: company.companyId,
+      name: `Cust ${i} ${createHash('md5').update(String(i)).digest('hex')}`,
+      name_key: `k${i}`,
+      email: `orders${i}.x@ship-it.example`,
+      phone: `+1 512 555 ${String(i).padStart(4, '0')}`,
+    };
   });
   await t.database.db.insertInto('customers').values(rows).execute();
   // Their search text, as the customers area writes it.
@@ -36,18 +41,28 @@ const keysOf = async (companyId: number, text: string) =>
 
 describe('search indexes', () => {
   it('answers the similarity operators (address resemblance)', async () => {
-    const { rows } = await sql<{ m: boolean; n: boolean; s: number }>`select 'acme rocket' % 'acme' as m, 'desert depot' % 'acme' as n, similarity('abc', 'abd') as s`.execute(t.database.db);
+    const { rows } = await sql<{
+      m: boolean;
+      n: boolean;
+      s: number;
+    }>`select 'acme rocket' % 'acme' as m, 'desert depot' % 'acme' as n, similarity('abc', 'abd') as s`.execute(t.database.db);
     assert.deepEqual(rows, [{ m: true, n: false, s: 0.33333334 }]);
   });
 
-  it('keys a text by company: a contained term\'s keys are among the text\'s, another company\'s are not', async () => {
+  it("keys a text by company: a contained term's keys are among the text's, another company's are not", async () => {
     const text = 'lone star steel supply orders1.2@shipper.example';
     const [own, term, other, short] = await Promise.all([keysOf(7, text), keysOf(7, 'star steel'), keysOf(8, 'star steel'), keysOf(7, 'st')]);
     assert.equal(short.length, 0, 'no key below 3 characters');
     assert.equal(new Set(term).size, term.length, 'distinct');
     assert.equal(term.length, 8, '"star steel" has 8 distinct 3-character substrings');
-    assert.ok(term.every((k) => own.includes(k)), 'contained term: every key in the text\'s');
-    assert.ok(other.some((k) => !own.includes(k)), 'the same term in another company has other keys');
+    assert.ok(
+      term.every((k) => own.includes(k)),
+      "contained term: every key in the text's",
+    );
+    assert.ok(
+      other.some((k) => !own.includes(k)),
+      'the same term in another company has other keys',
+    );
   });
 
   it('serves a selective search through the company-keyed index', async () => {
@@ -82,7 +97,9 @@ describe('search indexes', () => {
     for (const term of terms) {
       for (const nameOnly of [false, true]) {
         const [found, scanned] = await forCompany(t.database.db, HOOKS, actor, null, async (tenant) => {
-          const found = await sql<{ id: number }>`select m.id from fds_customer_matches(${a.companyId}, ${term}, ${nameOnly}) m order by m.id`.execute(tenant.db);
+          const found = await sql<{ id: number }>`select m.id from fds_customer_matches(${a.companyId}, ${term}, ${nameOnly}) m order by m.id`.execute(
+            tenant.db,
+          );
           const scanned = await sql<{ id: number }>`select id from customers
             where company_id = ${a.companyId} and strpos(${sql.raw(nameOnly ? 'lower(name)' : 'search_text')}, ${term}) > 0 order by id`.execute(tenant.db);
           return [found.rows.map((r) => r.id), scanned.rows.map((r) => r.id)];
@@ -92,7 +109,8 @@ describe('search indexes', () => {
       }
     }
     const asB = await forCompany(t.database.db, HOOKS, actor, null, (tenant) =>
-      sql<{ id: number }>`select m.id from fds_customer_matches(${b.companyId}, 'cust 1', false) m`.execute(tenant.db));
+      sql<{ id: number }>`select m.id from fds_customer_matches(${b.companyId}, 'cust 1', false) m`.execute(tenant.db),
+    );
     assert.equal(asB.rows.length, 0, 'asked for company b inside company a');
   });
 });

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { HOOKS } from '../../src/areas/index.js';
 import { APP_ROLE, forCompany } from '../../src/db/tenant.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, createUser } from '../helpers/factories.js';
-import { HOOKS } from '../../src/areas/index.js';
 
 let t: TestApp;
 before(async () => {
@@ -28,18 +28,23 @@ describe('row-level security', () => {
     for (const row of rows) {
       assert.ok(row.rls, `${row.table}: RLS enabled`);
       assert.ok(row.forced, `${row.table}: RLS forced`);
-      assert.ok(row.policies.some((p) => p.includes("current_setting('app.company_id'")), `${row.table}: ${row.policies.join(' | ')}`);
+      assert.ok(
+        row.policies.some((p) => p.includes("current_setting('app.company_id'")),
+        `${row.table}: ${row.policies.join(' | ')}`,
+      );
     }
   });
 
-  it('keeps the global users table from the request role (a company reads its members\' copy of their profile)', async () => {
+  it("keeps the global users table from the request role (a company reads its members' copy of their profile)", async () => {
     const { rows } = await sql<{ rls: boolean; forced: boolean; readable: boolean }>`
       select c.relrowsecurity as rls, c.relforcerowsecurity as forced, has_table_privilege(${APP_ROLE}, c.oid, 'SELECT') as readable
       from pg_class c where c.oid = 'users'::regclass`.execute(t.database.db);
     assert.deepEqual(rows, [{ rls: true, forced: true, readable: false }]);
     const a = await createCompany(t);
     await assert.rejects(
-      forCompany(t.database.db, HOOKS, { companyId: a.companyId, userId: a.adminUserId }, null, (tenant) => tenant.db.selectFrom('users').select('id').execute()),
+      forCompany(t.database.db, HOOKS, { companyId: a.companyId, userId: a.adminUserId }, null, (tenant) =>
+        tenant.db.selectFrom('users').select('id').execute(),
+      ),
       /permission denied for table users/,
     );
   });
@@ -76,11 +81,13 @@ describe('row-level security', () => {
     assert.deepEqual(unset, []);
     await assert.rejects(
       forCompany(t.database.db, HOOKS, { companyId: a.companyId, userId: a.adminUserId }, null, (tenant) =>
-        tenant.db.insertInto('roles').values({ company_id: b.companyId, name: 'Intruder' }).execute()),
+        tenant.db.insertInto('roles').values({ company_id: b.companyId, name: 'Intruder' }).execute(),
+      ),
       /row-level security/,
     );
     const updated = await forCompany(t.database.db, HOOKS, { companyId: a.companyId, userId: a.adminUserId }, null, (tenant) =>
-      tenant.db.updateTable('roles').set({ description: 'hijacked' }).where('company_id', '=', b.companyId).executeTakeFirst());
+      tenant.db.updateTable('roles').set({ description: 'hijacked' }).where('company_id', '=', b.companyId).executeTakeFirst(),
+    );
     assert.equal(Number(updated.numUpdatedRows), 0);
     const bRoles = await t.database.db.selectFrom('roles').select('description').where('company_id', '=', b.companyId).execute();
     assert.ok(bRoles.every((r) => r.description !== 'hijacked'));

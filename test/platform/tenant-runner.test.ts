@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { openDatabase, type Database } from '../../src/db/database.js';
-import { APP_ROLE, tenantRunner, type TenantRunner } from '../../src/db/tenant.js';
+import { type Database, openDatabase } from '../../src/db/database.js';
+import { APP_ROLE, type TenantRunner, tenantRunner } from '../../src/db/tenant.js';
+import { NO_HOOKS } from '../../src/platform/events.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, createUser } from '../helpers/factories.js';
-import { NO_HOOKS } from '../../src/platform/events.js';
 
 let t: TestApp;
 let run: TenantRunner;
@@ -28,7 +28,10 @@ describe('the request path to company data', () => {
     await createUser(t, b.companyId);
     if (t.database.distributed) {
       // On Citus the request pool refuses such a statement outright: it would read every shard.
-      await assert.rejects(run(actor(a), null, 'read', (tenant) => tenant.db.selectFrom('roles').select('company_id').execute()), /multi-task query/);
+      await assert.rejects(
+        run(actor(a), null, 'read', (tenant) => tenant.db.selectFrom('roles').select('company_id').execute()),
+        /multi-task query/,
+      );
       return;
     }
     const seen = await run(actor(a), null, 'read', async (tenant) => ({
@@ -48,16 +51,21 @@ describe('the request path to company data', () => {
       run(actor(a), null, 'read', (tenant) => tenant.db.insertInto('roles').values({ company_id: a.companyId, name: 'From a read' }).execute()),
       /read-only transaction/,
     );
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from roles where company_id = ${a.companyId} and name = 'From a read'`.execute(t.database.db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from roles where company_id = ${a.companyId} and name = 'From a read'`.execute(
+      t.database.db,
+    );
     assert.equal(rows[0]!.n, 0);
   });
 
   it('writes in one transaction: an error after a write leaves nothing written', async () => {
     const a = await createCompany(t);
-    await assert.rejects(run(actor(a), null, 'write', async (tenant) => {
-      await tenant.db.insertInto('roles').values({ company_id: a.companyId, name: 'Half done' }).execute();
-      throw new Error('then it fails');
-    }), /then it fails/);
+    await assert.rejects(
+      run(actor(a), null, 'write', async (tenant) => {
+        await tenant.db.insertInto('roles').values({ company_id: a.companyId, name: 'Half done' }).execute();
+        throw new Error('then it fails');
+      }),
+      /then it fails/,
+    );
     const written = await run(actor(a), null, 'write', async (tenant) => {
       await tenant.db.insertInto('roles').values({ company_id: a.companyId, name: 'Done' }).execute();
       return tenant.db.selectFrom('roles').select('name').where('company_id', '=', a.companyId).where('name', 'in', ['Half done', 'Done']).execute();
@@ -79,13 +87,19 @@ describe('the request path to company data', () => {
     const ran: string[] = [];
     for (const mode of ['read', 'write'] as const) {
       await run(actor(a), null, mode, async (tenant) => {
-        tenant.afterCommit(() => { ran.push(`${mode} ok`); });
+        tenant.afterCommit(() => {
+          ran.push(`${mode} ok`);
+        });
         return null;
       });
-      await assert.rejects(run(actor(a), null, mode, async (tenant) => {
-        tenant.afterCommit(() => { ran.push(`${mode} failed`); });
-        throw new Error('no');
-      }));
+      await assert.rejects(
+        run(actor(a), null, mode, async (tenant) => {
+          tenant.afterCommit(() => {
+            ran.push(`${mode} failed`);
+          });
+          throw new Error('no');
+        }),
+      );
     }
     assert.deepEqual(ran, ['read ok', 'write ok']);
   });
@@ -109,9 +123,13 @@ describe('the tenant pool (PostgreSQL)', { skip: !process.env.DATABASE_URL && 'P
       assert.deepEqual(ids, [{ id: company.companyId }]);
     }
     // Concurrent requests of two companies queue for the one connection and still see their own.
-    const seen = await Promise.all([a, b, a, b].map((company) =>
-      runOne(actor(company), null, 'read', (tenant) => tenant.db.selectFrom('companies').select('id').execute())));
-    assert.deepEqual(seen, [a, b, a, b].map((c) => [{ id: c.companyId }]));
+    const seen = await Promise.all(
+      [a, b, a, b].map((company) => runOne(actor(company), null, 'read', (tenant) => tenant.db.selectFrom('companies').select('id').execute())),
+    );
+    assert.deepEqual(
+      seen,
+      [a, b, a, b].map((c) => [{ id: c.companyId }]),
+    );
   });
 
   it('keeps the unprivileged role even when a statement resets it', async () => {

@@ -24,8 +24,11 @@ export interface SignInUser {
 }
 
 export async function findSignInUser(db: Db, email: string): Promise<{ user: SignInUser; memberships: Membership[] } | null> {
-  const user = await db.selectFrom('users').select(['id', 'password_hash', 'security_stamp'])
-    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'security_stamp'])
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   if (!user) return null;
   const memberships = await db
     .selectFrom('company_users as cu')
@@ -58,8 +61,7 @@ export function findInvitation(db: Db, tokenHash: string): Promise<InvitationRow
 /** The session's company. `companies` is keyed by its id (no company_id column), so the door's
  *  helpers do not apply: the statement names the company itself, and row security holds it to it. */
 export function companyInfo(t: Tenant) {
-  return t.db.selectFrom('companies').select(['id', 'name', 'is_active', 'created_at'])
-    .where('id', '=', t.companyId).executeTakeFirst();
+  return t.db.selectFrom('companies').select(['id', 'name', 'is_active', 'created_at']).where('id', '=', t.companyId).executeTakeFirst();
 }
 
 /** Who the companies are listed for: the user, read with the privileged executor (sign-in). */
@@ -76,10 +78,16 @@ const BY_ID = { term: 'c.id', direction: 'asc' } as const;
 /** The companies where the user's membership is enabled: a list across companies by nature. */
 export const listUserCompanies = pagedList({
   query: PageQuery,
-  from: (u: UserScope) => u.db.selectFrom('company_users as cu').innerJoin('companies as c', 'c.id', 'cu.company_id')
-    .where('cu.user_id', '=', u.userId).where('cu.deleted_at', 'is', null).where('cu.is_disabled', '=', false),
+  from: (u: UserScope) =>
+    u.db
+      .selectFrom('company_users as cu')
+      .innerJoin('companies as c', 'c.id', 'cu.company_id')
+      .where('cu.user_id', '=', u.userId)
+      .where('cu.deleted_at', 'is', null)
+      .where('cu.is_disabled', '=', false),
   filters: { SearchTerm: (q, term) => q.where('c.name', 'ilike', likePattern(term)) },
   sortable: { name: ['c.name', BY_ID], id: ['c.id'], createdAt: ['c.created_at', BY_ID] },
   select: (q) => q.select(['c.id', 'c.name', 'c.is_active', 'c.created_at']),
-  map: (rows, u): CompanyT[] => rows.map((r) => ({ id: r.id, name: r.name, isActive: r.is_active, isCurrent: r.id === u.currentCompanyId, createdAt: r.created_at })),
+  map: (rows, u): CompanyT[] =>
+    rows.map((r) => ({ id: r.id, name: r.name, isActive: r.is_active, isCurrent: r.id === u.currentCompanyId, createdAt: r.created_at })),
 });

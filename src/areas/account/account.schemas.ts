@@ -1,12 +1,18 @@
 // Models of the account area: LoginRequest, Company, the user's profile, the version.
+
+import { DateTime, Id, Opt, type Static, Type } from '../../platform/schemas.js';
 import { CompanyUser } from '../users/index.js';
-import { DateTime, Id, Opt, Type, type Static } from '../../platform/schemas.js';
 
 export const LoginRequest = Type.Object(
   {
     userName: Type.String({ minLength: 1, maxLength: 254, description: 'The sign-in email address.' }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
-    companyId: Opt(Type.Integer({ format: 'int32', description: 'fds extension: the company to sign in to, for a user of several companies. Default: the company last worked in.' })),
+    companyId: Opt(
+      Type.Integer({
+        format: 'int32',
+        description: 'fds extension: the company to sign in to, for a user of several companies. Default: the company last worked in.',
+      }),
+    ),
   },
   { $id: 'LoginRequest' },
 );

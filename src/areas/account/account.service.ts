@@ -9,10 +9,10 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { principalsChanged } from '../../platform/principal-cache.js';
 import { WindowCounter } from '../../platform/rate-limit.js';
 import type { PageQueryT } from '../../platform/schemas.js';
-import { acceptInvitation, hashInvitationToken, markSignedIn, newSecurityStamp, type CompanyUserT } from '../users/index.js';
+import { acceptInvitation, type CompanyUserT, hashInvitationToken, markSignedIn, newSecurityStamp } from '../users/index.js';
+import { AccountErrors } from './account.errors.js';
 import * as repo from './account.repository.js';
 import type { AcceptInvitationRequestT, CompanyT, LoginRequestT, UserDataT } from './account.schemas.js';
-import { AccountErrors } from './account.errors.js';
 
 const invalidLogin = () => fail(Codes.invalidLogin, 'The email or password is incorrect.');
 const inactiveCompany = () => fail(Codes.inactiveCompany, 'The company of this user is not active.');
@@ -30,8 +30,9 @@ function chooseCompany(memberships: repo.Membership[], requested: number | null 
     if (!asked.company_active) throw inactiveCompany();
     return asked.company_id;
   }
-  const recentFirst = [...enabled].sort((a, b) =>
-    (b.last_worked_at?.getTime() ?? 0) - (a.last_worked_at?.getTime() ?? 0) || a.created_at.getTime() - b.created_at.getTime());
+  const recentFirst = [...enabled].sort(
+    (a, b) => (b.last_worked_at?.getTime() ?? 0) - (a.last_worked_at?.getTime() ?? 0) || a.created_at.getTime() - b.created_at.getTime(),
+  );
   const active = recentFirst.find((m) => m.company_active);
   if (!active) throw inactiveCompany();
   return active.company_id;
@@ -90,12 +91,17 @@ export function accountService(deps: AccountServiceDeps) {
       if (!invitation) throw fail(AccountErrors.invalidInvitation, 'The invitation is invalid, used or expired.');
       if (!invitation.company_active) throw inactiveCompany();
       const securityStamp = newSecurityStamp();
-      await acceptInvitation(deps.db, invitation, {
-        passwordHash: await hashPassword(input.password),
-        securityStamp,
-        firstName: input.firstName?.trim() || null,
-        lastName: input.lastName?.trim() || null,
-      }, requestId);
+      await acceptInvitation(
+        deps.db,
+        invitation,
+        {
+          passwordHash: await hashPassword(input.password),
+          securityStamp,
+          firstName: input.firstName?.trim() || null,
+          lastName: input.lastName?.trim() || null,
+        },
+        requestId,
+      );
       await principalsChanged({ userId: invitation.user_id }, deps.db);
       return deps.tokens.issue({ sub: invitation.user_id, cid: invitation.company_id, sst: securityStamp });
     },

@@ -1,7 +1,7 @@
 // The account area: sign-in, the signed-in user, the company, the version.
 import type { Area } from '../../platform/area.js';
-import { accountRoutes } from './account.routes.js';
 import { AccountErrors } from './account.errors.js';
+import { accountRoutes } from './account.routes.js';
 import { accountService } from './account.service.js';
 
 export const accountArea: Area = {

@@ -1,19 +1,29 @@
 // Models of carriers' contacts. The spec answers them as CustomerContact: the same fields, with
 // the carrier (outsourceCompanyId) in place of the customer; usage, deletion and normalization
 // answers likewise follow the customer contacts' shapes.
+
+import { Id, Nullable, type Static, Type } from '../../platform/schemas.js';
 import {
-  ContactChange, ContactInput, contactFields, CustomerContact, DeleteContactResultDto, NormalizeContactsPreviewDto, type ContactColumns,
+  ContactChange,
+  type ContactColumns,
+  ContactInput,
+  CustomerContact,
+  contactFields,
+  DeleteContactResultDto,
+  NormalizeContactsPreviewDto,
 } from '../customers/index.js';
-import { Id, Nullable, Type, type Static } from '../../platform/schemas.js';
 
 const { customerId: _customer, id: _id, ...contactProperties } = CustomerContact.properties;
 const { customerId: _inputCustomer, ...inputProperties } = ContactInput.properties;
 
-export const OutsourceCompanyContact = Type.Object({
-  id: Id,
-  outsourceCompanyId: Type.Integer({ format: 'int32', description: 'The carrier.' }),
-  ...contactProperties,
-}, { $id: 'OutsourceCompanyContact', description: 'A person at a carrier (dispatch, accounts, safety). One contact per carrier is primary.' });
+export const OutsourceCompanyContact = Type.Object(
+  {
+    id: Id,
+    outsourceCompanyId: Type.Integer({ format: 'int32', description: 'The carrier.' }),
+    ...contactProperties,
+  },
+  { $id: 'OutsourceCompanyContact', description: 'A person at a carrier (dispatch, accounts, safety). One contact per carrier is primary.' },
+);
 export type OutsourceCompanyContactT = Static<typeof OutsourceCompanyContact>;
 
 /** A contact's fields without its carrier (contacts sent with a new carrier). */

@@ -9,14 +9,23 @@ import { text } from '../../platform/writes.js';
 import { contactBook } from '../customers/index.js';
 import * as repo from './carrier-contacts.repository.js';
 import {
-  toOutsourceCompanyContact, type NormalizeOutsourceCompanyContactsPreviewDtoT, type OutsourceCompanyContactInputT, type OutsourceCompanyContactRow,
-  type OutsourceCompanyContactT, type OutsourceCompanyContactUsageDtoT,
+  type NormalizeOutsourceCompanyContactsPreviewDtoT,
+  type OutsourceCompanyContactInputT,
+  type OutsourceCompanyContactRow,
+  type OutsourceCompanyContactT,
+  type OutsourceCompanyContactUsageDtoT,
+  toOutsourceCompanyContact,
 } from './carrier-contacts.schemas.js';
 import { requireCarrier } from './carrier-lookup.js';
 import { CarriersErrors } from './carriers.errors.js';
 
 const book = contactBook(
-  { ...repo.contactList, ownerOf: (row: OutsourceCompanyContactRow) => row.outsource_company_id, countriesOf: repo.countriesOf, reassignUses: repo.reassignUses },
+  {
+    ...repo.contactList,
+    ownerOf: (row: OutsourceCompanyContactRow) => row.outsource_company_id,
+    countriesOf: repo.countriesOf,
+    reassignUses: repo.reassignUses,
+  },
   { entity: 'outsource_contact', ownerEntity: 'outsource_company', ownerKey: 'outsourceCompanyId', toAnswer: toOutsourceCompanyContact },
 );
 
@@ -43,7 +52,11 @@ export function carrierContactsService() {
   }
 
   /** Adds a contact to a carrier known to exist. */
-  async function add(t: Tenant, outsourceCompanyId: number, input: Omit<OutsourceCompanyContactInputT, 'outsourceCompanyId'>): Promise<OutsourceCompanyContactT> {
+  async function add(
+    t: Tenant,
+    outsourceCompanyId: number,
+    input: Omit<OutsourceCompanyContactInputT, 'outsourceCompanyId'>,
+  ): Promise<OutsourceCompanyContactT> {
     if (!input.name.trim()) throw invalid('name', 'The name field is required.');
     const id = await repo.insertContact(t, values(outsourceCompanyId, input));
     await book.settlePrimary(t, outsourceCompanyId, id, false, input.isPrimary);
@@ -94,10 +107,19 @@ export function carrierContactsService() {
       const contact = await requireContact(t, id);
       const used = usageDto(id, (await repo.usage(t, [id])).get(id)!);
       const { reassignedTo, newPrimary } = await book.remove(t, contact, used.total, reassignToPrimary, {
-        inUse: () => fail(CarriersErrors.contactInUse, `Contact ${id} is the billing contact of ${used.finances} finance record(s); send reassignToPrimary=true to move them to the primary contact.`),
+        inUse: () =>
+          fail(
+            CarriersErrors.contactInUse,
+            `Contact ${id} is the billing contact of ${used.finances} finance record(s); send reassignToPrimary=true to move them to the primary contact.`,
+          ),
         noPrimary: () => fail(CarriersErrors.contactNoPrimary, `Contact ${id} is the carrier's only contact: there is no primary contact to move its uses to.`),
       });
-      return { contactId: id, reassignedToContactId: reassignedTo, reassigned: reassignedTo === null ? usageDto(id, { finances: 0 }) : used, newPrimaryContactId: newPrimary };
+      return {
+        contactId: id,
+        reassignedToContactId: reassignedTo,
+        reassigned: reassignedTo === null ? usageDto(id, { finances: 0 }) : used,
+        newPrimaryContactId: newPrimary,
+      };
     },
 
     async setPrimary(t: Tenant, id: number): Promise<OutsourceCompanyContactT> {

@@ -8,11 +8,15 @@ import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { countryOf } from '../settings/index.js';
-import { recordOfCarrier, recordsOfCarrier, requireCarrier } from './carrier-lookup.js';
 import * as repo from './carrier-finances.repository.js';
 import {
-  toFinance, type FinanceRow, type OutsourceCompanyFinanceCreateDtoT, type OutsourceCompanyFinanceDtoT, type OutsourceCompanyFinanceUpdateDtoT,
+  type FinanceRow,
+  type OutsourceCompanyFinanceCreateDtoT,
+  type OutsourceCompanyFinanceDtoT,
+  type OutsourceCompanyFinanceUpdateDtoT,
+  toFinance,
 } from './carrier-finances.schemas.js';
+import { recordOfCarrier, recordsOfCarrier, requireCarrier } from './carrier-lookup.js';
 import { CarriersErrors } from './carriers.errors.js';
 
 /** ABA routing number check: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. */
@@ -46,9 +50,14 @@ const WRITERS: Writers<OutsourceCompanyFinanceUpdateDtoT, repo.FinanceValues> = 
   quickPayFeePercent: (v) => ({ quick_pay_fee_percent: v ?? null }),
   factoringCompany: (v) => ({ factoring_company: text(v) }),
   remitTo: (r) => ({
-    remit_to_name: text(r?.name), remit_to_street: text(r?.street), remit_to_street2: text(r?.street2), remit_to_city: text(r?.city),
-    remit_to_state: text(r?.state)?.toUpperCase() ?? null, remit_to_postal_code: text(r?.postalCode)?.toUpperCase() ?? null,
-    remit_to_country: text(r?.country) ? countryOf(r!.country!, 'remitTo.country') : null, remit_to_email: text(r?.email)?.toLowerCase() ?? null,
+    remit_to_name: text(r?.name),
+    remit_to_street: text(r?.street),
+    remit_to_street2: text(r?.street2),
+    remit_to_city: text(r?.city),
+    remit_to_state: text(r?.state)?.toUpperCase() ?? null,
+    remit_to_postal_code: text(r?.postalCode)?.toUpperCase() ?? null,
+    remit_to_country: text(r?.country) ? countryOf(r!.country!, 'remitTo.country') : null,
+    remit_to_email: text(r?.email)?.toLowerCase() ?? null,
   }),
   bankName: (v) => ({ bank_name: text(v) }),
   routingNumber: (v) => ({ routing_number: routingNumber(v) }),
@@ -62,7 +71,8 @@ const WRITERS: Writers<OutsourceCompanyFinanceUpdateDtoT, repo.FinanceValues> = 
 
 async function checkContact(t: Tenant, outsourceCompanyId: number, contactId: number | null | undefined): Promise<void> {
   if (contactId === null || contactId === undefined) return;
-  if (!(await repo.isContactOf(t, outsourceCompanyId, contactId))) throw invalid('contactId', `Contact ${contactId} is not a contact of carrier ${outsourceCompanyId}.`);
+  if (!(await repo.isContactOf(t, outsourceCompanyId, contactId)))
+    throw invalid('contactId', `Contact ${contactId} is not a contact of carrier ${outsourceCompanyId}.`);
 }
 
 export function carrierFinancesService() {
@@ -116,7 +126,10 @@ export function carrierFinancesService() {
 
     async remove(t: Tenant, id: number, ids: number[] | null | undefined): Promise<null> {
       const rows = await recordsOfCarrier(repo.financeRecords, t, id, ids);
-      await repo.deleteFinances(t, rows.map((r) => r.id));
+      await repo.deleteFinances(
+        t,
+        rows.map((r) => r.id),
+      );
       for (const r of rows) await audit(t, { action: 'outsource_finance.delete', entityType: 'outsource_finance', entityId: r.id, before: toFinance(r) });
       return null;
     },

@@ -29,13 +29,23 @@ export type CarrierChildRecords<R extends CarrierRecord> = CompanyRecords<R, num
 /** The spec's rows for a carrier's records carry two ids: `{id}` alone names the record; with the
  *  record's id in the query as well, `{id}` names its carrier and the record must be one of its
  *  (else the record is the one missing). */
-export function recordOfCarrier<R extends CarrierRecord>(records: CarrierChildRecords<R>, t: Tenant, pathId: number, recordId: number | null | undefined): Promise<R> {
+export function recordOfCarrier<R extends CarrierRecord>(
+  records: CarrierChildRecords<R>,
+  t: Tenant,
+  pathId: number,
+  recordId: number | null | undefined,
+): Promise<R> {
   return recordId === null || recordId === undefined ? records.requireOne(t, pathId) : records.requireOne(t, recordId, { carrierId: pathId });
 }
 
 /** The records a delete names: `{id}` alone, or (with `ids`) the carrier `{id}`'s records `ids`.
  *  All or nothing: a missing carrier, or records missing (or another carrier's), is a 404 naming them. */
-export async function recordsOfCarrier<R extends CarrierRecord>(records: CarrierChildRecords<R>, t: Tenant, pathId: number, ids: number[] | null | undefined): Promise<R[]> {
+export async function recordsOfCarrier<R extends CarrierRecord>(
+  records: CarrierChildRecords<R>,
+  t: Tenant,
+  pathId: number,
+  ids: number[] | null | undefined,
+): Promise<R[]> {
   if (!ids || ids.length === 0) return [await records.requireOne(t, pathId)];
   await requireCarrier(t, pathId);
   return records.requireAll(t, ids, { carrierId: pathId });

@@ -1,63 +1,87 @@
 // The truck types carriers run (part 2, "Carriers": /OutsourceCompanyTypeOfTrucks).
 import { None } from '../../platform/envelope.js';
-import { defineRoute, type AnyRoute } from '../../platform/route.js';
+import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
+import { carrierTruckTypeRecords } from './carrier-truck-types.repository.js';
 import {
-  OutsourceCompanyTypeOfTruckCreateDto, OutsourceCompanyTypeOfTruckDto, OutsourceCompanyTypeOfTruckUpdateDto, TypeOfTruckRowDeleteQuery, TypeOfTruckRowReadQuery,
+  OutsourceCompanyTypeOfTruckCreateDto,
+  OutsourceCompanyTypeOfTruckDto,
+  OutsourceCompanyTypeOfTruckUpdateDto,
+  TypeOfTruckRowDeleteQuery,
+  TypeOfTruckRowReadQuery,
 } from './carrier-truck-types.schemas.js';
 import { ADD_EDIT, VIEW } from './carriers.access.js';
+import { carrierRecords } from './carriers.repository.js';
 import { IdParams } from './carriers.schemas.js';
 import type { CarrierServices } from './index.js';
-import { carrierTruckTypeRecords } from './carrier-truck-types.repository.js';
-import { carrierRecords } from './carriers.repository.js';
 import { typeOfTruckRecords } from './type-of-trucks.repository.js';
 
 export function carrierTruckTypesRoutes({ truckTypes }: CarrierServices): AnyRoute[] {
   return [
     defineRoute({
-      method: 'POST', url: '/OutsourceCompanyTypeOfTrucks', access: ADD_EDIT,
+      method: 'POST',
+      url: '/OutsourceCompanyTypeOfTrucks',
+      access: ADD_EDIT,
       ids: { body: { outsourceCompanyId: carrierRecords, typeOfTruckId: typeOfTruckRecords } },
       summary: 'Say a carrier runs a type of truck',
-      description: 'A type from the company\'s list (/TypeOfTrucks), once per carrier (outsource_truck_types.duplicate_type), with the count and the carrier\'s rates.',
-      body: OutsourceCompanyTypeOfTruckCreateDto, response: OutsourceCompanyTypeOfTruckDto,
+      description:
+        "A type from the company's list (/TypeOfTrucks), once per carrier (outsource_truck_types.duplicate_type), with the count and the carrier's rates.",
+      body: OutsourceCompanyTypeOfTruckCreateDto,
+      response: OutsourceCompanyTypeOfTruckDto,
       handler: ({ tenant, body }) => truckTypes.create(tenant, body),
     }),
     defineRoute({
-      method: 'GET', url: '/OutsourceCompanyTypeOfTrucks/:id', access: VIEW,
+      method: 'GET',
+      url: '/OutsourceCompanyTypeOfTrucks/:id',
+      access: VIEW,
       // {id} is declared as the row (its meaning alone); with the query's row id it is the carrier.
       ids: { params: { id: carrierTruckTypeRecords }, query: { outsourceCompanyTypeOfTruckId: carrierTruckTypeRecords } },
-      summary: 'Read a carrier\'s truck type',
+      summary: "Read a carrier's truck type",
       description: '{id} is the row; with outsourceCompanyTypeOfTruckId, {id} is the carrier and outsourceCompanyTypeOfTruckId the row.',
-      params: IdParams, querystring: TypeOfTruckRowReadQuery, response: OutsourceCompanyTypeOfTruckDto,
+      params: IdParams,
+      querystring: TypeOfTruckRowReadQuery,
+      response: OutsourceCompanyTypeOfTruckDto,
       handler: ({ tenant, params, query }) => truckTypes.read(tenant, params.id, query.outsourceCompanyTypeOfTruckId),
     }),
     defineRoute({
-      method: 'PUT', url: '/OutsourceCompanyTypeOfTrucks/:id', access: ADD_EDIT,
+      method: 'PUT',
+      url: '/OutsourceCompanyTypeOfTrucks/:id',
+      access: ADD_EDIT,
       // The body's id is ignored (the path names the row); outsourceCompanyId is checked against the row's carrier.
       ids: {
         params: { id: carrierTruckTypeRecords },
         body: { id: 'not-an-id', outsourceCompanyId: { except: carrierRecords }, typeOfTruckId: typeOfTruckRecords },
       },
-      summary: 'Update a carrier\'s truck type',
+      summary: "Update a carrier's truck type",
       description: 'Changes the fields sent and keeps the others; null clears one.',
-      params: IdParams, body: OutsourceCompanyTypeOfTruckUpdateDto, response: OutsourceCompanyTypeOfTruckDto,
+      params: IdParams,
+      body: OutsourceCompanyTypeOfTruckUpdateDto,
+      response: OutsourceCompanyTypeOfTruckDto,
       handler: ({ tenant, params, body }) => truckTypes.update(tenant, params.id, body),
     }),
     defineRoute({
-      method: 'DELETE', url: '/OutsourceCompanyTypeOfTrucks/:id', access: ADD_EDIT,
+      method: 'DELETE',
+      url: '/OutsourceCompanyTypeOfTrucks/:id',
+      access: ADD_EDIT,
       // {id} is declared as the carrier (its meaning with ids); alone it names a row.
       ids: { params: { id: carrierRecords }, query: { ids: carrierTruckTypeRecords } },
-      summary: 'Delete carriers\' truck types',
-      description: '{id} is the row; with ids, {id} is the carrier and ids its rows. Deleted for good; all or nothing (a missing row, or another carrier\'s: 404).',
-      params: IdParams, querystring: TypeOfTruckRowDeleteQuery, response: None,
+      summary: "Delete carriers' truck types",
+      description:
+        "{id} is the row; with ids, {id} is the carrier and ids its rows. Deleted for good; all or nothing (a missing row, or another carrier's: 404).",
+      params: IdParams,
+      querystring: TypeOfTruckRowDeleteQuery,
+      response: None,
       handler: ({ tenant, params, query }) => truckTypes.remove(tenant, params.id, query.ids),
     }),
     defineRoute({
-      method: 'GET', url: '/OutsourceCompanyTypeOfTrucks/:id/TypeOfTruckList', access: VIEW,
+      method: 'GET',
+      url: '/OutsourceCompanyTypeOfTrucks/:id/TypeOfTruckList',
+      access: VIEW,
       ids: { params: { id: carrierRecords } },
       summary: 'The truck types a carrier runs, by name',
       description: '{id} is the carrier.',
-      params: IdParams, response: Type.Array(OutsourceCompanyTypeOfTruckDto),
+      params: IdParams,
+      response: Type.Array(OutsourceCompanyTypeOfTruckDto),
       handler: ({ tenant, params }) => truckTypes.list(tenant, params.id),
     }),
   ];

@@ -2,15 +2,15 @@
 // fields not shown there): a type from the company's list, how many the carrier has, and its rates
 // with them — one per type of work (fixed, per distance, per hour, per pallet).
 import type { Selectable } from 'kysely';
+import { DateTime, Id, NameEnum, Nullable, Opt, type Static, Type } from '../../platform/schemas.js';
 import type { OutsourceCompanyTypeOfTrucksTable } from './carriers.tables.js';
-import { DateTime, Id, NameEnum, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
 
 export const DISTANCE_UNITS = ['mi', 'km'] as const;
 
 const Rate = (description: string) => Type.Number({ minimum: 0, maximum: 999999999999.99, description });
 
 const d = {
-  typeOfTruckId: 'The type, from the company\'s list (/TypeOfTrucks).',
+  typeOfTruckId: "The type, from the company's list (/TypeOfTrucks).",
   truckCount: 'How many trucks of this type the carrier has.',
   fixedRate: 'Price per load (Fixed work), in currency.',
   ratePerDistance: 'Price per distanceUnit (Distance work), in currency.',
@@ -21,22 +21,25 @@ const d = {
   notes: 'Free notes (equipment details, restrictions).',
 };
 
-export const OutsourceCompanyTypeOfTruckDto = Type.Object({
-  id: Id,
-  outsourceCompanyId: Id,
-  typeOfTruckId: Type.Integer({ format: 'int32', description: d.typeOfTruckId }),
-  typeOfTruckName: Type.String({ description: 'The type\'s name.' }),
-  truckCount: Nullable(Type.Integer({ description: d.truckCount })),
-  fixedRate: Nullable(Type.Number({ description: d.fixedRate })),
-  ratePerDistance: Nullable(Type.Number({ description: d.ratePerDistance })),
-  distanceUnit: NameEnum(DISTANCE_UNITS, { description: d.distanceUnit }),
-  ratePerHour: Nullable(Type.Number({ description: d.ratePerHour })),
-  ratePerPallet: Nullable(Type.Number({ description: d.ratePerPallet })),
-  currency: Type.String({ description: d.currency }),
-  notes: Nullable(Type.String({ description: d.notes })),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { $id: 'OutsourceCompanyTypeOfTruckDto', description: 'A type of truck a carrier runs, with its count and rates. One row per carrier and type.' });
+export const OutsourceCompanyTypeOfTruckDto = Type.Object(
+  {
+    id: Id,
+    outsourceCompanyId: Id,
+    typeOfTruckId: Type.Integer({ format: 'int32', description: d.typeOfTruckId }),
+    typeOfTruckName: Type.String({ description: "The type's name." }),
+    truckCount: Nullable(Type.Integer({ description: d.truckCount })),
+    fixedRate: Nullable(Type.Number({ description: d.fixedRate })),
+    ratePerDistance: Nullable(Type.Number({ description: d.ratePerDistance })),
+    distanceUnit: NameEnum(DISTANCE_UNITS, { description: d.distanceUnit }),
+    ratePerHour: Nullable(Type.Number({ description: d.ratePerHour })),
+    ratePerPallet: Nullable(Type.Number({ description: d.ratePerPallet })),
+    currency: Type.String({ description: d.currency }),
+    notes: Nullable(Type.String({ description: d.notes })),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { $id: 'OutsourceCompanyTypeOfTruckDto', description: 'A type of truck a carrier runs, with its count and rates. One row per carrier and type.' },
+);
 export type OutsourceCompanyTypeOfTruckDtoT = Static<typeof OutsourceCompanyTypeOfTruckDto>;
 
 const rowFields = {
@@ -51,18 +54,24 @@ const rowFields = {
   notes: Opt(Type.String({ maxLength: 2000, description: d.notes })),
 };
 
-export const OutsourceCompanyTypeOfTruckCreateDto = Type.Object({
-  outsourceCompanyId: Type.Integer({ format: 'int32', description: 'The carrier.' }),
-  ...rowFields,
-}, { $id: 'OutsourceCompanyTypeOfTruckCreateDto' });
+export const OutsourceCompanyTypeOfTruckCreateDto = Type.Object(
+  {
+    outsourceCompanyId: Type.Integer({ format: 'int32', description: 'The carrier.' }),
+    ...rowFields,
+  },
+  { $id: 'OutsourceCompanyTypeOfTruckCreateDto' },
+);
 export type OutsourceCompanyTypeOfTruckCreateDtoT = Static<typeof OutsourceCompanyTypeOfTruckCreateDto>;
 
-export const OutsourceCompanyTypeOfTruckUpdateDto = Type.Object({
-  id: Opt(Type.Integer({ format: 'int32', description: 'Ignored: the path names the row.' })),
-  outsourceCompanyId: Opt(Type.Integer({ format: 'int32', description: 'When sent, must be the row\'s carrier.' })),
-  ...rowFields,
-  typeOfTruckId: Type.Optional(rowFields.typeOfTruckId),
-}, { description: 'OutsourceCompanyTypeOfTruckDto as written: the fields to change; fields not sent are kept, null clears one.' });
+export const OutsourceCompanyTypeOfTruckUpdateDto = Type.Object(
+  {
+    id: Opt(Type.Integer({ format: 'int32', description: 'Ignored: the path names the row.' })),
+    outsourceCompanyId: Opt(Type.Integer({ format: 'int32', description: "When sent, must be the row's carrier." })),
+    ...rowFields,
+    typeOfTruckId: Type.Optional(rowFields.typeOfTruckId),
+  },
+  { description: 'OutsourceCompanyTypeOfTruckDto as written: the fields to change; fields not sent are kept, null clears one.' },
+);
 export type OutsourceCompanyTypeOfTruckUpdateDtoT = Static<typeof OutsourceCompanyTypeOfTruckUpdateDto>;
 
 export const TypeOfTruckRowReadQuery = Type.Object({
@@ -77,8 +86,19 @@ export type CarrierTruckTypeRow = Omit<Selectable<OutsourceCompanyTypeOfTrucksTa
 
 export function toCarrierTruckType(r: CarrierTruckTypeRow): OutsourceCompanyTypeOfTruckDtoT {
   return {
-    id: r.id, outsourceCompanyId: r.outsource_company_id, typeOfTruckId: r.type_of_truck_id, typeOfTruckName: r.type_name, truckCount: r.truck_count,
-    fixedRate: r.fixed_rate, ratePerDistance: r.rate_per_distance, distanceUnit: r.distance_unit as (typeof DISTANCE_UNITS)[number],
-    ratePerHour: r.rate_per_hour, ratePerPallet: r.rate_per_pallet, currency: r.currency, notes: r.notes, createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    outsourceCompanyId: r.outsource_company_id,
+    typeOfTruckId: r.type_of_truck_id,
+    typeOfTruckName: r.type_name,
+    truckCount: r.truck_count,
+    fixedRate: r.fixed_rate,
+    ratePerDistance: r.rate_per_distance,
+    distanceUnit: r.distance_unit as (typeof DISTANCE_UNITS)[number],
+    ratePerHour: r.rate_per_hour,
+    ratePerPallet: r.rate_per_pallet,
+    currency: r.currency,
+    notes: r.notes,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }

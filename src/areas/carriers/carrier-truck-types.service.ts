@@ -7,10 +7,13 @@ import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { recordOfCarrier, recordsOfCarrier, requireCarrier } from './carrier-lookup.js';
 import * as repo from './carrier-truck-types.repository.js';
 import {
-  toCarrierTruckType, type OutsourceCompanyTypeOfTruckCreateDtoT, type OutsourceCompanyTypeOfTruckDtoT, type OutsourceCompanyTypeOfTruckUpdateDtoT,
+  type OutsourceCompanyTypeOfTruckCreateDtoT,
+  type OutsourceCompanyTypeOfTruckDtoT,
+  type OutsourceCompanyTypeOfTruckUpdateDtoT,
+  toCarrierTruckType,
 } from './carrier-truck-types.schemas.js';
-import { requireTypeOfTruck } from './type-of-trucks.service.js';
 import { CarriersErrors } from './carriers.errors.js';
+import { requireTypeOfTruck } from './type-of-trucks.service.js';
 
 const WRITERS: Writers<OutsourceCompanyTypeOfTruckUpdateDtoT, repo.CarrierTruckTypeValues> = {
   id: () => ({}),
@@ -31,7 +34,8 @@ async function checkType(t: Tenant, outsourceCompanyId: number, typeOfTruckId: n
   if (typeOfTruckId === undefined) return;
   const type = await requireTypeOfTruck(t, typeOfTruckId);
   const other = await repo.rowForType(t, outsourceCompanyId, typeOfTruckId, exceptId);
-  if (other !== null) throw fail(CarriersErrors.truckTypeDuplicate, `Carrier ${outsourceCompanyId} already runs "${type.name}" (row ${other}); change that row instead.`);
+  if (other !== null)
+    throw fail(CarriersErrors.truckTypeDuplicate, `Carrier ${outsourceCompanyId} already runs "${type.name}" (row ${other}); change that row instead.`);
 }
 
 export function carrierTruckTypesService() {
@@ -71,8 +75,12 @@ export function carrierTruckTypesService() {
 
     async remove(t: Tenant, id: number, ids: number[] | null | undefined): Promise<null> {
       const rows = await recordsOfCarrier(repo.carrierTruckTypeRecords, t, id, ids);
-      await repo.deleteRows(t, rows.map((r) => r.id));
-      for (const r of rows) await audit(t, { action: 'outsource_truck_type.delete', entityType: 'outsource_truck_type', entityId: r.id, before: toCarrierTruckType(r) });
+      await repo.deleteRows(
+        t,
+        rows.map((r) => r.id),
+      );
+      for (const r of rows)
+        await audit(t, { action: 'outsource_truck_type.delete', entityType: 'outsource_truck_type', entityId: r.id, before: toCarrierTruckType(r) });
       return null;
     },
   };

@@ -10,7 +10,7 @@ export const CarriersErrors = errorCodes({
   financeCarrierChange: [400, 'outsource_finances.carrier_change', 'A finance record stays with its carrier.'],
   contactCarrierChange: [400, 'outsource_contacts.carrier_change', 'A contact stays with its carrier.'],
   contactInUse: [400, 'outsource_contacts.in_use', 'The contact is the billing contact of finance records; reassignToPrimary=true moves them.'],
-  contactNoPrimary: [400, 'outsource_contacts.no_primary', 'The carrier\'s only contact: there is no primary contact to move its uses to.'],
+  contactNoPrimary: [400, 'outsource_contacts.no_primary', "The carrier's only contact: there is no primary contact to move its uses to."],
   typeOfTruckDuplicateName: [400, 'type_of_trucks.duplicate_name', 'Another type of truck of the company has the name (any case).'],
   typeOfTruckInUse: [400, 'type_of_trucks.in_use', 'Live trucks or carriers use the type of truck.'],
 });

@@ -10,12 +10,17 @@ import { checkPhone, nameKey, normalizeEmail } from '../customers/index.js';
 import { countryOf } from '../settings/index.js';
 import type { CarrierContactsService } from './carrier-contacts.service.js';
 import { requireCarrier } from './carrier-lookup.js';
+import { CarriersErrors } from './carriers.errors.js';
 import * as repo from './carriers.repository.js';
 import {
-  insuranceStatus, toOutsourceCompany, type OutsourceCompanyCreateDtoT, type OutsourceCompanyDtoT, type OutsourceCompanyToValidateT,
-  type OutsourceCompanyUpdateDtoT, type ValidateOutsourceCompanyDtoT,
+  insuranceStatus,
+  type OutsourceCompanyCreateDtoT,
+  type OutsourceCompanyDtoT,
+  type OutsourceCompanyToValidateT,
+  type OutsourceCompanyUpdateDtoT,
+  toOutsourceCompany,
+  type ValidateOutsourceCompanyDtoT,
 } from './carriers.schemas.js';
-import { CarriersErrors } from './carriers.errors.js';
 
 /** "MC-012345" → "12345": the digits, without leading zeros (how the FMCSA numbers compare). */
 export function authorityNumber(value: string | null | undefined): string | null {
@@ -47,8 +52,12 @@ function writers(country: string): Writers<OutsourceCompanyUpdateDtoT, repo.Carr
     dotNumber: (v) => ({ dot_number: authorityNumber(v) }),
     scac: (v) => ({ scac: text(v)?.toUpperCase() ?? null }),
     address: (a) => ({
-      street: text(a?.street), street2: text(a?.street2), city: text(a?.city), state: text(a?.state)?.toUpperCase() ?? null,
-      postal_code: text(a?.postalCode)?.toUpperCase() ?? null, country: text(a?.country) ? countryOf(a!.country!, 'address.country') : null,
+      street: text(a?.street),
+      street2: text(a?.street2),
+      city: text(a?.city),
+      state: text(a?.state)?.toUpperCase() ?? null,
+      postal_code: text(a?.postalCode)?.toUpperCase() ?? null,
+      country: text(a?.country) ? countryOf(a!.country!, 'address.country') : null,
     }),
     website: (v) => ({ website: text(v) }),
     insuranceProvider: (v) => ({ insurance_provider: text(v) }),
@@ -120,8 +129,13 @@ export function carriersService(contacts: CarrierContactsService) {
     async remove(t: Tenant, ids: number[]): Promise<null> {
       const rows = await repo.carrierRecords.requireAll(t, ids, { includeDeleted: true });
       const live = rows.filter((r) => r.deleted_at === null);
-      await repo.setDeleted(t, live.map((r) => r.id), new Date());
-      for (const r of live) await audit(t, { action: 'outsource_company.delete', entityType: 'outsource_company', entityId: r.id, before: { deletedAt: null } });
+      await repo.setDeleted(
+        t,
+        live.map((r) => r.id),
+        new Date(),
+      );
+      for (const r of live)
+        await audit(t, { action: 'outsource_company.delete', entityType: 'outsource_company', entityId: r.id, before: { deletedAt: null } });
       return null;
     },
 

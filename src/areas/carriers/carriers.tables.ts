@@ -2,9 +2,8 @@
 // the database type (`DB` is an interface), so any transaction reaches them — the drivers area
 // joins carriers this way — without editing src/db/types.ts.
 import type { Generated } from 'kysely';
-import type { Timestamp, CreatedAt, Updated, Day } from '../../db/columns.js';
+import type { CreatedAt, Day, Timestamp, Updated } from '../../db/columns.js';
 import type { ContactTable } from '../customers/index.js';
-
 
 export interface OutsourceCompaniesTable {
   company_id: number;

@@ -2,30 +2,28 @@
 // records and truck types, and the company's list of truck types — one tag each on the reference
 // page. Other areas use from here: the carrier lookups (drivers point at carriers) and the truck
 // types (trucks name one).
-import { perApp, type Area } from '../../platform/area.js';
+import { type Area, perApp } from '../../platform/area.js';
+import { contactRecords } from './carrier-contacts.repository.js';
 import { carrierContactsRoutes } from './carrier-contacts.routes.js';
 import { OutsourceCompanyContact } from './carrier-contacts.schemas.js';
 import { carrierContactsService } from './carrier-contacts.service.js';
+import { financeRecords } from './carrier-finances.repository.js';
 import { carrierFinancesRoutes } from './carrier-finances.routes.js';
 import { OutsourceCompanyFinanceCreateDto, OutsourceCompanyFinanceDto } from './carrier-finances.schemas.js';
 import { carrierFinancesService } from './carrier-finances.service.js';
+import { carrierTruckTypeRecords } from './carrier-truck-types.repository.js';
 import { carrierTruckTypesRoutes } from './carrier-truck-types.routes.js';
 import { OutsourceCompanyTypeOfTruckCreateDto, OutsourceCompanyTypeOfTruckDto } from './carrier-truck-types.schemas.js';
 import { carrierTruckTypesService } from './carrier-truck-types.service.js';
+import { CarriersErrors } from './carriers.errors.js';
+import { carrierRecords } from './carriers.repository.js';
 import { carriersRoutes } from './carriers.routes.js';
-import {
-  OutsourceCompanyCreateDto, OutsourceCompanyListDto, OutsourceCompanyUpdateDto, ValidateOutsourceCompanyDto,
-} from './carriers.schemas.js';
+import { OutsourceCompanyCreateDto, OutsourceCompanyListDto, OutsourceCompanyUpdateDto, ValidateOutsourceCompanyDto } from './carriers.schemas.js';
 import { carriersService } from './carriers.service.js';
+import { typeOfTruckRecords } from './type-of-trucks.repository.js';
 import { typeOfTrucksRoutes } from './type-of-trucks.routes.js';
 import { TypeOfTruckCreateDto, TypeOfTruckDto } from './type-of-trucks.schemas.js';
 import { typeOfTrucksService } from './type-of-trucks.service.js';
-import { CarriersErrors } from './carriers.errors.js';
-import { contactRecords } from './carrier-contacts.repository.js';
-import { financeRecords } from './carrier-finances.repository.js';
-import { carrierTruckTypeRecords } from './carrier-truck-types.repository.js';
-import { carrierRecords } from './carriers.repository.js';
-import { typeOfTruckRecords } from './type-of-trucks.repository.js';
 
 /** The section's services, built once per app and shared by its areas. */
 const services = perApp(() => {
@@ -79,12 +77,12 @@ export const typeOfTrucksArea: Area = {
 /** The section's areas, in the spec's order. */
 export const carriersAreas: Area[] = [carriersArea, carrierContactsArea, carrierFinancesArea, carrierTruckTypesArea, typeOfTrucksArea];
 
-export { carrierExists, requireCarrier } from './carrier-lookup.js';
-export { requireTypeOfTruck } from './type-of-trucks.service.js';
-export { findTypes as findTypesOfTrucks, typeIdsByName, typeOfTruckRecords, typeOfTrucksDeleted } from './type-of-trucks.repository.js';
-export { capacityAnswer, capacityInput, TypeOfTruckDto, WEIGHT_UNITS, VOLUME_UNITS, type WeightUnit, type VolumeUnit } from './type-of-trucks.schemas.js';
-export { OutsourceCompanyDto, type OutsourceCompanyRow } from './carriers.schemas.js';
-export { carrierRecords, listCarriers, type CarrierFilter } from './carriers.repository.js';
 export { contactRecords as carrierContactRecords } from './carrier-contacts.repository.js';
 export { financeRecords as carrierFinanceRecords } from './carrier-finances.repository.js';
+export { carrierExists, requireCarrier } from './carrier-lookup.js';
 export { carrierTruckTypeRecords } from './carrier-truck-types.repository.js';
+export { type CarrierFilter, carrierRecords, listCarriers } from './carriers.repository.js';
+export { OutsourceCompanyDto, type OutsourceCompanyRow } from './carriers.schemas.js';
+export { findTypes as findTypesOfTrucks, typeIdsByName, typeOfTruckRecords, typeOfTrucksDeleted } from './type-of-trucks.repository.js';
+export { capacityAnswer, capacityInput, TypeOfTruckDto, VOLUME_UNITS, type VolumeUnit, WEIGHT_UNITS, type WeightUnit } from './type-of-trucks.schemas.js';
+export { requireTypeOfTruck } from './type-of-trucks.service.js';

@@ -8,11 +8,20 @@ import { fail } from '../../platform/errors.js';
 import { companyEvent } from '../../platform/events.js';
 import { namedLookup } from '../../platform/named-lookup.js';
 import { CarriersErrors } from './carriers.errors.js';
-import { toTypeOfTruck, TypeOfTrucksQuery, type TypeOfTruckRow } from './type-of-trucks.schemas.js';
+import { type TypeOfTruckRow, TypeOfTrucksQuery, toTypeOfTruck } from './type-of-trucks.schemas.js';
 
 const COLUMNS = [
-  'y.id', 'y.name', 'y.description', 'y.capacity_weight', 'y.weight_unit', 'y.capacity_pallets', 'y.capacity_volume', 'y.volume_unit',
-  'y.is_refrigerated', 'y.created_at', 'y.updated_at',
+  'y.id',
+  'y.name',
+  'y.description',
+  'y.capacity_weight',
+  'y.weight_unit',
+  'y.capacity_pallets',
+  'y.capacity_volume',
+  'y.volume_unit',
+  'y.is_refrigerated',
+  'y.created_at',
+  'y.updated_at',
 ] as const;
 
 /** Live users of a type: the company's trucks (the fleet area's table, read here as the type's
@@ -30,7 +39,10 @@ async function liveUses(t: Tenant, id: number): Promise<{ trucks: number; carrie
 
 /** The company's truck types: by id, the list, the unique name, in use or not. */
 export const typeOfTrucks = namedLookup({
-  name: 'type_of_truck', what: 'Type of truck', alias: 'y', query: TypeOfTrucksQuery,
+  name: 'type_of_truck',
+  what: 'Type of truck',
+  alias: 'y',
+  query: TypeOfTrucksQuery,
   from: (t: Tenant) => t.select('type_of_trucks as y'),
   columns: (q) => q.select(COLUMNS),
   search: ['y.name', 'y.description'],
@@ -39,7 +51,10 @@ export const typeOfTrucks = namedLookup({
   async inUse(t, row) {
     const uses = await liveUses(t, row.id);
     if (uses.trucks + uses.carriers === 0) return null;
-    return fail(CarriersErrors.typeOfTruckInUse, `Type of truck ${row.id} "${row.name}" is used by ${uses.trucks} truck(s) and ${uses.carriers} carrier(s); change those first.`);
+    return fail(
+      CarriersErrors.typeOfTruckInUse,
+      `Type of truck ${row.id} "${row.name}" is used by ${uses.trucks} truck(s) and ${uses.carriers} carrier(s); change those first.`,
+    );
   },
 });
 
@@ -62,7 +77,11 @@ export async function insertType(t: Tenant, values: Partial<TypeOfTruckValues> &
 }
 
 export async function updateType(t: Tenant, id: number, values: Partial<TypeOfTruckValues>): Promise<void> {
-  await t.update('type_of_trucks').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('type_of_trucks')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Announced before a type is deleted: the fleet clears it from its (deleted) trucks first. */

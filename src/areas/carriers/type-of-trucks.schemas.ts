@@ -2,8 +2,8 @@
 // there): Box truck 26 ft, Dry van 53 ft, Reefer, Flatbed, Sprinter van... Carriers say which they
 // run (/OutsourceCompanyTypeOfTrucks) and the company's trucks name theirs.
 import type { Selectable } from 'kysely';
+import { DateTime, Id, NameEnum, Nullable, Opt, SharedListParams, type Static, Type } from '../../platform/schemas.js';
 import type { TypeOfTrucksTable } from './carriers.tables.js';
-import { DateTime, Id, NameEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
 
 export const WEIGHT_UNITS = ['lb', 'kg'] as const;
 export const VOLUME_UNITS = ['ft3', 'm3'] as const;
@@ -51,15 +51,18 @@ export function capacityInput(lead: string, note = '') {
   };
 }
 
-export const TypeOfTruckDto = Type.Object({
-  id: Id,
-  name: Type.String({ description: d.name }),
-  description: Nullable(Type.String({ description: d.description })),
-  ...capacityAnswer('Typical'),
-  isRefrigerated: Type.Boolean({ description: d.isRefrigerated }),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { $id: 'TypeOfTruckDto', description: 'A type of truck in the company\'s list, with its typical capacity.' });
+export const TypeOfTruckDto = Type.Object(
+  {
+    id: Id,
+    name: Type.String({ description: d.name }),
+    description: Nullable(Type.String({ description: d.description })),
+    ...capacityAnswer('Typical'),
+    isRefrigerated: Type.Boolean({ description: d.isRefrigerated }),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { $id: 'TypeOfTruckDto', description: "A type of truck in the company's list, with its typical capacity." },
+);
 export type TypeOfTruckDtoT = Static<typeof TypeOfTruckDto>;
 
 export const typeOfTruckFields = {
@@ -73,9 +76,12 @@ export const TypeOfTruckCreateDto = Type.Object(typeOfTruckFields, { $id: 'TypeO
 export type TypeOfTruckCreateDtoT = Static<typeof TypeOfTruckCreateDto>;
 
 /** PUT takes the same fields, each optional: those not sent are kept. */
-export const TypeOfTruckUpdateDto = Type.Object({ ...typeOfTruckFields, name: Type.Optional(typeOfTruckFields.name) }, {
-  description: 'TypeOfTruckCreateDto as written; fields not sent are kept, null clears one (name cannot be cleared).',
-});
+export const TypeOfTruckUpdateDto = Type.Object(
+  { ...typeOfTruckFields, name: Type.Optional(typeOfTruckFields.name) },
+  {
+    description: 'TypeOfTruckCreateDto as written; fields not sent are kept, null clears one (name cannot be cleared).',
+  },
+);
 export type TypeOfTruckUpdateDtoT = Static<typeof TypeOfTruckUpdateDto>;
 
 export const TypeOfTrucksQuery = Type.Object({
@@ -91,8 +97,16 @@ export type TypeOfTruckRow = Omit<Selectable<TypeOfTrucksTable>, 'company_id'>;
 
 export function toTypeOfTruck(r: TypeOfTruckRow): TypeOfTruckDtoT {
   return {
-    id: r.id, name: r.name, description: r.description, capacityWeight: r.capacity_weight, weightUnit: r.weight_unit as WeightUnit,
-    capacityPallets: r.capacity_pallets, capacityVolume: r.capacity_volume, volumeUnit: r.volume_unit as VolumeUnit, isRefrigerated: r.is_refrigerated,
-    createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    capacityWeight: r.capacity_weight,
+    weightUnit: r.weight_unit as WeightUnit,
+    capacityPallets: r.capacity_pallets,
+    capacityVolume: r.capacity_volume,
+    volumeUnit: r.volume_unit as VolumeUnit,
+    isRefrigerated: r.is_refrigerated,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }

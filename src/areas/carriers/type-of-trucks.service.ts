@@ -6,9 +6,7 @@ import { audit } from '../../platform/audit.js';
 import { invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import * as repo from './type-of-trucks.repository.js';
-import {
-  toTypeOfTruck, type TypeOfTruckCreateDtoT, type TypeOfTruckDtoT, type TypeOfTruckRow, type TypeOfTruckUpdateDtoT,
-} from './type-of-trucks.schemas.js';
+import { type TypeOfTruckCreateDtoT, type TypeOfTruckDtoT, type TypeOfTruckRow, type TypeOfTruckUpdateDtoT, toTypeOfTruck } from './type-of-trucks.schemas.js';
 
 const WRITERS: Writers<TypeOfTruckUpdateDtoT, repo.TypeOfTruckValues> = {
   name: (v) => {

@@ -4,7 +4,7 @@
 // chargeRulesFor(); GET /Accounting/chargeTypes/perStop answers them as ChargeTypes.
 import type { Tenant } from '../../db/tenant.js';
 import * as companyRepo from './charge-types.repository.js';
-import { toChargeType, toCustomerChargeType, type ChargeKind, type ChargeTypeT, type WeightUnit } from './charge-types.schemas.js';
+import { type ChargeKind, type ChargeTypeT, toChargeType, toCustomerChargeType, type WeightUnit } from './charge-types.schemas.js';
 import * as customerRepo from './customer-charge-types.repository.js';
 
 /** What pricing needs of a charge type (src/pricing/rating/ ChargeRule reads these fields). */
@@ -43,8 +43,20 @@ export async function effectiveTypes(t: Tenant, customerId: number | null): Prom
 
 export async function chargeRulesFor(t: Tenant, customerId: number | null): Promise<ChargeTypeRule[]> {
   return (await effectiveTypes(t, customerId)).map((c) => ({
-    id: c.id, chargeTypeId: c.chargeTypeId, customerId: c.customerId, name: c.name, code: c.code, kind: c.kind, unit: c.unit,
-    rate: c.rate, currency: c.currency, minimumCharge: c.minimumCharge, weightUnit: c.weightUnit as WeightUnit | null,
-    freeUnits: c.freeUnits, appliesPerStop: c.appliesPerStop, isTaxable: c.isTaxable, isSystem: c.isSystem,
+    id: c.id,
+    chargeTypeId: c.chargeTypeId,
+    customerId: c.customerId,
+    name: c.name,
+    code: c.code,
+    kind: c.kind,
+    unit: c.unit,
+    rate: c.rate,
+    currency: c.currency,
+    minimumCharge: c.minimumCharge,
+    weightUnit: c.weightUnit as WeightUnit | null,
+    freeUnits: c.freeUnits,
+    appliesPerStop: c.appliesPerStop,
+    isTaxable: c.isTaxable,
+    isSystem: c.isSystem,
   }));
 }

@@ -2,22 +2,51 @@
 // fuel surcharge set on the system type every company has, and one customer's negotiated rates.
 // Made through the services, so they carry the same rules and audit rows as API-made ones.
 import type { DemoSeeder } from '../../demo.js';
-import { chargeTypesService } from './charge-types.service.js';
 import type { ChargeTypeUpdateT } from './charge-types.schemas.js';
+import { chargeTypesService } from './charge-types.service.js';
 import { customerChargeTypesService } from './customer-charge-types.service.js';
 
 const ACCESSORIALS: Array<ChargeTypeUpdateT & { name: string }> = [
   { name: 'Liftgate', code: 'LIFTGATE', kind: 'Flat', rate: 75, appliesPerStop: true, description: 'Liftgate truck at a stop without a dock.' },
-  { name: 'Residential delivery', code: 'RESI', kind: 'Flat', rate: 45, appliesPerStop: true, description: 'Delivery or pickup at a home or a limited-access site.' },
+  {
+    name: 'Residential delivery',
+    code: 'RESI',
+    kind: 'Flat',
+    rate: 45,
+    appliesPerStop: true,
+    description: 'Delivery or pickup at a home or a limited-access site.',
+  },
   { name: 'Inside delivery', code: 'INSIDE', kind: 'Flat', rate: 95, appliesPerStop: true, description: 'Freight brought past the threshold, ground floor.' },
-  { name: 'Detention', code: 'DETENTION', kind: 'PerStop', rate: 65, freeUnits: 0, description: 'Waiting past the free time at a stop; charged per stop that went over.' },
+  {
+    name: 'Detention',
+    code: 'DETENTION',
+    kind: 'PerStop',
+    rate: 65,
+    freeUnits: 0,
+    description: 'Waiting past the free time at a stop; charged per stop that went over.',
+  },
   { name: 'Pallet jack', code: 'PALLETJACK', kind: 'Flat', rate: 30, appliesPerStop: true, description: 'Pallet jack supplied by the driver.' },
   { name: 'Pallet handling', code: 'PALLETS', kind: 'PerPallet', rate: 8.5, freeUnits: 2, description: 'Per pallet after the first two.' },
-  { name: 'Overweight', code: 'OVERWEIGHT', kind: 'PerWeight', weightUnit: 'lb', rate: 0.015, freeUnits: 10000, minimumCharge: 40, description: 'Per lb above 10,000 lb.' },
+  {
+    name: 'Overweight',
+    code: 'OVERWEIGHT',
+    kind: 'PerWeight',
+    weightUnit: 'lb',
+    rate: 0.015,
+    freeUnits: 10000,
+    minimumCharge: 40,
+    description: 'Per lb above 10,000 lb.',
+  },
 ];
 
 /** The customer with negotiated rates, and its changes to the company's list. */
-const NEGOTIATED = { customer: 'Gulf Coast Building Materials', rates: [['LIFTGATE', 60], ['FUEL', 15]] as Array<[string, number]> };
+const NEGOTIATED = {
+  customer: 'Gulf Coast Building Materials',
+  rates: [
+    ['LIFTGATE', 60],
+    ['FUEL', 15],
+  ] as Array<[string, number]>,
+};
 
 export const chargeTypesDemo: DemoSeeder = {
   area: 'charge-types',

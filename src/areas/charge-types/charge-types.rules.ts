@@ -2,32 +2,47 @@
 // merged into the current values (or the defaults), checked field by field so that a wrong one is
 // a clear 400 naming it. No database here: uniqueness is checked by the services.
 import { fail, invalid } from '../../platform/errors.js';
-import {
-  COUNTED_KINDS, type ChargeKind, type ChargeTypeUpdateT, type PricingValues, type WeightUnit,
-} from './charge-types.schemas.js';
 import { ChargeTypesErrors } from './charge-types.errors.js';
+import { type ChargeKind, type ChargeTypeUpdateT, COUNTED_KINDS, type PricingValues, type WeightUnit } from './charge-types.schemas.js';
 
 /** The unit label a kind is quoted in when no other is given. */
 export function defaultUnit(kind: ChargeKind, weightUnit: WeightUnit | null): string {
   switch (kind) {
-    case 'Flat': return 'flat';
-    case 'PerStop': return 'stop';
-    case 'PerItem': return 'item';
-    case 'PerPallet': return 'pallet';
-    case 'PerWeight': return weightUnit ?? 'lb';
-    case 'PercentOfLinehaul': return 'percent';
+    case 'Flat':
+      return 'flat';
+    case 'PerStop':
+      return 'stop';
+    case 'PerItem':
+      return 'item';
+    case 'PerPallet':
+      return 'pallet';
+    case 'PerWeight':
+      return weightUnit ?? 'lb';
+    case 'PercentOfLinehaul':
+      return 'percent';
   }
 }
 
 /** On create without a kind, a unit label that names one picks it ("stop" → PerStop). */
 const KIND_OF_UNIT: Record<string, { kind: ChargeKind; weightUnit?: WeightUnit }> = {
   flat: { kind: 'Flat' },
-  stop: { kind: 'PerStop' }, stops: { kind: 'PerStop' },
-  item: { kind: 'PerItem' }, items: { kind: 'PerItem' }, piece: { kind: 'PerItem' }, pieces: { kind: 'PerItem' }, pcs: { kind: 'PerItem' },
-  pallet: { kind: 'PerPallet' }, pallets: { kind: 'PerPallet' },
-  lb: { kind: 'PerWeight', weightUnit: 'lb' }, lbs: { kind: 'PerWeight', weightUnit: 'lb' }, pound: { kind: 'PerWeight', weightUnit: 'lb' }, pounds: { kind: 'PerWeight', weightUnit: 'lb' },
-  kg: { kind: 'PerWeight', weightUnit: 'kg' }, kgs: { kind: 'PerWeight', weightUnit: 'kg' },
-  percent: { kind: 'PercentOfLinehaul' }, '%': { kind: 'PercentOfLinehaul' },
+  stop: { kind: 'PerStop' },
+  stops: { kind: 'PerStop' },
+  item: { kind: 'PerItem' },
+  items: { kind: 'PerItem' },
+  piece: { kind: 'PerItem' },
+  pieces: { kind: 'PerItem' },
+  pcs: { kind: 'PerItem' },
+  pallet: { kind: 'PerPallet' },
+  pallets: { kind: 'PerPallet' },
+  lb: { kind: 'PerWeight', weightUnit: 'lb' },
+  lbs: { kind: 'PerWeight', weightUnit: 'lb' },
+  pound: { kind: 'PerWeight', weightUnit: 'lb' },
+  pounds: { kind: 'PerWeight', weightUnit: 'lb' },
+  kg: { kind: 'PerWeight', weightUnit: 'kg' },
+  kgs: { kind: 'PerWeight', weightUnit: 'kg' },
+  percent: { kind: 'PercentOfLinehaul' },
+  '%': { kind: 'PercentOfLinehaul' },
 };
 
 const unitHint = (unit: string | null | undefined) => (unit ? KIND_OF_UNIT[unit.trim().toLowerCase()] : undefined);
@@ -37,7 +52,14 @@ const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 /** A code made from a name: LIFTGATE for "Liftgate", RESIDENTIAL_DELIVE for "Residential delivery". */
 export function codeFromName(name: string): string {
-  const code = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 16).replace(/_+$/, '');
+  const code = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 16)
+    .replace(/_+$/, '');
   return code || 'CHARGE';
 }
 
@@ -66,18 +88,18 @@ export interface Merged extends Omit<PricingValues, 'code'> {
  * kind. Throws a validation problem naming the field when a value does not fit the kind.
  */
 export function mergeValues(input: ChargeTypeUpdateT, current: (PricingValues & { is_system?: boolean }) | null): Merged {
-  const name = input.name === undefined || input.name === null ? current?.name ?? '' : input.name.trim();
+  const name = input.name === undefined || input.name === null ? (current?.name ?? '') : input.name.trim();
   if (!name) throw invalid('name', 'The name field is required and must not be blank.');
 
   const hint = current ? undefined : unitHint(input.unit);
   const kind: ChargeKind = input.kind ?? current?.kind ?? hint?.kind ?? 'Flat';
-  const code = input.code ? input.code.toUpperCase() : current?.code ?? null;
+  const code = input.code ? input.code.toUpperCase() : (current?.code ?? null);
   if (current?.is_system && (code !== current.code || kind !== current.kind)) {
     throw fail(ChargeTypesErrors.systemType, `"${current.name}" is a system type: its code (${current.code}) and kind (${current.kind}) are fixed.`);
   }
 
   if (input.weightUnit && kind !== 'PerWeight') throw invalid('weightUnit', `weightUnit applies to kind PerWeight only (this type is ${kind}).`);
-  const weightUnit = kind === 'PerWeight' ? input.weightUnit ?? current?.weight_unit ?? hint?.weightUnit ?? 'lb' : null;
+  const weightUnit = kind === 'PerWeight' ? (input.weightUnit ?? current?.weight_unit ?? hint?.weightUnit ?? 'lb') : null;
 
   // A unit label left out follows the kind, unless the type had a label of its own.
   const sentUnit = input.unit?.trim();
@@ -100,12 +122,21 @@ export function mergeValues(input: ChargeTypeUpdateT, current: (PricingValues & 
   const freeUnits = counted ? pick(input.freeUnits, current?.free_units ?? null) : null;
 
   if (kind === 'PerStop' && input.appliesPerStop === false) throw invalid('appliesPerStop', 'A PerStop type always applies per stop.');
-  const appliesPerStop = kind === 'PerStop' ? true : input.appliesPerStop ?? current?.applies_per_stop ?? false;
+  const appliesPerStop = kind === 'PerStop' ? true : (input.appliesPerStop ?? current?.applies_per_stop ?? false);
 
-  const description = input.description === undefined ? current?.description ?? null : input.description?.trim() || null;
+  const description = input.description === undefined ? (current?.description ?? null) : input.description?.trim() || null;
 
   return {
-    code, name, description, kind, unit, rate, currency, weight_unit: weightUnit, free_units: freeUnits, applies_per_stop: appliesPerStop,
+    code,
+    name,
+    description,
+    kind,
+    unit,
+    rate,
+    currency,
+    weight_unit: weightUnit,
+    free_units: freeUnits,
+    applies_per_stop: appliesPerStop,
     minimum_charge: pick(input.minimumCharge, current?.minimum_charge ?? null),
     is_taxable: input.isTaxable ?? current?.is_taxable ?? false,
     is_active: input.isActive ?? current?.is_active ?? true,

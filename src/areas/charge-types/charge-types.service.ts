@@ -4,15 +4,15 @@
 // breaks — and a PUT on a deleted type restores it.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { withNotices, type OtherMessageT, type WithNotices } from '../../platform/envelope.js';
+import { type OtherMessageT, type WithNotices, withNotices } from '../../platform/envelope.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { requireCustomer } from '../customers/index.js';
 import { effectiveTypes } from './charge-rules.repository.js';
+import { ChargeTypesErrors } from './charge-types.errors.js';
 import * as repo from './charge-types.repository.js';
 import { codeFromName, freeCode, mergeValues } from './charge-types.rules.js';
-import { MAX_CHARGE_TYPES, toChargeType, type ChargeTypeT, type ChargeTypeUpdateT, type CompanyTypeRow, type PricingValues } from './charge-types.schemas.js';
+import { type ChargeTypeT, type ChargeTypeUpdateT, type CompanyTypeRow, MAX_CHARGE_TYPES, type PricingValues, toChargeType } from './charge-types.schemas.js';
 import { copiesOf } from './customer-charge-types.repository.js';
-import { ChargeTypesErrors } from './charge-types.errors.js';
 
 const requireType = (t: Tenant, id: number): Promise<CompanyTypeRow> => repo.chargeTypeRecords.requireOne(t, id);
 
@@ -35,11 +35,16 @@ async function checkRoom(t: Tenant): Promise<void> {
 
 /** Tells how many customers' lists copy the deleted types: they keep their copies until synced. */
 async function copiesNotice(t: Tenant, rows: CompanyTypeRow[]): Promise<OtherMessageT[]> {
-  const copies = await copiesOf(t, rows.map((r) => r.id));
-  return rows.filter((r) => copies.has(r.id)).map((r) => ({
-    type: 'Info',
-    message: `"${r.name}" is in ${copies.get(r.id)} customer list(s): they keep it, rates and all, until POST /Customers/{customerId}/chargeTypes/sync marks it removed.`,
-  }));
+  const copies = await copiesOf(
+    t,
+    rows.map((r) => r.id),
+  );
+  return rows
+    .filter((r) => copies.has(r.id))
+    .map((r) => ({
+      type: 'Info',
+      message: `"${r.name}" is in ${copies.get(r.id)} customer list(s): they keep it, rates and all, until POST /Customers/{customerId}/chargeTypes/sync marks it removed.`,
+    }));
 }
 
 export function chargeTypesService() {
@@ -65,7 +70,13 @@ export function chargeTypesService() {
       if (row.deleted_at) await checkRoom(t);
       await repo.updateType(t, id, await valuesFor(t, input, row));
       const after = toChargeType(await requireType(t, id));
-      await audit(t, { action: row.deleted_at ? 'charge_type.restore' : 'charge_type.update', entityType: 'charge_type', entityId: id, before: toChargeType(row), after });
+      await audit(t, {
+        action: row.deleted_at ? 'charge_type.restore' : 'charge_type.update',
+        entityType: 'charge_type',
+        entityId: id,
+        before: toChargeType(row),
+        after,
+      });
       return after;
     },
 
@@ -96,7 +107,10 @@ async function removeMany(t: Tenant, ids: number[]): Promise<CompanyTypeRow[]> {
   const system = rows.find((r) => r.is_system);
   if (system) throw fail(ChargeTypesErrors.systemType, `"${system.name}" is a system type: it cannot be deleted (set isActive false to stop charging it).`);
   const live = rows.filter((r) => r.deleted_at === null);
-  await repo.markDeleted(t, live.map((r) => r.id));
+  await repo.markDeleted(
+    t,
+    live.map((r) => r.id),
+  );
   for (const row of live) await audit(t, { action: 'charge_type.delete', entityType: 'charge_type', entityId: row.id, before: toChargeType(row) });
   return live;
 }

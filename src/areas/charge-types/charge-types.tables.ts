@@ -1,9 +1,8 @@
 // Kysely types of the tables of migration 0006 (charge types, the company's and each customer's),
 // kept with the area that owns them and merged into `DB` (src/db/types.ts says why).
 import type { Generated } from 'kysely';
-import type { Timestamp, CreatedAt, Updated } from '../../db/columns.js';
+import type { CreatedAt, Timestamp, Updated } from '../../db/columns.js';
 import type { ChargeKind, WeightUnit } from './charge-types.schemas.js';
-
 
 /** The pricing columns both tables share. */
 export interface PricingColumns {

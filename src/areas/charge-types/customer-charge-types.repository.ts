@@ -2,7 +2,7 @@
 // copy of the company's list plus its own types), so it is read whole.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { PRICING_COLUMNS, type CustomerTypeRow, type PricingValues } from './charge-types.schemas.js';
+import { type CustomerTypeRow, PRICING_COLUMNS, type PricingValues } from './charge-types.schemas.js';
 
 const COLUMNS = [...PRICING_COLUMNS, 'customer_id', 'charge_type_id', 'removed_at'] as const;
 
@@ -14,8 +14,13 @@ export async function lockList(t: Tenant, customerId: number): Promise<void> {
 
 /** Every row of the customer, by name. */
 export function rowsOf(t: Tenant, customerId: number): Promise<CustomerTypeRow[]> {
-  return t.select('customer_charge_types').select(COLUMNS).where('customer_id', '=', customerId)
-    .orderBy((eb) => eb.fn('lower', ['name'])).orderBy('id').execute();
+  return t
+    .select('customer_charge_types')
+    .select(COLUMNS)
+    .where('customer_id', '=', customerId)
+    .orderBy((eb) => eb.fn('lower', ['name']))
+    .orderBy('id')
+    .execute();
 }
 
 export interface NewRow extends PricingValues {
@@ -25,11 +30,21 @@ export interface NewRow extends PricingValues {
 
 export async function insertRows(t: Tenant, customerId: number, rows: NewRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await t.insert('customer_charge_types', rows.map((r) => ({ customer_id: customerId, ...r }))).execute();
+  await t
+    .insert(
+      'customer_charge_types',
+      rows.map((r) => ({ customer_id: customerId, ...r })),
+    )
+    .execute();
 }
 
 export async function insertRow(t: Tenant, customerId: number, row: NewRow): Promise<number> {
-  return (await t.insert('customer_charge_types', { customer_id: customerId, ...row }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await t
+      .insert('customer_charge_types', { customer_id: customerId, ...row })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 export interface RowChange extends Partial<PricingValues> {
@@ -39,7 +54,11 @@ export interface RowChange extends Partial<PricingValues> {
 }
 
 export async function updateRow(t: Tenant, id: number, change: RowChange): Promise<void> {
-  await t.update('customer_charge_types').set({ ...change, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('customer_charge_types')
+    .set({ ...change, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteRows(t: Tenant, customerId: number, ids: number[]): Promise<void> {
@@ -50,8 +69,11 @@ export async function deleteRows(t: Tenant, customerId: number, ids: number[]): 
 /** How many customers' rows copy each of these company types. */
 export async function copiesOf(t: Tenant, chargeTypeIds: number[]): Promise<Map<number, number>> {
   if (chargeTypeIds.length === 0) return new Map();
-  const rows = await t.select('customer_charge_types')
+  const rows = await t
+    .select('customer_charge_types')
     .select(['charge_type_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('charge_type_id', 'in', chargeTypeIds).groupBy('charge_type_id').execute();
+    .where('charge_type_id', 'in', chargeTypeIds)
+    .groupBy('charge_type_id')
+    .execute();
   return new Map(rows.map((r) => [r.charge_type_id!, Number(r.n)]));
 }

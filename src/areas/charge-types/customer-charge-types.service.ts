@@ -4,15 +4,15 @@
 // the customer's rates. Every writer holds the list's lock, so concurrent first reads seed once.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { withNotices, type WithNotices } from '../../platform/envelope.js';
+import { type WithNotices, withNotices } from '../../platform/envelope.js';
 import { fail, invalid, notFoundAll } from '../../platform/errors.js';
 import { requireCustomer } from '../customers/index.js';
+import { ChargeTypesErrors } from './charge-types.errors.js';
 import * as companyRepo from './charge-types.repository.js';
 import { codeFromName, freeCode, mergeValues } from './charge-types.rules.js';
-import { MAX_CHARGE_TYPES, toCustomerChargeType, valuesOf, type ChargeTypeT, type ChargeTypeUpdateT, type CustomerTypeRow } from './charge-types.schemas.js';
+import { type ChargeTypeT, type ChargeTypeUpdateT, type CustomerTypeRow, MAX_CHARGE_TYPES, toCustomerChargeType, valuesOf } from './charge-types.schemas.js';
 import * as repo from './customer-charge-types.repository.js';
 import { planSync, type SyncPlan } from './customer-sync.plan.js';
-import { ChargeTypesErrors } from './charge-types.errors.js';
 
 const listOf = async (t: Tenant, customerId: number) => (await repo.rowsOf(t, customerId)).map(toCustomerChargeType);
 
@@ -76,7 +76,8 @@ export function customerChargeTypesService() {
       const doomed = new Map<number, CustomerTypeRow>();
       for (const id of unique) {
         const row = rowNamed(rows, id)!;
-        if (row.is_system) throw fail(ChargeTypesErrors.systemType, `"${row.name}" is a system type: it stays in the customer's list (set isActive false to stop charging it).`);
+        if (row.is_system)
+          throw fail(ChargeTypesErrors.systemType, `"${row.name}" is a system type: it stays in the customer's list (set isActive false to stop charging it).`);
         doomed.set(row.id, row);
       }
       await repo.deleteRows(t, customerId, [...doomed.keys()]);
@@ -105,7 +106,8 @@ export function customerChargeTypesService() {
         if (rows.length >= MAX_CHARGE_TYPES) throw fail(ChargeTypesErrors.limitReached, `A customer may have at most ${MAX_CHARGE_TYPES} charge types.`);
         const company = id === 0 ? null : await companyRepo.findType(t, id);
         // A deleted company type is not added to a customer's list: missing, like an unknown id.
-        if (id !== 0 && (!company || company.deleted_at !== null)) throw notFoundAll(companyRepo.chargeTypeRecords.what, companyRepo.chargeTypeRecords.plural, [id]);
+        if (id !== 0 && (!company || company.deleted_at !== null))
+          throw notFoundAll(companyRepo.chargeTypeRecords.what, companyRepo.chargeTypeRecords.plural, [id]);
         const base = company ? { ...valuesOf(company), is_system: company.is_system } : null;
         const values = mergeValues(input, base);
         const taken = liveCodes(rows, null);
@@ -116,8 +118,11 @@ export function customerChargeTypesService() {
       }
       const after = toCustomerChargeType(rowNamed(await repo.rowsOf(t, customerId), rowId)!);
       await audit(t, {
-        action: row ? 'customer_charge_type.update' : 'customer_charge_type.create', entityType: 'customer_charge_type', entityId: rowId,
-        ...(row ? { before: toCustomerChargeType(row) } : {}), after,
+        action: row ? 'customer_charge_type.update' : 'customer_charge_type.create',
+        entityType: 'customer_charge_type',
+        entityId: rowId,
+        ...(row ? { before: toCustomerChargeType(row) } : {}),
+        after,
       });
       return after;
     },

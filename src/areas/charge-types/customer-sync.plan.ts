@@ -8,9 +8,9 @@
 //  - a row copying a deleted company type is marked removed (kept, rates and all, not charged);
 //    restored company types clear the mark.
 import { fail } from '../../platform/errors.js';
-import { COUNTED_KINDS, valuesOf, type CompanyTypeRow, type CustomerTypeRow } from './charge-types.schemas.js';
-import type { NewRow, RowChange } from './customer-charge-types.repository.js';
 import { ChargeTypesErrors } from './charge-types.errors.js';
+import { COUNTED_KINDS, type CompanyTypeRow, type CustomerTypeRow, valuesOf } from './charge-types.schemas.js';
+import type { NewRow, RowChange } from './customer-charge-types.repository.js';
 
 export interface SyncPlan {
   inserts: NewRow[];
@@ -39,7 +39,13 @@ function follow(row: CustomerTypeRow, ct: CompanyTypeRow): RowChange {
 }
 
 export function planSync(rows: CustomerTypeRow[], company: CompanyTypeRow[], now: Date): SyncPlan {
-  const plan: SyncPlan = { inserts: [], changes: new Map(), free: [], summary: { added: [], updated: [], adopted: [], removed: [], restored: [] }, notices: [] };
+  const plan: SyncPlan = {
+    inserts: [],
+    changes: new Map(),
+    free: [],
+    summary: { added: [], updated: [], adopted: [], removed: [], restored: [] },
+    notices: [],
+  };
   const live = company.filter((ct) => ct.deleted_at === null);
   const liveIds = new Set(live.map((ct) => ct.id));
   const linked = new Map(rows.filter((r) => r.charge_type_id !== null && liveIds.has(r.charge_type_id)).map((r) => [r.charge_type_id!, r]));
@@ -105,7 +111,8 @@ function checkCodes(rows: CustomerTypeRow[], plan: SyncPlan): void {
   for (const f of finals.filter((x) => x.live)) {
     const other = owners.get(f.code);
     if (other !== undefined) {
-      throw fail(ChargeTypesErrors.codeConflict,
+      throw fail(
+        ChargeTypesErrors.codeConflict,
         `"${other}" and "${f.name}" would both have the code ${f.code} in the customer's list: change the code of the customer's own type, or delete it, and sync again.`,
       );
     }

@@ -3,13 +3,13 @@
 // one model and pricing reads them together. Other code uses chargeRulesFor() (pricing) and
 // seedSystemChargeTypes() (company provisioning) from here.
 import type { Area } from '../../platform/area.js';
+import { ChargeTypesErrors } from './charge-types.errors.js';
+import { chargeTypeRecords } from './charge-types.repository.js';
 import { chargeTypesRoutes } from './charge-types.routes.js';
 import { ChargeType } from './charge-types.schemas.js';
 import { chargeTypesService } from './charge-types.service.js';
 import { customerChargeTypesRoutes } from './customer-charge-types.routes.js';
 import { customerChargeTypesService } from './customer-charge-types.service.js';
-import { ChargeTypesErrors } from './charge-types.errors.js';
-import { chargeTypeRecords } from './charge-types.repository.js';
 
 export const chargeTypesArea: Area = {
   name: 'Charge types',
@@ -19,6 +19,6 @@ export const chargeTypesArea: Area = {
   routes: () => [...chargeTypesRoutes(chargeTypesService()), ...customerChargeTypesRoutes(customerChargeTypesService())],
 };
 
-export { chargeRulesFor, type ChargeTypeRule } from './charge-rules.repository.js';
+export { type ChargeTypeRule, chargeRulesFor } from './charge-rules.repository.js';
 export { chargeTypeRecords, seedSystemChargeTypes } from './charge-types.repository.js';
 export { CHARGE_KINDS, type ChargeKind, type ChargeTypeT, type WeightUnit } from './charge-types.schemas.js';

@@ -1,27 +1,43 @@
 // SQL of addresses, through the company door. Rows of kind 'warehouse' are the company's sites
 // (company-sites.ts): the rules and lookups of customers' addresses leave them out.
-import { sql, type Expression } from 'kysely';
+import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { applyFilters, pagedList, type Filters, type OrderTerm } from '../../platform/list.js';
+import { applyFilters, type Filters, type OrderTerm, pagedList } from '../../platform/list.js';
 import { likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
-import { customerListChanged, customersChanged } from './customer-upkeep.js';
 import { SharedListQuery, type SharedListQueryT } from '../../platform/schemas.js';
-import { toAddress, type AddressRow, type AddressT } from './addresses.schemas.js';
+import { type AddressRow, type AddressT, toAddress } from './addresses.schemas.js';
+import { customerListChanged, customersChanged } from './customer-upkeep.js';
 
 /** What a write sets: the row without its key, timestamps and the joined customer name. */
 export type AddressValues = Omit<AddressRow, 'id' | 'customer_name' | 'created_at' | 'updated_at'>;
 
 const COLUMNS = [
-  'a.id', 'a.customer_id', 'c.name as customer_name', 'a.name', 'a.street', 'a.street2', 'a.city', 'a.state',
-  'a.postal_code', 'a.country', 'a.latitude', 'a.longitude', 'a.is_main', 'a.is_hub', 'a.contact_name',
-  'a.contact_phone', 'a.notes', 'a.normalized_key', 'a.created_at', 'a.updated_at',
+  'a.id',
+  'a.customer_id',
+  'c.name as customer_name',
+  'a.name',
+  'a.street',
+  'a.street2',
+  'a.city',
+  'a.state',
+  'a.postal_code',
+  'a.country',
+  'a.latitude',
+  'a.longitude',
+  'a.is_main',
+  'a.is_hub',
+  'a.contact_name',
+  'a.contact_phone',
+  'a.notes',
+  'a.normalized_key',
+  'a.created_at',
+  'a.updated_at',
 ] as const;
 
 /** Addresses joined to their customer (none for the company's own). */
 function addresses(t: Tenant) {
-  return t.select('addresses as a')
-    .leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'));
+  return t.select('addresses as a').leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'));
 }
 
 /** Addresses with their customer's name; every read goes through here. */
@@ -31,15 +47,16 @@ export function selectAddresses(t: Tenant) {
 
 /** Addresses by id: a customer's or the company's own, never a warehouse's place. */
 export const addressRecords = companyRecords<AddressRow>({
-  name: 'address', what: 'Address', plural: 'Addresses',
+  name: 'address',
+  what: 'Address',
+  plural: 'Addresses',
   read: (t, ids) => selectAddresses(t).where('a.id', 'in', ids).where('a.kind', '=', 'customer').execute(),
 });
 
 /** Addresses of these customers, main first. One query for a whole page of customers. */
 export function addressesOfCustomers(t: Tenant, customerIds: number[]): Promise<AddressRow[]> {
   if (customerIds.length === 0) return Promise.resolve([]);
-  return selectAddresses(t).where('a.customer_id', 'in', customerIds)
-    .orderBy('a.customer_id').orderBy('a.is_main', 'desc').orderBy('a.id').execute();
+  return selectAddresses(t).where('a.customer_id', 'in', customerIds).orderBy('a.customer_id').orderBy('a.is_main', 'desc').orderBy('a.id').execute();
 }
 
 export async function insertAddress(t: Tenant, values: AddressValues): Promise<number> {
@@ -51,13 +68,20 @@ export async function insertAddress(t: Tenant, values: AddressValues): Promise<n
 export async function updateAddress(t: Tenant, id: number, values: AddressValues): Promise<void> {
   // The customer it belonged to loses its text, the one it belongs to gains it.
   const before = await t.select('addresses').select('customer_id').where('id', '=', id).executeTakeFirst();
-  await t.update('addresses').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('addresses')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
   await customersChanged(t, [before?.customer_id, values.customer_id]);
 }
 
 export async function deleteAddress(t: Tenant, id: number): Promise<void> {
   const gone = await t.delete('addresses').where('id', '=', id).returning('customer_id').execute();
-  await customersChanged(t, gone.map((r) => r.customer_id));
+  await customersChanged(
+    t,
+    gone.map((r) => r.customer_id),
+  );
 }
 
 /** Clears the customer's main flag (before another address takes it). */
@@ -108,7 +132,13 @@ async function rankedAddresses(t: Tenant, text: string, byName: boolean): Promis
     const { rows: ranked } = await sql<{ id: number; rank: number }>`SELECT m.id, m.rank FROM ${rankedMatches(t, text.toLowerCase(), byName)}`.execute(t.db);
     if (ranked.length === 0) return [];
     ranked.sort((a, b) => b.rank - a.rank || a.id - b.id);
-    const rows = await selectAddresses(t).where('a.id', 'in', ranked.map((r) => r.id)).execute();
+    const rows = await selectAddresses(t)
+      .where(
+        'a.id',
+        'in',
+        ranked.map((r) => r.id),
+      )
+      .execute();
     const order = new Map(ranked.map((r, i) => [r.id, i]));
     return rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
@@ -134,10 +164,25 @@ export function searchByAddress(t: Tenant, text: string): Promise<AddressRow[]> 
 function placeFilters<QB extends ReturnType<typeof addresses>>(): Filters<SharedListQueryT, QB> {
   return {
     SearchTerm: (q, term) => q.where('a.search_text', 'like', likePattern(term.toLowerCase())) as QB,
-    Cities: (q, cities) => q.where(sql`lower(a.city)`, 'in', cities.map((c) => c.toLowerCase())) as QB,
-    States: (q, states) => q.where(sql`lower(a.state)`, 'in', states.map((s) => s.toLowerCase())) as QB,
+    Cities: (q, cities) =>
+      q.where(
+        sql`lower(a.city)`,
+        'in',
+        cities.map((c) => c.toLowerCase()),
+      ) as QB,
+    States: (q, states) =>
+      q.where(
+        sql`lower(a.state)`,
+        'in',
+        states.map((s) => s.toLowerCase()),
+      ) as QB,
     Zip: (q, zips) => q.where('a.postal_code', 'in', zips) as QB,
-    Countries: (q, countries) => q.where('a.country', 'in', countries.map((c) => c.toUpperCase())) as QB,
+    Countries: (q, countries) =>
+      q.where(
+        'a.country',
+        'in',
+        countries.map((c) => c.toUpperCase()),
+      ) as QB,
   };
 }
 
@@ -173,10 +218,13 @@ export interface GroupedPlace {
  */
 export const groupedPlaces = pagedList({
   query: SharedListQuery,
-  from: (t: Tenant, q, customerId: number) => t.db.selectFrom(
-    applyFilters(addresses(t).where('a.customer_id', '=', customerId), placeFilters(), q, t)
-      .select(['a.normalized_key', (eb) => eb.fn.min('a.id').as('first')]).groupBy('a.normalized_key').as('k'),
-  ),
+  from: (t: Tenant, q, customerId: number) =>
+    t.db.selectFrom(
+      applyFilters(addresses(t).where('a.customer_id', '=', customerId), placeFilters(), q, t)
+        .select(['a.normalized_key', (eb) => eb.fn.min('a.id').as('first')])
+        .groupBy('a.normalized_key')
+        .as('k'),
+    ),
   sortable: { first: ['k.first'] },
   fixedOrder: true,
   select: (q) => q.select(['k.normalized_key']),
@@ -207,17 +255,27 @@ export function locations(t: Tenant, customerId: number, customerName: string | 
 /** The customer's addresses at these places. */
 export function customerAddressesAt(t: Tenant, customerId: number, keys: string[]): Promise<AddressRow[]> {
   if (keys.length === 0) return Promise.resolve([]);
-  return selectAddresses(t).where('a.customer_id', '=', customerId).where('a.normalized_key', 'in', keys)
-    .orderBy('a.is_main', 'desc').orderBy('a.id').execute();
+  return selectAddresses(t)
+    .where('a.customer_id', '=', customerId)
+    .where('a.normalized_key', 'in', keys)
+    .orderBy('a.is_main', 'desc')
+    .orderBy('a.id')
+    .execute();
 }
 
 /** Active customers with an address at these places (index on normalized_key). */
 export function customersAt(t: Tenant, keys: string[]): Promise<Array<{ normalized_key: string; id: number; name: string }>> {
   if (keys.length === 0) return Promise.resolve([]);
-  return t.select('addresses as a')
+  return t
+    .select('addresses as a')
     .innerJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'))
-    .where('a.normalized_key', 'in', keys).where('c.status', '=', 0)
-    .select(['a.normalized_key', 'c.id', 'c.name']).distinct().orderBy('a.normalized_key').orderBy('c.id').execute();
+    .where('a.normalized_key', 'in', keys)
+    .where('c.status', '=', 0)
+    .select(['a.normalized_key', 'c.id', 'c.name'])
+    .distinct()
+    .orderBy('a.normalized_key')
+    .orderBy('c.id')
+    .execute();
 }
 
 /** Deletes a customer's addresses that repeat another of its addresses at the same place, keeping
@@ -230,6 +288,9 @@ export async function deleteDuplicateAddresses(t: Tenant): Promise<number> {
     ) ranked
     where a.company_id = ${t.companyId} and a.id = ranked.id and ranked.rank > 1
     returning a.customer_id`.execute(t.db);
-  await customersChanged(t, result.rows.map((r) => r.customer_id));
+  await customersChanged(
+    t,
+    result.rows.map((r) => r.customer_id),
+  );
   return result.rows.length;
 }

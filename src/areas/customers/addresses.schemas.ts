@@ -1,7 +1,8 @@
 // The Address model (CONTRACT.md §4) and its input shape; row → response mapper.
+
+import type { Selectable } from 'kysely';
 import { DateTime, Id, Nullable, Opt, type Static, Text, Type } from '../../platform/schemas.js';
 import { formatAddress } from './address-key.js';
-import type { Selectable } from 'kysely';
 import type { AddressesTable } from './customers.tables.js';
 
 const Latitude = Type.Number({ minimum: -90, maximum: 90 });
@@ -10,7 +11,7 @@ const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 export const Address = Type.Object(
   {
     id: Id,
-    name: Nullable(Type.String({ description: 'Name of the place (a site, a warehouse, a company\'s location).' })),
+    name: Nullable(Type.String({ description: "Name of the place (a site, a warehouse, a company's location)." })),
     street: Type.String(),
     street2: Nullable(Type.String()),
     city: Type.String(),
@@ -19,7 +20,7 @@ export const Address = Type.Object(
     country: Type.String({ description: 'ISO 3166-1 alpha-2 code.' }),
     latitude: Nullable(Latitude),
     longitude: Nullable(Longitude),
-    isMain: Type.Boolean({ description: 'The customer\'s main address; exactly one per customer that has addresses.' }),
+    isMain: Type.Boolean({ description: "The customer's main address; exactly one per customer that has addresses." }),
     isHub: Type.Boolean({ description: 'A hub, terminal or cross-dock: offered for transfers.' }),
     customerId: Nullable(Id),
     customerName: Nullable(Type.String()),
@@ -33,7 +34,6 @@ export const Address = Type.Object(
   { $id: 'Address' },
 );
 export type AddressT = Static<typeof Address>;
-
 
 /** What a client sends: street, city and country are required. */
 export const AddressInputFields = {
@@ -95,7 +95,14 @@ export function addressOf(row: AddressFields, customerName: string | null, creat
     contactName: row.contact_name,
     contactPhone: row.contact_phone,
     notes: row.notes,
-    fullAddress: formatAddress({ street: row.street, street2: row.street2, city: row.city, state: row.state, postalCode: row.postal_code, country: row.country }),
+    fullAddress: formatAddress({
+      street: row.street,
+      street2: row.street2,
+      city: row.city,
+      state: row.state,
+      postalCode: row.postal_code,
+      country: row.country,
+    }),
     createdAt,
     updatedAt,
   };

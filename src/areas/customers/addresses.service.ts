@@ -7,9 +7,9 @@ import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { addressKey } from './address-key.js';
 import * as repo from './addresses.repository.js';
-import { toAddress, type AddressInputT, type AddressRow, type AddressT, type CustomerAddressInputT } from './addresses.schemas.js';
-import * as customers from './customers.repository.js';
+import { type AddressInputT, type AddressRow, type AddressT, type CustomerAddressInputT, toAddress } from './addresses.schemas.js';
 import { CustomersErrors } from './customers.errors.js';
+import * as customers from './customers.repository.js';
 
 type Fields = Omit<AddressInputT, 'customerId'> | CustomerAddressInputT;
 
@@ -22,7 +22,14 @@ export function addressValues(input: Fields, customerId: number | null, field = 
   if ((input.latitude === null || input.latitude === undefined) !== (input.longitude === null || input.longitude === undefined)) {
     throw invalid('latitude', 'Latitude and longitude go together: send both or neither.');
   }
-  const place = { street: input.street.trim(), street2: clean(input.street2), city: input.city.trim(), state: clean(input.state), postalCode: clean(input.postalCode), country };
+  const place = {
+    street: input.street.trim(),
+    street2: clean(input.street2),
+    city: input.city.trim(),
+    state: clean(input.state),
+    postalCode: clean(input.postalCode),
+    country,
+  };
   return {
     customer_id: customerId,
     name: clean(input.name),
@@ -115,7 +122,7 @@ export function addressesService() {
 
     async setAsMain(t: Tenant, id: number): Promise<AddressT> {
       const address = await requireAddress(t, id);
-      if (address.customer_id === null) throw fail(CustomersErrors.addressNoCustomer, 'Only a customer\'s address can be its main address.');
+      if (address.customer_id === null) throw fail(CustomersErrors.addressNoCustomer, "Only a customer's address can be its main address.");
       if (!address.is_main) {
         await repo.clearMain(t, address.customer_id);
         await repo.setMain(t, id);

@@ -2,7 +2,7 @@
 // carriers' (outsource_company_contacts.outsource_company_id) have the same columns but their
 // owner's. One implementation serves both through the owner column's name; each area keeps the
 // queries only it has (lookups with its owner's status, usage, exports).
-import { sql, type Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import type { CustomerContactsTable } from './customers.tables.js';
 
@@ -31,13 +31,22 @@ export function contactTable<Row extends ContactColumns>(table: ContactTableName
     /** The owners' contacts, each owner's primary first, then oldest first. */
     async contactsOf(t: Tenant, ownerIds: number[]): Promise<Row[]> {
       if (ownerIds.length === 0) return [];
-      const found = await rows(t).select([...COLUMNS, sql<number>`${ownerRef}`.as(owner)]).where(ownerRef, 'in', ownerIds)
-        .orderBy(ownerRef).orderBy('is_primary', 'desc').orderBy('id').execute();
+      const found = await rows(t)
+        .select([...COLUMNS, sql<number>`${ownerRef}`.as(owner)])
+        .where(ownerRef, 'in', ownerIds)
+        .orderBy(ownerRef)
+        .orderBy('is_primary', 'desc')
+        .orderBy('id')
+        .execute();
       return found as unknown as Row[];
     },
 
     async update(t: Tenant, id: number, values: Partial<ContactFieldValues>): Promise<void> {
-      await t.update(name).set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+      await t
+        .update(name)
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
     },
 
     async remove(t: Tenant, ids: number[]): Promise<void> {
@@ -47,8 +56,7 @@ export function contactTable<Row extends ContactColumns>(table: ContactTableName
 
     /** Makes one contact its owner's primary (the previous one stops being it). */
     async makePrimary(t: Tenant, ownerId: number, id: number): Promise<void> {
-      await t.update(name).set({ is_primary: false })
-        .where(ownerRef, '=', ownerId).where('is_primary', '=', true).where('id', '<>', id).execute();
+      await t.update(name).set({ is_primary: false }).where(ownerRef, '=', ownerId).where('is_primary', '=', true).where('id', '<>', id).execute();
       await t.update(name).set({ is_primary: true, updated_at: new Date() }).where('id', '=', id).execute();
     },
 
@@ -67,8 +75,13 @@ export function contactTable<Row extends ContactColumns>(table: ContactTableName
 
     /** Owners having contacts, in id order from `after`: the batches of a company-wide pass. */
     async ownersWithContacts(t: Tenant, after: number, limit: number): Promise<number[]> {
-      const found = await rows(t).select(sql<number>`${ownerRef}`.as('owner_id')).distinct().where(ownerRef, '>', after)
-        .orderBy('owner_id').limit(limit).execute();
+      const found = await rows(t)
+        .select(sql<number>`${ownerRef}`.as('owner_id'))
+        .distinct()
+        .where(ownerRef, '>', after)
+        .orderBy('owner_id')
+        .limit(limit)
+        .execute();
       return found.map((r) => r.owner_id);
     },
   };

@@ -100,7 +100,13 @@ export function contactBook<Row extends ContactColumns, K extends string>(store:
     for (const group of groups.values()) {
       if (group.length < 2) continue;
       const keep = group.find((r) => r.is_primary) ?? group.reduce((a, b) => (a.id < b.id ? a : b));
-      plan.merges.push({ keepContactId: keep.id, mergedContactIds: group.filter((r) => r !== keep).map((r) => r.id).sort((a, b) => a - b) });
+      plan.merges.push({
+        keepContactId: keep.id,
+        mergedContactIds: group
+          .filter((r) => r !== keep)
+          .map((r) => r.id)
+          .sort((a, b) => a - b),
+      });
     }
     return { ...plan, finals };
   }
@@ -181,7 +187,7 @@ export function contactBook<Row extends ContactColumns, K extends string>(store:
       };
       if (ownerId !== null) await run([ownerId]);
       else {
-        for (let after = 0; ;) {
+        for (let after = 0; ; ) {
           const batch = await store.ownersWithContacts(t, after, NORMALIZE_BATCH);
           if (batch.length === 0) break;
           await run(batch);

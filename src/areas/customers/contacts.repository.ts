@@ -13,11 +13,22 @@ function contacts(t: Tenant) {
 
 /** Contacts by id: those of active customers ("Contact 5 was not found." for any other). */
 export const contactRecords = companyRecords<ContactRow>({
-  name: 'customer_contact', what: 'Contact',
-  read: (t, ids) => contacts(t).select(COLUMNS).where('id', 'in', ids)
-    .where(({ exists, selectFrom }) => exists(selectFrom('customers as c').select(sql`1`.as('one'))
-      .where(t.owns('c')).whereRef('c.id', '=', 'customer_contacts.customer_id').where('c.status', '=', 0)))
-    .execute(),
+  name: 'customer_contact',
+  what: 'Contact',
+  read: (t, ids) =>
+    contacts(t)
+      .select(COLUMNS)
+      .where('id', 'in', ids)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('customers as c')
+            .select(sql`1`.as('one'))
+            .where(t.owns('c'))
+            .whereRef('c.id', '=', 'customer_contacts.customer_id')
+            .where('c.status', '=', 0),
+        ),
+      )
+      .execute(),
 });
 
 /** A contact of an active customer. */
@@ -43,10 +54,18 @@ export async function insertContact(t: Tenant, values: ContactValues): Promise<n
 export async function usage(t: Tenant, ids: number[]): Promise<Map<number, { sentEmails: number; supportTickets: number }>> {
   const out = new Map(ids.map((id) => [id, { sentEmails: 0, supportTickets: 0 }]));
   if (ids.length === 0) return out;
-  const mails = await t.select('sent_emails').select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('contact_id', 'in', ids).groupBy('contact_id').execute();
-  const tickets = await t.select('support_tickets').select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('contact_id', 'in', ids).groupBy('contact_id').execute();
+  const mails = await t
+    .select('sent_emails')
+    .select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('contact_id', 'in', ids)
+    .groupBy('contact_id')
+    .execute();
+  const tickets = await t
+    .select('support_tickets')
+    .select(['contact_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('contact_id', 'in', ids)
+    .groupBy('contact_id')
+    .execute();
   for (const m of mails) out.get(m.contact_id!)!.sentEmails = Number(m.n);
   for (const k of tickets) out.get(k.contact_id!)!.supportTickets = Number(k.n);
   return out;
@@ -61,12 +80,22 @@ export async function reassignSentEmails(t: Tenant, fromIds: number[], toId: num
 /** Contacts with the same email (any case) or a phone with the same digits (of a customer, or of
  *  the company); `phoneDigits` lists the forms a number can be written in (with and without the
  *  country code). */
-export function findByEmailOrPhone(t: Tenant, email: string | null, phoneDigits: string[], customerId: number | null, exceptId: number | null): Promise<ContactRow[]> {
+export function findByEmailOrPhone(
+  t: Tenant,
+  email: string | null,
+  phoneDigits: string[],
+  customerId: number | null,
+  exceptId: number | null,
+): Promise<ContactRow[]> {
   if (!email && phoneDigits.length === 0) return Promise.resolve([]);
-  let q = contacts(t).select(COLUMNS).where((eb) => eb.or([
-    ...(email ? [eb(sql`lower(email)`, '=', email)] : []),
-    ...(phoneDigits.length > 0 ? [eb(sql`regexp_replace(phone, '[^0-9]', '', 'g')`, 'in', phoneDigits)] : []),
-  ]));
+  let q = contacts(t)
+    .select(COLUMNS)
+    .where((eb) =>
+      eb.or([
+        ...(email ? [eb(sql`lower(email)`, '=', email)] : []),
+        ...(phoneDigits.length > 0 ? [eb(sql`regexp_replace(phone, '[^0-9]', '', 'g')`, 'in', phoneDigits)] : []),
+      ]),
+    );
   if (customerId !== null) q = q.where('customer_id', '=', customerId);
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   return q.orderBy('id').limit(50).execute();
@@ -75,8 +104,7 @@ export function findByEmailOrPhone(t: Tenant, email: string | null, phoneDigits:
 /** The main address country of each customer (to read phones written without +). */
 export async function countriesOf(t: Tenant, customerIds: number[]): Promise<Map<number, string>> {
   if (customerIds.length === 0) return new Map();
-  const rows = await t.select('addresses').select(['customer_id', 'country'])
-    .where('customer_id', 'in', customerIds).where('is_main', '=', true).execute();
+  const rows = await t.select('addresses').select(['customer_id', 'country']).where('customer_id', 'in', customerIds).where('is_main', '=', true).execute();
   return new Map(rows.map((r) => [r.customer_id!, r.country]));
 }
 
@@ -85,11 +113,31 @@ export interface ContactExportRow extends ContactRow {
 }
 
 /** Contacts of active customers, in id order after `afterId`: an export reads in batches. */
-export function exportBatch(t: Tenant, scope: { customerIds: number[] | null; contactIds: number[] | null }, afterId: number, limit: number): Promise<ContactExportRow[]> {
-  let q = t.select('customer_contacts as k')
+export function exportBatch(
+  t: Tenant,
+  scope: { customerIds: number[] | null; contactIds: number[] | null },
+  afterId: number,
+  limit: number,
+): Promise<ContactExportRow[]> {
+  let q = t
+    .select('customer_contacts as k')
     .innerJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'k.company_id').onRef('c.id', '=', 'k.customer_id'))
-    .where('c.status', '=', 0).where('k.id', '>', afterId)
-    .select(['k.id', 'k.customer_id', 'k.name', 'k.email', 'k.phone', 'k.phone_extension', 'k.title', 'k.notes', 'k.is_primary', 'k.created_at', 'k.updated_at', 'c.name as customer_name']);
+    .where('c.status', '=', 0)
+    .where('k.id', '>', afterId)
+    .select([
+      'k.id',
+      'k.customer_id',
+      'k.name',
+      'k.email',
+      'k.phone',
+      'k.phone_extension',
+      'k.title',
+      'k.notes',
+      'k.is_primary',
+      'k.created_at',
+      'k.updated_at',
+      'c.name as customer_name',
+    ]);
   if (scope.customerIds) q = q.where('k.customer_id', 'in', scope.customerIds);
   if (scope.contactIds) q = q.where('k.id', 'in', scope.contactIds);
   return q.orderBy('k.id').limit(limit).execute();

@@ -1,8 +1,9 @@
 // Models of customer contacts: CustomerContact, its input, usage, deletion, normalization and
 // validation answers.
-import type { ContactColumns } from './contact-book.repository.js';
+
+import { DateTime, Id, NameEnum, Nullable, Opt, type Static, Type } from '../../platform/schemas.js';
 import { contactFields } from './contact-book.js';
-import { DateTime, Id, Nullable, NameEnum, Opt, Type, type Static } from '../../platform/schemas.js';
+import type { ContactColumns } from './contact-book.repository.js';
 
 export const CustomerContact = Type.Object(
   {
@@ -88,7 +89,7 @@ export const ValidateEmailOrPhone = Type.Object({
   phone: Opt(Type.String({ maxLength: 50 })),
   customerId: Opt(Id),
   contactId: Opt(Id),
-  country: Opt(Type.String({ minLength: 2, maxLength: 2, description: 'Country for a phone without +; default the customer\'s main address, else US.' })),
+  country: Opt(Type.String({ minLength: 2, maxLength: 2, description: "Country for a phone without +; default the customer's main address, else US." })),
 });
 export type ValidateEmailOrPhoneT = Static<typeof ValidateEmailOrPhone>;
 
@@ -97,10 +98,24 @@ export const ValidateCustomerContactDto = Type.Object({
   normalizedEmail: Nullable(Type.String()),
   isPhoneValid: Nullable(Type.Boolean()),
   normalizedPhone: Nullable(Type.String({ description: 'E.164' })),
-  duplicates: Type.Array(Type.Ref('CustomerContact'), { description: 'Contacts with the same email or phone (of the customer when customerId is sent, else of the company).' }),
+  duplicates: Type.Array(Type.Ref('CustomerContact'), {
+    description: 'Contacts with the same email or phone (of the customer when customerId is sent, else of the company).',
+  }),
 });
 
-export const CONTACT_EXPORT_FIELDS = ['id', 'customerId', 'customerName', 'name', 'email', 'phone', 'phoneExtension', 'title', 'isPrimary', 'notes', 'createdAt'] as const;
+export const CONTACT_EXPORT_FIELDS = [
+  'id',
+  'customerId',
+  'customerName',
+  'name',
+  'email',
+  'phone',
+  'phoneExtension',
+  'title',
+  'isPrimary',
+  'notes',
+  'createdAt',
+] as const;
 
 export const ExportContactsRequestModel = Type.Object({
   customerIds: Opt(Type.Array(Id, { maxItems: 10000 })),

@@ -2,19 +2,27 @@
 // deleted unless its uses move to the primary; normalization of emails and phones (E.164) with
 // exact duplicates merged.
 import type { Tenant } from '../../db/tenant.js';
-import { writeXlsx, XLSX_TYPE, type Column } from '../../integrations/files/spreadsheet.js';
-import type { FileResult } from '../../platform/route.js';
+import { type Column, writeXlsx, XLSX_TYPE } from '../../integrations/files/spreadsheet.js';
 import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
+import type { FileResult } from '../../platform/route.js';
 import { contactBook, type NormalizeMode } from './contact-book.js';
 import * as repo from './contacts.repository.js';
 import {
-  CONTACT_EXPORT_FIELDS, toContact, type ContactInputT, type ExportContactsRequestModelT, type ContactRow, type ContactUsageDtoT, type CustomerContactT, type NormalizePlan, type ValidateEmailOrPhoneT,
+  CONTACT_EXPORT_FIELDS,
+  type ContactInputT,
+  type ContactRow,
+  type ContactUsageDtoT,
+  type CustomerContactT,
+  type ExportContactsRequestModelT,
+  type NormalizePlan,
+  toContact,
+  type ValidateEmailOrPhoneT,
 } from './contacts.schemas.js';
+import { CustomersErrors } from './customers.errors.js';
 import { contactUsesMoved } from './customers.events.js';
 import * as customers from './customers.repository.js';
 import { checkPhone, isEmail, normalizeEmail, phoneDigitForms } from './keys.js';
-import { CustomersErrors } from './customers.errors.js';
 
 const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
 
@@ -49,8 +57,12 @@ function values(input: ContactInputT) {
   };
 }
 
-const usageDto = (contactId: number, u: { sentEmails: number; supportTickets: number }): ContactUsageDtoT =>
-  ({ contactId, sentEmails: u.sentEmails, supportTickets: u.supportTickets, total: u.sentEmails + u.supportTickets });
+const usageDto = (contactId: number, u: { sentEmails: number; supportTickets: number }): ContactUsageDtoT => ({
+  contactId,
+  sentEmails: u.sentEmails,
+  supportTickets: u.supportTickets,
+  total: u.sentEmails + u.supportTickets,
+});
 
 export function contactsService() {
   async function read(t: Tenant, id: number): Promise<CustomerContactT> {
@@ -95,10 +107,20 @@ export function contactsService() {
       const contact = await requireContact(t, id);
       const used = usageDto(id, (await repo.usage(t, [id])).get(id)!);
       const { reassignedTo, newPrimary } = await book.remove(t, contact, used.total, reassignToPrimary, {
-        inUse: () => fail(CustomersErrors.contactInUse, `Contact ${id} is used by ${used.sentEmails} sent email(s) and ${used.supportTickets} support ticket(s); send reassignToPrimary=true to move them to the primary contact.`),
-        noPrimary: () => fail(CustomersErrors.contactNoPrimary, `Contact ${id} is the customer's only contact: there is no primary contact to move its uses to.`),
+        inUse: () =>
+          fail(
+            CustomersErrors.contactInUse,
+            `Contact ${id} is used by ${used.sentEmails} sent email(s) and ${used.supportTickets} support ticket(s); send reassignToPrimary=true to move them to the primary contact.`,
+          ),
+        noPrimary: () =>
+          fail(CustomersErrors.contactNoPrimary, `Contact ${id} is the customer's only contact: there is no primary contact to move its uses to.`),
       });
-      return { contactId: id, reassignedToContactId: reassignedTo, reassigned: reassignedTo === null ? usageDto(id, { sentEmails: 0, supportTickets: 0 }) : used, newPrimaryContactId: newPrimary };
+      return {
+        contactId: id,
+        reassignedToContactId: reassignedTo,
+        reassigned: reassignedTo === null ? usageDto(id, { sentEmails: 0, supportTickets: 0 }) : used,
+        newPrimaryContactId: newPrimary,
+      };
     },
 
     async setPrimary(t: Tenant, id: number): Promise<CustomerContactT> {
@@ -128,9 +150,12 @@ export function contactsService() {
     async export(t: Tenant, request: ExportContactsRequestModelT): Promise<FileResult> {
       const fields = request.fields?.length ? [...new Set(request.fields)] : [...CONTACT_EXPORT_FIELDS];
       const columns: Column<repo.ContactExportRow>[] = fields.map((field) => ({ header: field, width: EXPORT_WIDTHS[field], value: EXPORT_VALUES[field] }));
-      const scope = { customerIds: request.customerIds?.length ? request.customerIds : null, contactIds: request.contactIds?.length ? request.contactIds : null };
+      const scope = {
+        customerIds: request.customerIds?.length ? request.customerIds : null,
+        contactIds: request.contactIds?.length ? request.contactIds : null,
+      };
       async function* batches() {
-        for (let after = 0; ;) {
+        for (let after = 0; ; ) {
           const rows = await repo.exportBatch(t, scope, after, 1000);
           if (rows.length === 0) return;
           yield rows;
@@ -168,9 +193,17 @@ export function contactsService() {
 
 type ExportField = (typeof CONTACT_EXPORT_FIELDS)[number];
 const EXPORT_VALUES: Record<ExportField, (r: repo.ContactExportRow) => string | number | boolean | Date | null> = {
-  id: (r) => r.id, customerId: (r) => r.customer_id, customerName: (r) => r.customer_name, name: (r) => r.name, email: (r) => r.email,
-  phone: (r) => r.phone, phoneExtension: (r) => r.phone_extension, title: (r) => r.title, isPrimary: (r) => r.is_primary,
-  notes: (r) => r.notes, createdAt: (r) => r.created_at,
+  id: (r) => r.id,
+  customerId: (r) => r.customer_id,
+  customerName: (r) => r.customer_name,
+  name: (r) => r.name,
+  email: (r) => r.email,
+  phone: (r) => r.phone,
+  phoneExtension: (r) => r.phone_extension,
+  title: (r) => r.title,
+  isPrimary: (r) => r.is_primary,
+  notes: (r) => r.notes,
+  createdAt: (r) => r.created_at,
 };
 const EXPORT_WIDTHS: Partial<Record<ExportField, number>> = { customerName: 30, name: 26, email: 28, phone: 18, notes: 40, createdAt: 24 };
 

@@ -57,7 +57,13 @@ export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptio
 
   /** The page's rows by the plan the counts suggest; `version` null reads without the caches. */
   async function readPage(
-    t: Tenant, filter: repo.CustomerFilter, sort: Sort, page: Page, total: number, candidates: number | null, version: string | null,
+    t: Tenant,
+    filter: repo.CustomerFilter,
+    sort: Sort,
+    page: Page,
+    total: number,
+    candidates: number | null,
+    version: string | null,
   ): Promise<{ rows: repo.PageRow[]; plan: ListPlan }> {
     if (filter.search && filter.statuses.length === 1 && candidates !== null) {
       const planKey = planKeyOf(t, filter, sort);
@@ -81,7 +87,7 @@ export function customerLists({ walkCap = 5000, maxEntries = 10_000 }: ListOptio
       const assumed = lastSeen.get(t.companyId);
       if (assumed !== undefined) {
         const total = counts.get(keyOf(t, filter), assumed);
-        const candidates = needsCandidates(filter) ? counts.get(keyOf(t, repo.withoutSearch(filter)), assumed) ?? null : null;
+        const candidates = needsCandidates(filter) ? (counts.get(keyOf(t, repo.withoutSearch(filter)), assumed) ?? null) : null;
         if (total !== undefined && total > page.offset && (candidates !== null || !needsCandidates(filter))) {
           const read = await readPage(t, filter, sort, page, total, candidates, assumed);
           const first = read.rows[0];

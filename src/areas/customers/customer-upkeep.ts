@@ -7,7 +7,7 @@
 //    customers or addresses, not once per row (a 10,000-row import bumps it once).
 // Every repository function that writes those tables calls these; nothing else writes them (the
 // door test keeps other areas out).
-import { sql, type Expression } from 'kysely';
+import { type Expression, sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 
 /** Transactions (one Tenant each) that have bumped the version already. */
@@ -16,7 +16,8 @@ const bumped = new WeakSet<Tenant>();
 /** The company's customers or addresses changed in this transaction: the list version moves on. */
 export async function customerListChanged(t: Tenant): Promise<void> {
   if (bumped.has(t)) return;
-  await t.insert('customer_list_versions', {})
+  await t
+    .insert('customer_list_versions', {})
     .onConflict((oc) => oc.column('company_id').doUpdateSet({ version: sql`customer_list_versions.version + 1` }))
     .execute();
   bumped.add(t);
@@ -28,7 +29,11 @@ export async function customersChanged(t: Tenant, ids: ReadonlyArray<number | nu
   await customerListChanged(t);
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return;
-  await t.update('customers as c').set({ search_text: searchText(t.companyId) }).where('c.id', 'in', wanted).execute();
+  await t
+    .update('customers as c')
+    .set({ search_text: searchText(t.companyId) })
+    .where('c.id', 'in', wanted)
+    .execute();
 }
 
 /** The customer's own fields as searched: name, email and phone, lowercased. */

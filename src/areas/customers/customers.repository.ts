@@ -1,17 +1,29 @@
 // SQL of customers, through the company door (and the list version, read outside it).
-import { sql, type Expression, type OperationNodeSource, type SqlBool } from 'kysely';
+import { type Expression, type OperationNodeSource, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
+import { inlined } from '../../platform/list.js';
 import type { SortSpec } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
-import { customerListChanged, customersChanged, newCustomerSearchText, searchedColumnsIn } from './customer-upkeep.js';
 import type { AddressRow } from './addresses.schemas.js';
+import { customerListChanged, customersChanged, newCustomerSearchText, searchedColumnsIn } from './customer-upkeep.js';
 import type { CustomerRow } from './customers.schemas.js';
-import { inlined } from '../../platform/list.js';
 
 const COLUMNS = [
-  'c.id', 'c.name', 'c.email', 'c.phone', 'c.pipeline', 'c.status', 'c.source', 'c.is_entrepreneur',
-  'c.parent_customer_id', 'c.merged_into_id', 'c.notes', 'c.last_order_at', 'c.created_at', 'c.updated_at',
+  'c.id',
+  'c.name',
+  'c.email',
+  'c.phone',
+  'c.pipeline',
+  'c.status',
+  'c.source',
+  'c.is_entrepreneur',
+  'c.parent_customer_id',
+  'c.merged_into_id',
+  'c.notes',
+  'c.last_order_at',
+  'c.created_at',
+  'c.updated_at',
 ] as const;
 
 function customers(t: Tenant) {
@@ -28,9 +40,15 @@ export interface CustomerReadOptions {
 /** Customers by id: "Customer 5 was not found." for one the company does not have (or has in
  *  another status than asked: a deleted customer is found only when status 1 is asked for). */
 export const customerRecords = companyRecords<CustomerRow, number, CustomerReadOptions | undefined>({
-  name: 'customer', what: 'Customer',
-  read: (t, ids, options) => customers(t).select(COLUMNS).where('c.id', 'in', ids).where('c.status', 'in', options?.statuses ?? [0])
-    .$if(options?.lock === true, (q) => q.forUpdate()).execute(),
+  name: 'customer',
+  what: 'Customer',
+  read: (t, ids, options) =>
+    customers(t)
+      .select(COLUMNS)
+      .where('c.id', 'in', ids)
+      .where('c.status', 'in', options?.statuses ?? [0])
+      .$if(options?.lock === true, (q) => q.forUpdate())
+      .execute(),
 });
 
 export type CustomerSort = 'name' | 'created_at';
@@ -94,9 +112,14 @@ function filtered(t: Tenant, f: CustomerFilter, matched: number[] | null = null)
   for (const [column, values] of place) {
     if (!values || values.length === 0) continue;
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('addresses as a').select(sql`1`.as('one'))
-        .where(t.owns('a')).whereRef('a.customer_id', '=', 'c.id')
-        .where(sql.raw(column), 'in', values) as unknown as Expression<SqlBool>));
+      exists(
+        selectFrom('addresses as a')
+          .select(sql`1`.as('one'))
+          .where(t.owns('a'))
+          .whereRef('a.customer_id', '=', 'c.id')
+          .where(sql.raw(column), 'in', values) as unknown as Expression<SqlBool>,
+      ),
+    );
   }
   return q;
 }
@@ -131,7 +154,9 @@ function withPageExtras(t: Tenant, page: OperationNodeSource, direction: Directi
                a.longitude, a.is_main, a.is_hub, a.contact_name, a.contact_phone, a.notes, a.normalized_key, a.created_at, a.updated_at
         FROM addresses a WHERE a.company_id = ${t.companyId} AND a.customer_id = p.id) a) AS addresses_json
     FROM (${page}) p
-    ORDER BY p.sort_key ${dir}, p.id ${dir}`.execute(t.db).then((r) => r.rows);
+    ORDER BY p.sort_key ${dir}, p.id ${dir}`
+    .execute(t.db)
+    .then((r) => r.rows);
 }
 
 function sortKeyOf(sort: SortSpec<CustomerSort>) {
@@ -143,13 +168,22 @@ function sortKeyOf(sort: SortSpec<CustomerSort>) {
  *  `counted` adds each row's `full_count`, the number of all matches (the count and the page from
  *  one pass through the index, when the count is not known yet). */
 export async function listCustomers(
-  t: Tenant, f: CustomerFilter, sort: SortSpec<CustomerSort>, limit: number, offset: number, counted = false,
+  t: Tenant,
+  f: CustomerFilter,
+  sort: SortSpec<CustomerSort>,
+  limit: number,
+  offset: number,
+  counted = false,
 ): Promise<PageRow[]> {
   const direction = sort.descending ? 'desc' : 'asc';
   const sortKey = sortKeyOf(sort);
-  const page = filtered(t, f, await matchedIds(t, f)).select([...COLUMNS, sortKey.as('sort_key')])
+  const page = filtered(t, f, await matchedIds(t, f))
+    .select([...COLUMNS, sortKey.as('sort_key')])
     .$if(counted, (q) => q.select(sql<string>`count(*) OVER ()`.as('full_count')))
-    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(inlined(limit)).offset(inlined(offset));
+    .orderBy(sortKey, direction)
+    .orderBy('c.id', direction)
+    .limit(inlined(limit))
+    .offset(inlined(offset));
   return withPageExtras(t, page, direction);
 }
 
@@ -161,20 +195,44 @@ export async function listCustomers(
  * gives without the search. Needs a single status: the sort index orders one status at a time.
  */
 export async function walkCustomers(
-  t: Tenant, f: CustomerFilter & { search: string }, sort: SortSpec<CustomerSort>, page: { limit: number; offset: number },
+  t: Tenant,
+  f: CustomerFilter & { search: string },
+  sort: SortSpec<CustomerSort>,
+  page: { limit: number; offset: number },
   walk: { cap: number; candidates: number },
 ): Promise<PageRow[] | null> {
   const direction = sort.descending ? 'desc' : 'asc';
   const sortKey = sortKeyOf(sort);
   const candidates = filtered(t, withoutSearch(f))
     .select([...COLUMNS, sortKey.as('sort_key'), f.nameOnly ? sql<string>`lower(c.name)`.as('haystack') : 'c.search_text as haystack'])
-    .orderBy(sortKey, direction).orderBy('c.id', direction).limit(inlined(walk.cap));
-  const matches = t.db.selectFrom(candidates.as('w'))
-    .select(['w.id', 'w.name', 'w.email', 'w.phone', 'w.pipeline', 'w.status', 'w.source', 'w.is_entrepreneur', 'w.parent_customer_id',
-      'w.merged_into_id', 'w.notes', 'w.last_order_at', 'w.created_at', 'w.updated_at', 'w.sort_key'])
+    .orderBy(sortKey, direction)
+    .orderBy('c.id', direction)
+    .limit(inlined(walk.cap));
+  const matches = t.db
+    .selectFrom(candidates.as('w'))
+    .select([
+      'w.id',
+      'w.name',
+      'w.email',
+      'w.phone',
+      'w.pipeline',
+      'w.status',
+      'w.source',
+      'w.is_entrepreneur',
+      'w.parent_customer_id',
+      'w.merged_into_id',
+      'w.notes',
+      'w.last_order_at',
+      'w.created_at',
+      'w.updated_at',
+      'w.sort_key',
+    ])
     // strpos is LIKE '%term%' without wildcards to escape, and no index serves it: the plan stays a walk.
     .where(sql`strpos(w.haystack, ${f.search.toLowerCase()})`, '>', 0)
-    .orderBy('w.sort_key', direction).orderBy('w.id', direction).limit(inlined(page.limit)).offset(inlined(page.offset));
+    .orderBy('w.sort_key', direction)
+    .orderBy('w.id', direction)
+    .limit(inlined(page.limit))
+    .offset(inlined(page.offset));
   const rows = await withPageExtras(t, matches, direction);
   // A short page is the true last page only if the walk reached the last candidate.
   return rows.length === page.limit || walk.candidates <= walk.cap ? rows : null;
@@ -182,11 +240,13 @@ export async function walkCustomers(
 
 /** The count, with the list version of the statement's snapshot (null when this transaction wrote). */
 export async function countCustomers(t: Tenant, f: CustomerFilter): Promise<{ n: number; version: string | null }> {
-  const row = await filtered(t, f, await matchedIds(t, f)).select((eb) => [
-    eb.fn.countAll<number>().as('n'),
-    sql<string | null>`CASE WHEN txid_current_if_assigned() IS NULL THEN
+  const row = await filtered(t, f, await matchedIds(t, f))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      sql<string | null>`CASE WHEN txid_current_if_assigned() IS NULL THEN
       coalesce((SELECT v.version::text FROM customer_list_versions v WHERE v.company_id = ${t.companyId}), '0') END`.as('version'),
-  ]).executeTakeFirstOrThrow();
+    ])
+    .executeTakeFirstOrThrow();
   return { n: Number(row.n), version: row.version };
 }
 
@@ -226,13 +286,20 @@ export interface CustomerValues {
 }
 
 export async function insertCustomer(t: Tenant, values: CustomerValues): Promise<number> {
-  const row = await t.insert('customers', { ...values, search_text: newCustomerSearchText(values) }).returning('id').executeTakeFirstOrThrow();
+  const row = await t
+    .insert('customers', { ...values, search_text: newCustomerSearchText(values) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await customerListChanged(t);
   return row.id;
 }
 
 export async function updateCustomer(t: Tenant, id: number, values: Partial<CustomerValues>): Promise<void> {
-  await t.update('customers').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('customers')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
   // Its search text only when a searched field was written (a pipeline change leaves it).
   if (searchedColumnsIn(values)) await customersChanged(t, [id]);
   else await customerListChanged(t);
@@ -240,9 +307,11 @@ export async function updateCustomer(t: Tenant, id: number, values: Partial<Cust
 
 export async function setStatus(t: Tenant, ids: number[], status: 0 | 1, mergedInto: number | null = null): Promise<void> {
   if (ids.length === 0) return;
-  await t.update('customers')
+  await t
+    .update('customers')
     .set({ status, deleted_at: status === 1 ? new Date() : null, merged_into_id: mergedInto, updated_at: new Date() })
-    .where('id', 'in', ids).execute();
+    .where('id', 'in', ids)
+    .execute();
   await customerListChanged(t);
 }
 
@@ -252,14 +321,21 @@ export function findLikelyDuplicates(
   keys: { name: string; email: string | null; phone: string | null },
   excludeId: number | null,
 ): Promise<Array<CustomerRow & { name_key: string; email_key: string | null; phone_key: string | null }>> {
-  let q = customers(t).where('c.status', '=', 0)
-    .where((eb) => eb.or([
-      eb('c.name_key', '=', keys.name),
-      ...(keys.email ? [eb('c.email_key', '=', keys.email)] : []),
-      ...(keys.phone ? [eb('c.phone_key', '=', keys.phone)] : []),
-    ]));
+  let q = customers(t)
+    .where('c.status', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('c.name_key', '=', keys.name),
+        ...(keys.email ? [eb('c.email_key', '=', keys.email)] : []),
+        ...(keys.phone ? [eb('c.phone_key', '=', keys.phone)] : []),
+      ]),
+    );
   if (excludeId !== null) q = q.where('c.id', '<>', excludeId);
-  return q.select([...COLUMNS, 'c.name_key', 'c.email_key', 'c.phone_key']).orderBy('c.id').limit(50).execute();
+  return q
+    .select([...COLUMNS, 'c.name_key', 'c.email_key', 'c.phone_key'])
+    .orderBy('c.id')
+    .limit(50)
+    .execute();
 }
 
 /** Moves merged customers' addresses, contacts and mails (this area's tables) to the parent;
@@ -274,16 +350,18 @@ export async function moveChildren(t: Tenant, fromIds: number[], toId: number): 
     moved[table] = Number(result.numUpdatedRows);
   }
   // Child accounts of a merged customer now hang from the parent.
-  await t.update('customers').set({ parent_customer_id: toId })
-    .where('parent_customer_id', 'in', fromIds).where('id', '<>', toId).execute();
+  await t.update('customers').set({ parent_customer_id: toId }).where('parent_customer_id', 'in', fromIds).where('id', '<>', toId).execute();
   await customersChanged(t, [...fromIds, toId]);
   return moved;
 }
 
 /** How many support tickets these customers have (read only: the support area moves them). */
 export async function ticketCount(t: Tenant, customerIds: number[]): Promise<number> {
-  const row = await t.select('support_tickets').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('customer_id', 'in', customerIds).executeTakeFirstOrThrow();
+  const row = await t
+    .select('support_tickets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', 'in', customerIds)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -305,8 +383,17 @@ export function exportBatch(t: Tenant, ids: number[] | null, afterId: number, li
   let q = customers(t)
     .leftJoin('addresses as a', (j) => j.onRef('a.company_id', '=', 'c.company_id').onRef('a.customer_id', '=', 'c.id').on('a.is_main', '=', true))
     .select([
-      ...COLUMNS, 'a.id as address_id', 'a.name as address_name', 'a.street', 'a.street2', 'a.city', 'a.state', 'a.postal_code',
-      'a.country', 'a.latitude', 'a.longitude',
+      ...COLUMNS,
+      'a.id as address_id',
+      'a.name as address_name',
+      'a.street',
+      'a.street2',
+      'a.city',
+      'a.state',
+      'a.postal_code',
+      'a.country',
+      'a.latitude',
+      'a.longitude',
     ])
     .where('c.id', '>', afterId);
   q = ids ? q.where('c.id', 'in', ids) : q.where('c.status', '=', 0);

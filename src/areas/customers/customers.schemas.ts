@@ -1,7 +1,7 @@
 // Models of the customers section: Customer and its inputs, list parameters, ValidateCustomerDto,
 // MergeCustomers, FullAddressInfo, NormalizedAddressWithCustomers; row → response mappers.
-import { DateTime, Id, Nullable, NumEnum, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
-import { Address, AddressInputFields, CustomerAddressInput, type AddressT } from './addresses.schemas.js';
+import { DateTime, Id, Nullable, NumEnum, Opt, SharedListParams, type Static, Type } from '../../platform/schemas.js';
+import { Address, AddressInputFields, type AddressT, CustomerAddressInput } from './addresses.schemas.js';
 
 export const PIPELINES = { Prospect: 0, Customer: 1, Lead: 2 } as const;
 export const STATUSES = { Active: 0, Deleted: 1 } as const;
@@ -61,7 +61,9 @@ export const CustomerToValidate = Type.Object({
 export type CustomerToValidateT = Static<typeof CustomerToValidate>;
 
 export const CustomersQuery = Type.Object({
-  activeCustomers: Type.Optional(Type.Boolean({ default: true, description: 'true: active customers only; false: active and deleted. `status` narrows further.' })),
+  activeCustomers: Type.Optional(
+    Type.Boolean({ default: true, description: 'true: active customers only; false: active and deleted. `status` narrows further.' }),
+  ),
   Entrepreneur: Type.Optional(Type.Boolean({ description: 'Only entrepreneurs (true) or only companies (false).' })),
   orderDateRangeStart: Type.Optional(DateTime),
   orderDateRangeEnd: Type.Optional(DateTime),
@@ -110,14 +112,16 @@ export const NormalizedAddressWithCustomers = Type.Object(
   {
     normalizedAddress: Type.String(),
     address: Type.Ref('Address'),
-    addressIds: Type.Array(Id, { description: 'The customer\'s addresses at this place.' }),
+    addressIds: Type.Array(Id, { description: "The customer's addresses at this place." }),
     customers: Type.Array(Type.Object({ id: Id, name: Type.String() }), { description: 'Active customers of the company with an address at this place.' }),
   },
   { $id: 'NormalizedAddressWithCustomers' },
 );
 
 export const LocationsQuery = Type.Object({
-  customerName: Type.Optional(Type.String({ maxLength: 200, description: 'Only locations of customers (this one and its child accounts) whose name contains it.' })),
+  customerName: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Only locations of customers (this one and its child accounts) whose name contains it.' }),
+  ),
 });
 
 export interface CustomerRow {

@@ -1,22 +1,28 @@
 // Rules of customers: create with addresses, update, delete (marked deleted and hidden, never
 // lost) and restore, pipeline moves, the list with its filters, duplicate checks and merging.
 import type { Tenant } from '../../db/tenant.js';
-import { AnswerCache, versioned, type Versioned } from '../../platform/answer-cache.js';
+import { AnswerCache, type Versioned, versioned } from '../../platform/answer-cache.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
 import { invalid, notFoundAll, ValidationError } from '../../platform/errors.js';
 import { paged, sortOfQuery } from '../../platform/list.js';
 import { dateRangeOf, pageOf } from '../../platform/paging.js';
 import * as addresses from './addresses.repository.js';
-import { addressOf, toAddress, type AddressT, type CustomerAddressInputT } from './addresses.schemas.js';
+import { type AddressT, addressOf, type CustomerAddressInputT, toAddress } from './addresses.schemas.js';
 import { addressValues, ensureMain, writeAddress } from './addresses.service.js';
 import { ensurePrimary } from './contacts.service.js';
 import { customerLists } from './customer-lists.js';
 import { customersMerged } from './customers.events.js';
 import * as repo from './customers.repository.js';
 import {
-  toCustomer, type CustomerInputT, type CustomerRow, type CustomersQueryT, type CustomerT, type CustomerToValidateT,
-  type MergeCustomersT, type ValidateCustomerDtoT,
+  type CustomerInputT,
+  type CustomerRow,
+  type CustomersQueryT,
+  type CustomerT,
+  type CustomerToValidateT,
+  type MergeCustomersT,
+  toCustomer,
+  type ValidateCustomerDtoT,
 } from './customers.schemas.js';
 import { checkPhone, isEmail, nameKey, normalizeEmail, phoneKey } from './keys.js';
 
@@ -50,7 +56,10 @@ export function customerValues(input: CustomerInputT, country: string): repo.Cus
 
 /** Customers with their addresses: one query for the customers, one for all their addresses. */
 async function withAddresses(t: Tenant, rows: CustomerRow[]): Promise<CustomerT[]> {
-  const all = await addresses.addressesOfCustomers(t, rows.map((r) => r.id));
+  const all = await addresses.addressesOfCustomers(
+    t,
+    rows.map((r) => r.id),
+  );
   const byCustomer = new Map<number, ReturnType<typeof toAddress>[]>();
   for (const a of all) {
     const list = byCustomer.get(a.customer_id!);
@@ -143,7 +152,11 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
     async create(t: Tenant, input: CustomerInputT): Promise<CustomerT> {
       await checkParent(t, null, input.parentCustomerId ?? null);
       const id = await repo.insertCustomer(t, customerValues(input, mainCountry(input.addresses)));
-      await saveAddresses(t, id, (input.addresses ?? []).map((a) => ({ ...a, id: null })));
+      await saveAddresses(
+        t,
+        id,
+        (input.addresses ?? []).map((a) => ({ ...a, id: null })),
+      );
       const created = await read(t, id);
       await audit(t, { action: 'customer.create', entityType: 'customer', entityId: id, after: created });
       return created;
@@ -153,7 +166,7 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
     async update(t: Tenant, id: number, input: CustomerInputT): Promise<null> {
       const before = await read(t, id);
       await checkParent(t, id, input.parentCustomerId ?? null);
-      const country = input.addresses?.length ? mainCountry(input.addresses) : before.addresses.find((a) => a.isMain)?.country ?? 'US';
+      const country = input.addresses?.length ? mainCountry(input.addresses) : (before.addresses.find((a) => a.isMain)?.country ?? 'US');
       await repo.updateCustomer(t, id, customerValues(input, country));
       if (input.addresses) await saveAddresses(t, id, input.addresses);
       await audit(t, { action: 'customer.update', entityType: 'customer', entityId: id, before, after: await read(t, id) });
@@ -164,8 +177,13 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
     async remove(t: Tenant, ids: number[]): Promise<null> {
       const rows = await repo.customerRecords.requireAll(t, ids, { statuses: [0, 1], lock: true });
       const active = rows.filter((r) => r.status === 0);
-      await repo.setStatus(t, active.map((r) => r.id), 1);
-      for (const r of active) await audit(t, { action: 'customer.delete', entityType: 'customer', entityId: r.id, before: { status: 0 }, after: { status: 1 } });
+      await repo.setStatus(
+        t,
+        active.map((r) => r.id),
+        1,
+      );
+      for (const r of active)
+        await audit(t, { action: 'customer.delete', entityType: 'customer', entityId: r.id, before: { status: 0 }, after: { status: 1 } });
       return null;
     },
 
@@ -209,7 +227,10 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
         isValid: problems.length === 0,
         problems,
         duplicates: found.map((c) => ({
-          id: c.id, name: c.name, email: c.email, phone: c.phone,
+          id: c.id,
+          name: c.name,
+          email: c.email,
+          phone: c.phone,
           matchedOn: [
             ...(c.name_key === keys.name ? ['name'] : []),
             ...(keys.email && c.email_key === keys.email ? ['email'] : []),
@@ -239,7 +260,9 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
       await ensurePrimary(t, parent.id);
       await repo.setStatus(t, children, 1, parent.id);
       await audit(t, {
-        action: 'customer.merge', entityType: 'customer', entityId: parent.id,
+        action: 'customer.merge',
+        entityType: 'customer',
+        entityId: parent.id,
         before: rows.filter((r) => r.id !== parent.id).map((r) => ({ id: r.id, name: r.name })),
         after: { mergedCustomerIds: children, moved },
       });

@@ -1,7 +1,7 @@
 // Kysely types of the customers' tables (migrations 0003, 0004): customers, their addresses,
 // contacts and sent mails. Kept with the area, merged into `DB` (src/db/types.ts says why).
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp, CreatedAt, Updated } from '../../db/columns.js';
+import type { CreatedAt, Timestamp, Updated } from '../../db/columns.js';
 
 export interface CustomersTable {
   company_id: number;

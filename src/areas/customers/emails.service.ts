@@ -2,15 +2,15 @@
 // is recorded against the customer, in the transaction of the request.
 import type { Tenant } from '../../db/tenant.js';
 import { enqueueMail } from '../../integrations/mail/outbox.js';
-import type { Principal } from '../../platform/auth.js';
 import { audit } from '../../platform/audit.js';
+import type { Principal } from '../../platform/auth.js';
 import { fail, invalid, notFoundAll } from '../../platform/errors.js';
 import * as contacts from './contacts.repository.js';
+import { CustomersErrors } from './customers.errors.js';
 import { requireCustomer } from './customers.service.js';
 import * as repo from './emails.repository.js';
 import { EMAIL_TYPES, type EmailSendRequestT, type EmailTypeInfoT, type SentEmailT } from './emails.schemas.js';
 import { isEmail } from './keys.js';
-import { CustomersErrors } from './customers.errors.js';
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
@@ -23,8 +23,17 @@ export function emailsService() {
     async list(t: Tenant, customerId: number): Promise<SentEmailT[]> {
       await requireCustomer(t, customerId);
       return (await repo.sentEmails(t, customerId)).map((r) => ({
-        id: r.id, customerId: r.customer_id, contactId: r.contact_id, emailType: r.email_type, to: r.to_address,
-        subject: r.subject, body: r.body, status: r.status, sentAt: r.sent_at, sentBy: r.sent_by, createdAt: r.created_at,
+        id: r.id,
+        customerId: r.customer_id,
+        contactId: r.contact_id,
+        emailType: r.email_type,
+        to: r.to_address,
+        subject: r.subject,
+        body: r.body,
+        status: r.status,
+        sentAt: r.sent_at,
+        sentBy: r.sent_by,
+        createdAt: r.created_at,
       }));
     },
 
@@ -50,21 +59,38 @@ export function emailsService() {
         for (const id of input.contactIds) {
           const contact = rows.find((c) => c.id === id);
           if (!contact) throw notFoundAll(contacts.contactRecords.what, contacts.contactRecords.plural, missing);
-          if (!contact.email || !isEmail(contact.email.trim())) throw fail(CustomersErrors.contactWithoutEmail, `Contact ${id} (${contact.name}) has no valid email address.`);
+          if (!contact.email || !isEmail(contact.email.trim()))
+            throw fail(CustomersErrors.contactWithoutEmail, `Contact ${id} (${contact.name}) has no valid email address.`);
           recipients.push({ to: contact.email.trim(), contactId: id });
         }
       }
       if (recipients.length === 0) {
-        if (!customer.email || !isEmail(customer.email)) throw fail(CustomersErrors.noRecipient, 'Send `to` or `contactIds`: the customer has no email address of its own.');
+        if (!customer.email || !isEmail(customer.email))
+          throw fail(CustomersErrors.noRecipient, 'Send `to` or `contactIds`: the customer has no email address of its own.');
         recipients.push({ to: customer.email, contactId: null });
       }
 
       const ids: number[] = [];
       for (const r of recipients) {
         const outboxId = await enqueueMail(t, { kind: `customer.${type.name}`, to: r.to, subject, text: body });
-        ids.push(await repo.recordSentEmail(t, { customer_id: customerId, contact_id: r.contactId, email_type: type.name, to_address: r.to, subject, body, outbox_id: outboxId }));
+        ids.push(
+          await repo.recordSentEmail(t, {
+            customer_id: customerId,
+            contact_id: r.contactId,
+            email_type: type.name,
+            to_address: r.to,
+            subject,
+            body,
+            outbox_id: outboxId,
+          }),
+        );
       }
-      await audit(t, { action: 'customer.email', entityType: 'customer', entityId: customerId, after: { emailType: type.name, recipients: recipients.map((r) => r.to) } });
+      await audit(t, {
+        action: 'customer.email',
+        entityType: 'customer',
+        entityId: customerId,
+        after: { emailType: type.name, recipients: recipients.map((r) => r.to) },
+      });
       return { sent: ids.length, sentEmailIds: ids };
     },
   };

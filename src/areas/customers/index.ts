@@ -1,7 +1,7 @@
 // The customers section: customers, customer contacts and addresses (part 1, "Customers"), one
 // area folder since they share their tables' rules. Other areas use Address and the customer
 // lookups from here, and hear of merged customers and moved contact uses (customers.events.ts).
-import { perApp, type Area, type AreaDeps } from '../../platform/area.js';
+import { type Area, type AreaDeps, perApp } from '../../platform/area.js';
 import { addressRecords } from './addresses.repository.js';
 import { addressesRoutes } from './addresses.routes.js';
 import { Address } from './addresses.schemas.js';
@@ -10,6 +10,7 @@ import { contactRecords } from './contacts.repository.js';
 import { contactsRoutes } from './contacts.routes.js';
 import { CustomerContact } from './contacts.schemas.js';
 import { contactsService } from './contacts.service.js';
+import { CustomersErrors } from './customers.errors.js';
 import { customerRecords } from './customers.repository.js';
 import { customersRoutes } from './customers.routes.js';
 import { Customer, FullAddressInfo, NormalizedAddressWithCustomers } from './customers.schemas.js';
@@ -17,7 +18,6 @@ import { customersService } from './customers.service.js';
 import { emailsService } from './emails.service.js';
 import { placesService } from './places.service.js';
 import { transferService } from './transfer.service.js';
-import { CustomersErrors } from './customers.errors.js';
 
 /** The section's services, built once per app: its three areas share them (one customers
  *  service, one kept-answers cache of GET /Customers). */
@@ -52,17 +52,17 @@ export const addressesArea: Area = {
   routes: (deps) => addressesRoutes(services(deps)),
 };
 
-export { Address, AddressInput, type AddressT } from './addresses.schemas.js';
 export { addressKey, formatAddress } from './address-key.js';
-export { addSiteAddress, changeSiteAddress, removeSiteAddress, type SiteValues } from './company-sites.js';
-export { requireCustomer } from './customers.service.js';
-export { customerRecords, type CustomerReadOptions } from './customers.repository.js';
-export { type CustomerRow } from './customers.schemas.js';
-export { findContact, contactRecords } from './contacts.repository.js';
 export { addressRecords } from './addresses.repository.js';
-export { customersMerged, contactUsesMoved } from './customers.events.js';
+export { Address, AddressInput, type AddressT } from './addresses.schemas.js';
+export { addSiteAddress, changeSiteAddress, removeSiteAddress, type SiteValues } from './company-sites.js';
 // Contact lists of other owners (carriers) follow the same rules and answer the same shapes.
-export { contactBook, contactFields, type ContactBook, type ContactPlan, type ContactStore } from './contact-book.js';
-export { contactTable, type ContactColumns, type ContactTable } from './contact-book.repository.js';
+export { type ContactBook, type ContactPlan, type ContactStore, contactBook, contactFields } from './contact-book.js';
+export { type ContactColumns, type ContactTable, contactTable } from './contact-book.repository.js';
+export { contactRecords, findContact } from './contacts.repository.js';
 export { ContactChange, ContactInput, CustomerContact, DeleteContactQuery, DeleteContactResultDto, NormalizeContactsPreviewDto } from './contacts.schemas.js';
+export { contactUsesMoved, customersMerged } from './customers.events.js';
+export { type CustomerReadOptions, customerRecords } from './customers.repository.js';
+export type { CustomerRow } from './customers.schemas.js';
+export { requireCustomer } from './customers.service.js';
 export { checkPhone, isEmail, nameKey, normalizeEmail } from './keys.js';

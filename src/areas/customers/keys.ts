@@ -1,10 +1,35 @@
 // Normalized forms of names, emails and phones: what "the same customer" or "the same contact"
 // means when looking for duplicates, and how phones are stored once normalized (E.164).
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 
 const LEGAL_SUFFIXES = new Set([
-  'inc', 'incorporated', 'llc', 'l l c', 'ltd', 'limited', 'co', 'corp', 'corporation', 'company', 'plc', 'gmbh',
-  'ag', 'sa', 'sas', 'sarl', 'srl', 'spa', 'bv', 'nv', 'pty', 'lp', 'llp', 'oy', 'ab', 'as', 'kg',
+  'inc',
+  'incorporated',
+  'llc',
+  'l l c',
+  'ltd',
+  'limited',
+  'co',
+  'corp',
+  'corporation',
+  'company',
+  'plc',
+  'gmbh',
+  'ag',
+  'sa',
+  'sas',
+  'sarl',
+  'srl',
+  'spa',
+  'bv',
+  'nv',
+  'pty',
+  'lp',
+  'llp',
+  'oy',
+  'ab',
+  'as',
+  'kg',
 ]);
 
 /** "ACME Freight, Inc." and "Acme Freight" → "acme freight". */
@@ -44,7 +69,7 @@ export function checkPhone(phone: string | null | undefined, country: string | n
   const text = phone?.trim();
   if (!text) return { e164: null, valid: false };
   const parsed = parsePhoneNumberFromString(text, (country?.toUpperCase() || 'US') as CountryCode);
-  if (!parsed || !parsed.isValid()) return { e164: null, valid: false };
+  if (!parsed?.isValid()) return { e164: null, valid: false };
   return { e164: parsed.number, valid: true };
 }
 

@@ -5,7 +5,7 @@ import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
 import type { SharedListQueryT } from '../../platform/schemas.js';
 import * as repo from './addresses.repository.js';
-import { toAddress, type AddressT } from './addresses.schemas.js';
+import { type AddressT, toAddress } from './addresses.schemas.js';
 import { requireCustomer } from './customers.service.js';
 
 export function placesService() {

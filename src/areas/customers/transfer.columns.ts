@@ -5,8 +5,26 @@ import type { ExportRow } from './customers.repository.js';
 import { PIPELINES, SOURCES, STATUSES } from './customers.schemas.js';
 
 export type FieldKey =
-  | 'id' | 'name' | 'email' | 'phone' | 'pipeline' | 'status' | 'source' | 'isEntrepreneur' | 'parentCustomerId' | 'notes'
-  | 'addressName' | 'street' | 'street2' | 'city' | 'state' | 'postalCode' | 'country' | 'latitude' | 'longitude' | 'createdAt';
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'pipeline'
+  | 'status'
+  | 'source'
+  | 'isEntrepreneur'
+  | 'parentCustomerId'
+  | 'notes'
+  | 'addressName'
+  | 'street'
+  | 'street2'
+  | 'city'
+  | 'state'
+  | 'postalCode'
+  | 'country'
+  | 'latitude'
+  | 'longitude'
+  | 'createdAt';
 
 const nameOf = (values: Record<string, number>, n: number) => Object.keys(values).find((k) => values[k] === n) ?? String(n);
 
@@ -50,9 +68,28 @@ export function columnsFor(keys: FieldKey[]): Column<ExportRow>[] {
 
 /** The one example row of a template (sample=true). */
 export const SAMPLE: ExportRow = {
-  id: null as unknown as number, name: 'Acme Freight LLC', email: 'shipping@acme.example', phone: '+1 512 555 0134',
-  pipeline: 1, status: 0, source: 0, is_entrepreneur: false, parent_customer_id: null, merged_into_id: null,
-  notes: 'Dock 4, call ahead', last_order_at: null, created_at: null as unknown as Date, updated_at: new Date(0),
-  address_id: null, address_name: 'Acme warehouse', street: '1200 Industrial Blvd', street2: null, city: 'Austin', state: 'TX',
-  postal_code: '78701', country: 'US', latitude: 30.2672, longitude: -97.7431,
+  id: null as unknown as number,
+  name: 'Acme Freight LLC',
+  email: 'shipping@acme.example',
+  phone: '+1 512 555 0134',
+  pipeline: 1,
+  status: 0,
+  source: 0,
+  is_entrepreneur: false,
+  parent_customer_id: null,
+  merged_into_id: null,
+  notes: 'Dock 4, call ahead',
+  last_order_at: null,
+  created_at: null as unknown as Date,
+  updated_at: new Date(0),
+  address_id: null,
+  address_name: 'Acme warehouse',
+  street: '1200 Industrial Blvd',
+  street2: null,
+  city: 'Austin',
+  state: 'TX',
+  postal_code: '78701',
+  country: 'US',
+  latitude: 30.2672,
+  longitude: -97.7431,
 };

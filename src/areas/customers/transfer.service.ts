@@ -3,18 +3,18 @@
 // of an existing customer update it, rows without an id create one, so export → import round-trips.
 import countries from 'i18n-iso-countries';
 import type { Tenant } from '../../db/tenant.js';
-import { readCsv, readXlsx, UnreadableFile, writeXlsx, XLSX_TYPE, type Table } from '../../integrations/files/spreadsheet.js';
+import { readCsv, readXlsx, type Table, UnreadableFile, writeXlsx, XLSX_TYPE } from '../../integrations/files/spreadsheet.js';
 import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
 import type { FileResult, UploadedFile } from '../../platform/route.js';
 import * as addresses from './addresses.repository.js';
 import { addressValues, writeAddress } from './addresses.service.js';
+import { CustomersErrors } from './customers.errors.js';
 import * as repo from './customers.repository.js';
-import { PIPELINES, SOURCES, STATUSES, type CustomerInputT } from './customers.schemas.js';
+import { type CustomerInputT, PIPELINES, SOURCES, STATUSES } from './customers.schemas.js';
 import { customerValues } from './customers.service.js';
 import { isEmail } from './keys.js';
-import { columnsFor, fieldFor, FIELD_KEYS, SAMPLE, type FieldKey } from './transfer.columns.js';
-import { CustomersErrors } from './customers.errors.js';
+import { columnsFor, FIELD_KEYS, type FieldKey, fieldFor, SAMPLE } from './transfer.columns.js';
 
 const BATCH = 1000;
 export const MAX_IMPORT_ROWS = 50_000;
@@ -23,7 +23,7 @@ const MAX_REPORTED = 200;
 const EXCEL_TYPES = new Set([XLSX_TYPE, 'application/vnd.ms-excel', 'application/octet-stream']);
 
 async function* batches(t: Tenant, ids: number[] | null) {
-  for (let after = 0; ;) {
+  for (let after = 0; ; ) {
     const rows = await repo.exportBatch(t, ids, after, BATCH);
     if (rows.length === 0) return;
     yield rows;
@@ -110,11 +110,18 @@ function parseRow(line: number, cells: Partial<Record<FieldKey, string>>, proble
   let address: PartialAddress | null = null;
   if (ADDRESS_FIELDS.some((f) => cells[f] !== undefined)) {
     const country = cells.country?.toUpperCase();
-    if (country !== undefined && (country.length !== 2 || !countries.isValid(country))) problem('country', `"${cells.country}" is not an ISO 3166-1 alpha-2 country code.`);
+    if (country !== undefined && (country.length !== 2 || !countries.isValid(country)))
+      problem('country', `"${cells.country}" is not an ISO 3166-1 alpha-2 country code.`);
     address = {
-      name: text('addressName', 200), street: text('street', 200), street2: text('street2', 200), city: text('city', 100),
-      state: text('state', 100), postalCode: text('postalCode', 20), country: country ?? null,
-      latitude: number('latitude', 90), longitude: number('longitude', 180),
+      name: text('addressName', 200),
+      street: text('street', 200),
+      street2: text('street2', 200),
+      city: text('city', 100),
+      state: text('state', 100),
+      postalCode: text('postalCode', 20),
+      country: country ?? null,
+      latitude: number('latitude', 90),
+      longitude: number('longitude', 180),
     };
   }
   const status = choice('status', STATUSES) as 0 | 1 | null;
@@ -124,8 +131,13 @@ function parseRow(line: number, cells: Partial<Record<FieldKey, string>>, proble
     status,
     address,
     customer: {
-      name: name ?? '', email, phone: text('phone', 50), pipeline: (choice('pipeline', PIPELINES) ?? undefined) as CustomerInputT['pipeline'],
-      source: (choice('source', SOURCES) ?? undefined) as CustomerInputT['source'], isEntrepreneur, parentCustomerId: int('parentCustomerId'),
+      name: name ?? '',
+      email,
+      phone: text('phone', 50),
+      pipeline: (choice('pipeline', PIPELINES) ?? undefined) as CustomerInputT['pipeline'],
+      source: (choice('source', SOURCES) ?? undefined) as CustomerInputT['source'],
+      isEntrepreneur,
+      parentCustomerId: int('parentCustomerId'),
       notes: text('notes', 4000),
     },
   };
@@ -151,13 +163,19 @@ export function transferService() {
     /** `fields` and `ids` are comma-separated (this endpoint's exception to repeated parameters). */
     async customExport(t: Tenant, fields: string | undefined, ids: string | undefined): Promise<FileResult> {
       const chosen: FieldKey[] = ['id'];
-      for (const name of (fields ?? '').split(',').map((f) => f.trim()).filter(Boolean)) {
+      for (const name of (fields ?? '')
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean)) {
         const key = fieldFor(name);
         if (!key) throw invalid('fields', `Unknown field "${name}"; fields are: ${FIELD_KEYS.join(', ')}.`);
         if (!chosen.includes(key)) chosen.push(key);
       }
       if (chosen.length === 1) chosen.push(...FIELD_KEYS.filter((k) => k !== 'id'));
-      const idList = (ids ?? '').split(',').map((i) => i.trim()).filter(Boolean);
+      const idList = (ids ?? '')
+        .split(',')
+        .map((i) => i.trim())
+        .filter(Boolean);
       if (idList.some((i) => !/^\d{1,10}$/.test(i))) throw invalid('ids', 'ids is a comma-separated list of customer ids.');
       const body = await writeXlsx('Customers', columnsFor(chosen), batches(t, idList.length ? idList.map(Number) : null));
       return { fileName: `customers-${today()}.xlsx`, contentType: XLSX_TYPE, body };
@@ -205,14 +223,22 @@ export function transferService() {
         if (row.id !== null && seen.has(row.id)) problems.push(`Row ${row.line} (id): customer ${row.id} is also on row ${seen.get(row.id)}.`);
         if (row.id !== null) seen.set(row.id, row.line);
         const parent = row.customer.parentCustomerId;
-        if (parent !== null && parent !== undefined && (!known.has(parent) || parent === row.id)) problems.push(`Row ${row.line} (parentCustomerId): there is no other customer ${parent}.`);
+        if (parent !== null && parent !== undefined && (!known.has(parent) || parent === row.id))
+          problems.push(`Row ${row.line} (parentCustomerId): there is no other customer ${parent}.`);
         if (row.address) {
           const main = row.id === null ? undefined : mains.get(row.id);
-          const pick = <K extends keyof PartialAddress>(key: K, field: FieldKey, old: PartialAddress[K] | undefined) => (has(field) ? row.address![key] : old ?? null);
+          const pick = <K extends keyof PartialAddress>(key: K, field: FieldKey, old: PartialAddress[K] | undefined) =>
+            has(field) ? row.address![key] : (old ?? null);
           const place = {
-            name: pick('name', 'addressName', main?.name), street: pick('street', 'street', main?.street), street2: pick('street2', 'street2', main?.street2),
-            city: pick('city', 'city', main?.city), state: pick('state', 'state', main?.state), postalCode: pick('postalCode', 'postalCode', main?.postal_code),
-            country: pick('country', 'country', main?.country), latitude: pick('latitude', 'latitude', main?.latitude), longitude: pick('longitude', 'longitude', main?.longitude),
+            name: pick('name', 'addressName', main?.name),
+            street: pick('street', 'street', main?.street),
+            street2: pick('street2', 'street2', main?.street2),
+            city: pick('city', 'city', main?.city),
+            state: pick('state', 'state', main?.state),
+            postalCode: pick('postalCode', 'postalCode', main?.postal_code),
+            country: pick('country', 'country', main?.country),
+            latitude: pick('latitude', 'latitude', main?.latitude),
+            longitude: pick('longitude', 'longitude', main?.longitude),
           };
           if (!place.street) problems.push(`Row ${row.line} (street): an address needs a street.`);
           if (!place.city) problems.push(`Row ${row.line} (city): an address needs a city.`);
@@ -222,8 +248,11 @@ export function transferService() {
         }
       }
       if (problems.length > 0) {
-        throw fail(CustomersErrors.importInvalid, `${problems.length} problem(s) in the file; nothing was imported.`,
-          problems.slice(0, MAX_REPORTED).map((message) => ({ code: CustomersErrors.importInvalidRow, message })));
+        throw fail(
+          CustomersErrors.importInvalid,
+          `${problems.length} problem(s) in the file; nothing was imported.`,
+          problems.slice(0, MAX_REPORTED).map((message) => ({ code: CustomersErrors.importInvalidRow, message })),
+        );
       }
 
       let created = 0;
@@ -239,16 +268,23 @@ export function transferService() {
         } else {
           id = before.id;
           const c = row.customer;
-          await repo.updateCustomer(t, id, customerValues({
-            name: c.name,
-            email: has('email') ? c.email : before.email,
-            phone: has('phone') ? c.phone : before.phone,
-            pipeline: (has('pipeline') ? c.pipeline : undefined) ?? (before.pipeline as CustomerInputT['pipeline']),
-            source: (has('source') ? c.source : undefined) ?? (before.source as CustomerInputT['source']),
-            isEntrepreneur: has('isEntrepreneur') ? c.isEntrepreneur ?? false : before.is_entrepreneur,
-            parentCustomerId: has('parentCustomerId') ? c.parentCustomerId : before.parent_customer_id,
-            notes: has('notes') ? c.notes : before.notes,
-          }, country));
+          await repo.updateCustomer(
+            t,
+            id,
+            customerValues(
+              {
+                name: c.name,
+                email: has('email') ? c.email : before.email,
+                phone: has('phone') ? c.phone : before.phone,
+                pipeline: (has('pipeline') ? c.pipeline : undefined) ?? (before.pipeline as CustomerInputT['pipeline']),
+                source: (has('source') ? c.source : undefined) ?? (before.source as CustomerInputT['source']),
+                isEntrepreneur: has('isEntrepreneur') ? (c.isEntrepreneur ?? false) : before.is_entrepreneur,
+                parentCustomerId: has('parentCustomerId') ? c.parentCustomerId : before.parent_customer_id,
+                notes: has('notes') ? c.notes : before.notes,
+              },
+              country,
+            ),
+          );
           updated++;
         }
         if (place) await writeAddress(t, mains.get(id) ?? null, addressValues(place, id), true);

@@ -14,12 +14,16 @@ export function readConfig(t: Tenant): Promise<ConfigRow | undefined> {
 
 export async function saveSettings(t: Tenant, settings: object): Promise<void> {
   const json = JSON.stringify(settings);
-  await t.insert('driver_app_configs', { settings: json })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet({ settings: json, updated_at: new Date() })).execute();
+  await t
+    .insert('driver_app_configs', { settings: json })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ settings: json, updated_at: new Date() }))
+    .execute();
 }
 
 export async function saveFlow(t: Tenant, flow: object[], lastPromptId: number): Promise<void> {
   const json = JSON.stringify(flow);
-  await t.insert('driver_app_configs', { flow: json, last_prompt_id: lastPromptId })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet({ flow: json, last_prompt_id: lastPromptId, updated_at: new Date() })).execute();
+  await t
+    .insert('driver_app_configs', { flow: json, last_prompt_id: lastPromptId })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ flow: json, last_prompt_id: lastPromptId, updated_at: new Date() }))
+    .execute();
 }

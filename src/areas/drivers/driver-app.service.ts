@@ -9,7 +9,13 @@ import { ValidationError } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
 import * as repo from './driver-app.repository.js';
 import {
-  DEFAULT_FLOW, DEFAULT_SETTINGS, type AppSettings, type DriverApplicationSettingsInputT, type DriverApplicationSettingsT, type UserPromptInputT, type UserPromptT,
+  type AppSettings,
+  DEFAULT_FLOW,
+  DEFAULT_SETTINGS,
+  type DriverApplicationSettingsInputT,
+  type DriverApplicationSettingsT,
+  type UserPromptInputT,
+  type UserPromptT,
 } from './driver-app.schemas.js';
 
 function settingsOf(row: repo.ConfigRow | undefined): DriverApplicationSettingsT {
@@ -19,8 +25,7 @@ function settingsOf(row: repo.ConfigRow | undefined): DriverApplicationSettingsT
   return { ...values, isDefault: stored === null };
 }
 
-const flowOf = (row: repo.ConfigRow | undefined): UserPromptT[] =>
-  [...((row?.flow as UserPromptT[] | null) ?? DEFAULT_FLOW)].sort((a, b) => a.order - b.order);
+const flowOf = (row: repo.ConfigRow | undefined): UserPromptT[] => [...((row?.flow as UserPromptT[] | null) ?? DEFAULT_FLOW)].sort((a, b) => a.order - b.order);
 
 /** The flow as it will be stored, or every problem of it keyed by field ("[2].order"). */
 function checkedFlow(input: UserPromptInputT[], current: UserPromptT[], lastId: number): { flow: UserPromptT[]; lastId: number } {
@@ -44,7 +49,16 @@ function checkedFlow(input: UserPromptInputT[], current: UserPromptT[], lastId: 
     if (p.id != null && !known.has(p.id)) fail(i, 'id', `Prompt ${p.id} is not in the company's flow: leave id out to add a new prompt.`);
     if (p.id != null && ids.has(p.id)) fail(i, 'id', `Prompt ${p.id} is also prompt [${ids.get(p.id)}].`);
     if (p.id != null) ids.set(p.id, i);
-    return { id: p.id ?? ++next, order: p.order, kind: p.kind, label: label ?? '', hint: text(p.hint), stopTypes: p.stopTypes, isRequired: p.isRequired ?? false, checklistItems: items };
+    return {
+      id: p.id ?? ++next,
+      order: p.order,
+      kind: p.kind,
+      label: label ?? '',
+      hint: text(p.hint),
+      stopTypes: p.stopTypes,
+      isRequired: p.isRequired ?? false,
+      checklistItems: items,
+    };
   });
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   return { flow: flow.sort((a, b) => a.order - b.order), lastId: next };

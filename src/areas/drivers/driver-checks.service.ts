@@ -69,9 +69,9 @@ export function driverChecksService(statusChecks: StatusChecksService) {
       else if (!isEmail(email)) messages.push(`"${email}" is not a valid email address.`);
 
       if (!licenseKey(input.licenseNumber)) need('licenseNumber', 'The driver has no license number.');
-      if (!text(input.licenseState)) need('licenseState', 'The driver\'s license has no issuing state.');
-      if (!input.licenseExpiresOn) need('licenseExpiresOn', 'The driver\'s license has no expiry date.');
-      expiry('driver\'s license', input.licenseExpiresOn);
+      if (!text(input.licenseState)) need('licenseState', "The driver's license has no issuing state.");
+      if (!input.licenseExpiresOn) need('licenseExpiresOn', "The driver's license has no expiry date.");
+      expiry("driver's license", input.licenseExpiresOn);
       expiry('medical card', input.medicalCardExpiresOn);
       expiry('TWIC', input.twicExpiresOn);
 
@@ -84,13 +84,15 @@ export function driverChecksService(statusChecks: StatusChecksService) {
 
       const licenseType = input.licenseTypeId != null ? await licenseTypeRecords.find(t, input.licenseTypeId) : undefined;
       if (input.licenseTypeId != null && !licenseType) messages.push(`License type ${input.licenseTypeId} was not found.`);
-      if (licenseType?.is_commercial && !input.medicalCardExpiresOn) need('medicalCardExpiresOn', `A ${licenseType.name} holder needs a DOT medical card: medicalCardExpiresOn is missing.`);
+      if (licenseType?.is_commercial && !input.medicalCardExpiresOn)
+        need('medicalCardExpiresOn', `A ${licenseType.name} holder needs a DOT medical card: medicalCardExpiresOn is missing.`);
       if (input.dateOfBirth && input.dateOfBirth > today) messages.push('The date of birth is in the future.');
       else if (input.dateOfBirth && licenseType?.is_commercial && age(input.dateOfBirth, today) < 21) {
         warnings.push('The driver is under 21: a commercial license holder may drive only within the issuing state (49 CFR 391.11).');
       }
       if (input.defaultTruckId != null && !(await truckExists(t, input.defaultTruckId))) messages.push(`Truck ${input.defaultTruckId} was not found.`);
-      if (input.homeWarehouseId != null && !(await warehouseRecords.find(t, input.homeWarehouseId))) messages.push(`Warehouse ${input.homeWarehouseId} was not found.`);
+      if (input.homeWarehouseId != null && !(await warehouseRecords.find(t, input.homeWarehouseId)))
+        messages.push(`Warehouse ${input.homeWarehouseId} was not found.`);
 
       if (input.payout) for (const [field, message] of payoutProblems(input.payout)) need(`payout.${field}`, message);
       else if (type !== 'Outsource') need('payout', 'The driver has no payout type: route payouts cannot be computed.');
@@ -102,7 +104,10 @@ export function driverChecksService(statusChecks: StatusChecksService) {
 
     async validateDisable(t: Tenant, ids: number[]): Promise<ValidateDriverDisableDtoT> {
       const rows = await requireBriefs(t, ids);
-      const checks = await statusChecks.countsByDriver(t, rows.map((r) => r.id));
+      const checks = await statusChecks.countsByDriver(
+        t,
+        rows.map((r) => r.id),
+      );
       // Disabling a deleted driver restores it: refused (as PUT /Drivers/ChangeStatus/Disabled refuses
       // it) when a live driver, or another driver named, has its email or license number.
       const blocked = new Map((await restoreProblems(t, rows)).map((p) => [p.id, p.message]));
@@ -113,11 +118,24 @@ export function driverChecksService(statusChecks: StatusChecksService) {
         if (open > 0) messages.push(`Driver ${r.id} "${name}" has ${open} open truck inspection(s) (Pending, Failed or Maintenance).`);
         if (r.deleted_at && blocked.has(r.id)) messages.push(`Driver ${r.id} "${name}" is deleted and cannot be restored as Disabled: ${blocked.get(r.id)}`);
         else if (r.deleted_at) messages.push(`Driver ${r.id} "${name}" is deleted: disabling restores it as Disabled.`);
-        return { driverId: r.id, fullName: name, status: r.status as ValidateDriverDisableDtoT['drivers'][number]['status'], alreadyDisabled: r.status === 'Disabled', openStatusChecks: open, activeRoutes: 0, pendingRoutes: 0 };
+        return {
+          driverId: r.id,
+          fullName: name,
+          status: r.status as ValidateDriverDisableDtoT['drivers'][number]['status'],
+          alreadyDisabled: r.status === 'Disabled',
+          openStatusChecks: open,
+          activeRoutes: 0,
+          pendingRoutes: 0,
+        };
       });
       messages.push('No route is assigned to a driver yet (routes arrive with dispatch): disabling takes no driver off a route.');
       return {
-        canDisable: blocked.size === 0, drivers, openStatusChecks: drivers.reduce((n, d) => n + d.openStatusChecks, 0), activeRoutes: 0, pendingRoutes: 0, messages,
+        canDisable: blocked.size === 0,
+        drivers,
+        openStatusChecks: drivers.reduce((n, d) => n + d.openStatusChecks, 0),
+        activeRoutes: 0,
+        pendingRoutes: 0,
+        messages,
       };
     },
   };

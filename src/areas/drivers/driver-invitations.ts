@@ -10,9 +10,9 @@ import { audit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
 import { fail } from '../../platform/errors.js';
 import { hashInvitationToken } from '../users/index.js';
+import { DriversErrors } from './drivers.errors.js';
 import * as repo from './drivers.repository.js';
 import { requireDriver } from './drivers.service.js';
-import { DriversErrors } from './drivers.errors.js';
 
 const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const BECOMES_INVITED = new Set(['New', 'Draft', 'Invited']);

@@ -4,10 +4,20 @@
 // in PAYOUT_RATES (what the service requires) and in migration 0011's CHECK (the backstop).
 import type { Selectable } from 'kysely';
 import { invalid, ValidationError } from '../../platform/errors.js';
-import { NameEnum, Nullable, Opt, Type, type Static } from '../../platform/schemas.js';
+import { NameEnum, Nullable, Opt, type Static, Type } from '../../platform/schemas.js';
 import type { DriversTable } from './drivers.tables.js';
 
-export const DRIVER_PAYOUT_TYPES = ['Hourly', 'FixedSalary', 'Distance', 'FixDistance', 'FixHourly', 'Percent', 'DistanceAndPercent', 'FixedCost', 'Pallets'] as const;
+export const DRIVER_PAYOUT_TYPES = [
+  'Hourly',
+  'FixedSalary',
+  'Distance',
+  'FixDistance',
+  'FixHourly',
+  'Percent',
+  'DistanceAndPercent',
+  'FixedCost',
+  'Pallets',
+] as const;
 export type DriverPayoutType = (typeof DRIVER_PAYOUT_TYPES)[number];
 export const SALARY_PERIODS = ['Weekly', 'Biweekly', 'SemiMonthly', 'Monthly', 'Yearly'] as const;
 export const DISTANCE_UNITS = ['mi', 'km'] as const;
@@ -40,9 +50,10 @@ const FORMULAS: Record<DriverPayoutType, string> = {
   Pallets: 'ratePerPallet × pallets',
 };
 
-const TYPE_TEXT = `How a route's payout is computed: ${DRIVER_PAYOUT_TYPES.map((k) => `${k}: ${FORMULAS[k]}`).join('; ')}. `
-  + 'Hours run from the route\'s start to its end; distance is the route\'s driven distance in distanceUnit; revenue is the price of the orders the route carries, before tax; '
-  + 'pallets are those the route delivers. The rates a type names are required; the others are kept but not used.';
+const TYPE_TEXT =
+  `How a route's payout is computed: ${DRIVER_PAYOUT_TYPES.map((k) => `${k}: ${FORMULAS[k]}`).join('; ')}. ` +
+  "Hours run from the route's start to its end; distance is the route's driven distance in distanceUnit; revenue is the price of the orders the route carries, before tax; " +
+  'pallets are those the route delivers. The rates a type names are required; the others are kept but not used.';
 
 const d = {
   hourlyRate: 'Pay per hour on a route (Hourly, FixHourly).',
@@ -50,52 +61,77 @@ const d = {
   salaryPeriod: 'How often salaryAmount is paid (FixedSalary): Weekly, Biweekly (every two weeks), SemiMonthly (twice a month), Monthly, Yearly.',
   ratePerDistance: 'Pay per mile or kilometre driven, per distanceUnit (Distance, FixDistance, DistanceAndPercent), up to 4 decimals ($0.6250 per mile).',
   distanceUnit: 'The unit of ratePerDistance: mi (default) or km.',
-  revenuePercent: 'Percent of the route\'s revenue, more than 0 and at most 100 (Percent, DistanceAndPercent).',
+  revenuePercent: "Percent of the route's revenue, more than 0 and at most 100 (Percent, DistanceAndPercent).",
   fixedCostPerRoute: 'Fixed pay per route (FixedCost; the fixed part of FixDistance and FixHourly).',
   ratePerPallet: 'Pay per pallet delivered (Pallets).',
   currency: 'ISO 4217 currency of the amounts; default USD.',
 };
 
-export const DriverPayout = Type.Object({
-  type: NameEnum(DRIVER_PAYOUT_TYPES, { description: TYPE_TEXT }),
-  hourlyRate: Nullable(Type.Number({ description: d.hourlyRate })),
-  salaryAmount: Nullable(Type.Number({ description: d.salaryAmount })),
-  salaryPeriod: Nullable(NameEnum(SALARY_PERIODS, { description: d.salaryPeriod })),
-  ratePerDistance: Nullable(Type.Number({ description: d.ratePerDistance })),
-  distanceUnit: NameEnum(DISTANCE_UNITS, { description: d.distanceUnit }),
-  revenuePercent: Nullable(Type.Number({ description: d.revenuePercent })),
-  fixedCostPerRoute: Nullable(Type.Number({ description: d.fixedCostPerRoute })),
-  ratePerPallet: Nullable(Type.Number({ description: d.ratePerPallet })),
-  currency: Type.String({ description: d.currency }),
-}, { description: 'How the driver is paid for routes; dispatch and expenses compute route payouts from it.' });
+export const DriverPayout = Type.Object(
+  {
+    type: NameEnum(DRIVER_PAYOUT_TYPES, { description: TYPE_TEXT }),
+    hourlyRate: Nullable(Type.Number({ description: d.hourlyRate })),
+    salaryAmount: Nullable(Type.Number({ description: d.salaryAmount })),
+    salaryPeriod: Nullable(NameEnum(SALARY_PERIODS, { description: d.salaryPeriod })),
+    ratePerDistance: Nullable(Type.Number({ description: d.ratePerDistance })),
+    distanceUnit: NameEnum(DISTANCE_UNITS, { description: d.distanceUnit }),
+    revenuePercent: Nullable(Type.Number({ description: d.revenuePercent })),
+    fixedCostPerRoute: Nullable(Type.Number({ description: d.fixedCostPerRoute })),
+    ratePerPallet: Nullable(Type.Number({ description: d.ratePerPallet })),
+    currency: Type.String({ description: d.currency }),
+  },
+  { description: 'How the driver is paid for routes; dispatch and expenses compute route payouts from it.' },
+);
 export type DriverPayoutT = Static<typeof DriverPayout>;
 
 const amount = (max: number, description: string) => Opt(Type.Number({ minimum: 0, maximum: max, description }));
 
-export const DriverPayoutInput = Type.Object({
-  type: NameEnum(DRIVER_PAYOUT_TYPES, { description: TYPE_TEXT }),
-  hourlyRate: amount(99999999.99, d.hourlyRate),
-  salaryAmount: amount(999999999999.99, d.salaryAmount),
-  salaryPeriod: Opt(NameEnum(SALARY_PERIODS, { description: d.salaryPeriod })),
-  ratePerDistance: amount(999999.9999, d.ratePerDistance),
-  distanceUnit: Opt(NameEnum(DISTANCE_UNITS, { description: d.distanceUnit })),
-  revenuePercent: Opt(Type.Number({ exclusiveMinimum: 0, maximum: 100, description: d.revenuePercent })),
-  fixedCostPerRoute: amount(999999999999.99, d.fixedCostPerRoute),
-  ratePerPallet: amount(99999999.99, d.ratePerPallet),
-  currency: Opt(Type.String({ pattern: '^\\s*[A-Za-z]{3}\\s*$', description: d.currency })),
-}, { description: 'The payout type and its rates; sent whole (a PUT replaces the driver\'s payout with it).' });
+export const DriverPayoutInput = Type.Object(
+  {
+    type: NameEnum(DRIVER_PAYOUT_TYPES, { description: TYPE_TEXT }),
+    hourlyRate: amount(99999999.99, d.hourlyRate),
+    salaryAmount: amount(999999999999.99, d.salaryAmount),
+    salaryPeriod: Opt(NameEnum(SALARY_PERIODS, { description: d.salaryPeriod })),
+    ratePerDistance: amount(999999.9999, d.ratePerDistance),
+    distanceUnit: Opt(NameEnum(DISTANCE_UNITS, { description: d.distanceUnit })),
+    revenuePercent: Opt(Type.Number({ exclusiveMinimum: 0, maximum: 100, description: d.revenuePercent })),
+    fixedCostPerRoute: amount(999999999999.99, d.fixedCostPerRoute),
+    ratePerPallet: amount(99999999.99, d.ratePerPallet),
+    currency: Opt(Type.String({ pattern: '^\\s*[A-Za-z]{3}\\s*$', description: d.currency })),
+  },
+  { description: "The payout type and its rates; sent whole (a PUT replaces the driver's payout with it)." },
+);
 export type DriverPayoutInputT = Static<typeof DriverPayoutInput>;
 
 /** The payout columns of a driver. */
-export type PayoutColumns = Pick<Selectable<DriversTable>, 'payout_type' | 'hourly_rate' | 'salary_amount' | 'salary_period' | 'rate_per_distance' | 'distance_unit'
-  | 'revenue_percent' | 'fixed_cost_per_route' | 'rate_per_pallet' | 'payout_currency'>;
+export type PayoutColumns = Pick<
+  Selectable<DriversTable>,
+  | 'payout_type'
+  | 'hourly_rate'
+  | 'salary_amount'
+  | 'salary_period'
+  | 'rate_per_distance'
+  | 'distance_unit'
+  | 'revenue_percent'
+  | 'fixed_cost_per_route'
+  | 'rate_per_pallet'
+  | 'payout_currency'
+>;
 
 /** Columns of a payout (null: none), refused with every missing rate named when its type needs it. */
 export function payoutColumns(p: DriverPayoutInputT | null | undefined): PayoutColumns {
   if (!p) {
     return {
-      payout_type: null, hourly_rate: null, salary_amount: null, salary_period: null, rate_per_distance: null, distance_unit: 'mi',
-      revenue_percent: null, fixed_cost_per_route: null, rate_per_pallet: null, payout_currency: 'USD',
+      payout_type: null,
+      hourly_rate: null,
+      salary_amount: null,
+      salary_period: null,
+      rate_per_distance: null,
+      distance_unit: 'mi',
+      revenue_percent: null,
+      fixed_cost_per_route: null,
+      rate_per_pallet: null,
+      payout_currency: 'USD',
     };
   }
   const missing = payoutProblems(p);
@@ -103,9 +139,16 @@ export function payoutColumns(p: DriverPayoutInputT | null | undefined): PayoutC
   const currency = p.currency?.trim().toUpperCase() || 'USD';
   if (!/^[A-Z]{3}$/.test(currency)) throw invalid('payout.currency', 'The currency is an ISO 4217 code (USD).');
   return {
-    payout_type: p.type, hourly_rate: p.hourlyRate ?? null, salary_amount: p.salaryAmount ?? null, salary_period: p.salaryPeriod ?? null,
-    rate_per_distance: p.ratePerDistance ?? null, distance_unit: p.distanceUnit ?? 'mi', revenue_percent: p.revenuePercent ?? null,
-    fixed_cost_per_route: p.fixedCostPerRoute ?? null, rate_per_pallet: p.ratePerPallet ?? null, payout_currency: currency,
+    payout_type: p.type,
+    hourly_rate: p.hourlyRate ?? null,
+    salary_amount: p.salaryAmount ?? null,
+    salary_period: p.salaryPeriod ?? null,
+    rate_per_distance: p.ratePerDistance ?? null,
+    distance_unit: p.distanceUnit ?? 'mi',
+    revenue_percent: p.revenuePercent ?? null,
+    fixed_cost_per_route: p.fixedCostPerRoute ?? null,
+    rate_per_pallet: p.ratePerPallet ?? null,
+    payout_currency: currency,
   };
 }
 
@@ -119,8 +162,15 @@ export function payoutProblems(p: DriverPayoutInputT): Array<[Rate, string]> {
 export function toDriverPayout(r: PayoutColumns): DriverPayoutT | null {
   if (!r.payout_type) return null;
   return {
-    type: r.payout_type as DriverPayoutType, hourlyRate: r.hourly_rate, salaryAmount: r.salary_amount, salaryPeriod: r.salary_period as DriverPayoutT['salaryPeriod'],
-    ratePerDistance: r.rate_per_distance, distanceUnit: r.distance_unit as DriverPayoutT['distanceUnit'], revenuePercent: r.revenue_percent,
-    fixedCostPerRoute: r.fixed_cost_per_route, ratePerPallet: r.rate_per_pallet, currency: r.payout_currency,
+    type: r.payout_type as DriverPayoutType,
+    hourlyRate: r.hourly_rate,
+    salaryAmount: r.salary_amount,
+    salaryPeriod: r.salary_period as DriverPayoutT['salaryPeriod'],
+    ratePerDistance: r.rate_per_distance,
+    distanceUnit: r.distance_unit as DriverPayoutT['distanceUnit'],
+    revenuePercent: r.revenue_percent,
+    fixedCostPerRoute: r.fixed_cost_per_route,
+    ratePerPallet: r.rate_per_pallet,
+    currency: r.payout_currency,
   };
 }

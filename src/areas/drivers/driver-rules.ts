@@ -2,17 +2,17 @@
 // reports): how emails, phones and license numbers are normalized and compared, which carrier a
 // driver of each type belongs to, and which records its ids must name.
 import type { Tenant } from '../../db/tenant.js';
-import { fail, invalid, type ErrorCode } from '../../platform/errors.js';
+import { type ErrorCode, fail, invalid } from '../../platform/errors.js';
 import { text, type Writers } from '../../platform/writes.js';
 import { requireCarrier } from '../carriers/index.js';
 import { checkPhone, normalizeEmail } from '../customers/index.js';
 import { truckRecords } from '../fleet/index.js';
 import { countryOf, warehouseRecords } from '../settings/index.js';
 import { payoutColumns } from './driver-payout.js';
+import { DriversErrors } from './drivers.errors.js';
 import * as repo from './drivers.repository.js';
 import type { DriverType, DriverUpdateT } from './drivers.schemas.js';
 import { licenseTypeRecords } from './license-types.repository.js';
-import { DriversErrors } from './drivers.errors.js';
 
 /** "d123-456 78" → "D12345678": how license numbers are stored and compared. */
 export const licenseKey = (v: string | null | undefined): string | null => v?.replace(/[\s-]/g, '').toUpperCase() || null;
@@ -32,7 +32,7 @@ function driverPhone(value: string | null | undefined, country: string, field: s
 /** A phone that only people read (an emergency contact): E.164 when valid, else as written. */
 const loosePhone = (value: string | null | undefined, country: string): string | null => {
   const written = text(value);
-  return written ? checkPhone(written, country).e164 ?? written : null;
+  return written ? (checkPhone(written, country).e164 ?? written) : null;
 };
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -69,11 +69,17 @@ export function driverWriters(country: string): Writers<Omit<DriverUpdateT, 'id'
     },
     hireDate: (v) => ({ hire_date: v ?? null }),
     address: (a) => ({
-      street: text(a?.street), street2: text(a?.street2), city: text(a?.city), state: text(a?.state)?.toUpperCase() ?? null,
-      postal_code: text(a?.postalCode)?.toUpperCase() ?? null, country: text(a?.country) ? countryOf(a!.country!, 'address.country') : null,
+      street: text(a?.street),
+      street2: text(a?.street2),
+      city: text(a?.city),
+      state: text(a?.state)?.toUpperCase() ?? null,
+      postal_code: text(a?.postalCode)?.toUpperCase() ?? null,
+      country: text(a?.country) ? countryOf(a!.country!, 'address.country') : null,
     }),
     emergencyContact: (c) => ({
-      emergency_contact_name: text(c?.name), emergency_contact_phone: loosePhone(c?.phone, country), emergency_contact_relationship: text(c?.relationship),
+      emergency_contact_name: text(c?.name),
+      emergency_contact_phone: loosePhone(c?.phone, country),
+      emergency_contact_relationship: text(c?.relationship),
     }),
     homeWarehouseId: (v) => ({ home_warehouse_id: v ?? null }),
     defaultTruckId: (v) => ({ default_truck_id: v ?? null }),
@@ -86,7 +92,8 @@ export function driverWriters(country: string): Writers<Omit<DriverUpdateT, 'id'
  *  send one, a change to Default drops the carrier the driver had). Null: the carrier is right. */
 export function carrierProblem(type: DriverType, carrierId: number | null): string | null {
   if (type === 'Outsource' && carrierId === null) return 'An Outsource driver belongs to a carrier: outsourceCompanyId is required.';
-  if (type === 'Default' && carrierId !== null) return 'A Default driver belongs to no carrier: make the driver Outsource or Mixed, or send outsourceCompanyId null.';
+  if (type === 'Default' && carrierId !== null)
+    return 'A Default driver belongs to no carrier: make the driver Outsource or Mixed, or send outsourceCompanyId null.';
   return null;
 }
 
@@ -94,7 +101,7 @@ export function carrierProblem(type: DriverType, carrierId: number | null): stri
 export function settleCarrier(values: Partial<repo.DriverValues>, current: { type: string; outsource_company_id: number | null } | null): void {
   const type = (values.type ?? current?.type ?? 'Default') as DriverType;
   if (type === 'Default' && values.outsource_company_id === undefined && current?.outsource_company_id != null) values.outsource_company_id = null;
-  const carrierId = values.outsource_company_id !== undefined ? values.outsource_company_id : current?.outsource_company_id ?? null;
+  const carrierId = values.outsource_company_id !== undefined ? values.outsource_company_id : (current?.outsource_company_id ?? null);
   const problem = carrierProblem(type, carrierId);
   if (problem) throw invalid('outsourceCompanyId', problem);
 }
@@ -119,7 +126,11 @@ export interface UniqueProblem {
 }
 
 /** The live driver (other than `exceptIds`) that has the email or license number already, or null. */
-export async function uniqueProblem(t: Tenant, keys: { email?: string | null; license_number?: string | null }, exceptIds: number[]): Promise<UniqueProblem | null> {
+export async function uniqueProblem(
+  t: Tenant,
+  keys: { email?: string | null; license_number?: string | null },
+  exceptIds: number[],
+): Promise<UniqueProblem | null> {
   const clashes = await repo.duplicatesOf(t, { email: keys.email ?? null, phone: null, license: keys.license_number ?? null }, exceptIds);
   const clash = clashes[0];
   if (!clash || clash.reason === 'Phone') return null;
@@ -153,7 +164,8 @@ export async function restoreProblems(t: Tenant, rows: repo.DriverBrief[]): Prom
       const twin = r[column] ? back.slice(0, i).find((o) => o[column] === r[column]) : undefined;
       if (!twin) continue;
       out.push({
-        id: r.id, code,
+        id: r.id,
+        code,
         message: `Drivers ${twin.id} "${twin.first_name} ${twin.last_name}" and ${r.id} "${r.first_name} ${r.last_name}" both have the ${label} ${r[column]}: only one of them can come back.`,
       });
       break;

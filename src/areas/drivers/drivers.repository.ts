@@ -10,7 +10,7 @@ import { pagedList } from '../../platform/list.js';
 import { likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
 import type { PayoutColumns } from './driver-payout.js';
-import { DRIVER_STATUSES, DriversQuery, toDriver, type DriverRow, type DriverStatus } from './drivers.schemas.js';
+import { DRIVER_STATUSES, type DriverRow, type DriverStatus, DriversQuery, toDriver } from './drivers.schemas.js';
 
 const drivers = (t: Tenant) => t.select('drivers as d');
 
@@ -21,13 +21,55 @@ function withNames<Q extends ReturnType<typeof drivers>>(q: Q) {
     .leftJoin('warehouses as w', (j) => j.onRef('w.company_id', '=', 'd.company_id').onRef('w.id', '=', 'd.home_warehouse_id'))
     .leftJoin('trucks as k', (j) => j.onRef('k.company_id', '=', 'd.company_id').onRef('k.id', '=', 'd.default_truck_id'))
     .select([
-      'd.id', 'd.first_name', 'd.last_name', 'd.email', 'd.phone', 'd.status', 'd.approval_status', 'd.type', 'd.outsource_company_id', 'o.name as carrier_name',
-      'd.license_number', 'd.license_state', 'd.license_expires_on', 'd.license_type_id', 'l.name as license_type_name', 'd.hazmat_endorsement',
-      'd.medical_card_expires_on', 'd.twic_expires_on', 'd.date_of_birth', 'd.hire_date', 'd.street', 'd.street2', 'd.city', 'd.state', 'd.postal_code', 'd.country',
-      'd.emergency_contact_name', 'd.emergency_contact_phone', 'd.emergency_contact_relationship', 'd.home_warehouse_id', 'w.name as warehouse_name',
-      'd.default_truck_id', 'k.name as truck_name', 'd.payout_type', 'd.hourly_rate', 'd.salary_amount', 'd.salary_period', 'd.rate_per_distance', 'd.distance_unit',
-      'd.revenue_percent', 'd.fixed_cost_per_route', 'd.rate_per_pallet', 'd.payout_currency', 'd.notes', 'd.invited_at', 'd.restore_status',
-      'd.created_at', 'd.updated_at', 'd.deleted_at',
+      'd.id',
+      'd.first_name',
+      'd.last_name',
+      'd.email',
+      'd.phone',
+      'd.status',
+      'd.approval_status',
+      'd.type',
+      'd.outsource_company_id',
+      'o.name as carrier_name',
+      'd.license_number',
+      'd.license_state',
+      'd.license_expires_on',
+      'd.license_type_id',
+      'l.name as license_type_name',
+      'd.hazmat_endorsement',
+      'd.medical_card_expires_on',
+      'd.twic_expires_on',
+      'd.date_of_birth',
+      'd.hire_date',
+      'd.street',
+      'd.street2',
+      'd.city',
+      'd.state',
+      'd.postal_code',
+      'd.country',
+      'd.emergency_contact_name',
+      'd.emergency_contact_phone',
+      'd.emergency_contact_relationship',
+      'd.home_warehouse_id',
+      'w.name as warehouse_name',
+      'd.default_truck_id',
+      'k.name as truck_name',
+      'd.payout_type',
+      'd.hourly_rate',
+      'd.salary_amount',
+      'd.salary_period',
+      'd.rate_per_distance',
+      'd.distance_unit',
+      'd.revenue_percent',
+      'd.fixed_cost_per_route',
+      'd.rate_per_pallet',
+      'd.payout_currency',
+      'd.notes',
+      'd.invited_at',
+      'd.restore_status',
+      'd.created_at',
+      'd.updated_at',
+      'd.deleted_at',
     ]);
 }
 
@@ -36,7 +78,8 @@ const LAST = sql`lower(d.last_name)`;
 
 /** Drivers, deleted ones too (status Deleted). */
 export const driverRecords = companyRecords<DriverRow>({
-  name: 'driver', what: 'Driver',
+  name: 'driver',
+  what: 'Driver',
   read: (t, ids) => withNames(drivers(t)).where('d.id', 'in', ids).execute(),
 });
 
@@ -56,11 +99,13 @@ export const listDrivers = pagedList({
       const pattern = likePattern(term.toLowerCase());
       const digits = term.replace(/\D/g, '');
       const license = term.replace(/[\s-]/g, '').toUpperCase();
-      return q.where((eb) => eb.or([
-        eb(sql`lower(concat_ws(' ', d.first_name, d.last_name, d.email, d.phone, d.license_number))`, 'like', pattern),
-        ...(digits.length >= 3 ? [eb(sql`regexp_replace(coalesce(d.phone, ''), '[^0-9]', '', 'g')`, 'like', likePattern(digits))] : []),
-        ...(license ? [eb('d.license_number', 'like', likePattern(license))] : []),
-      ]));
+      return q.where((eb) =>
+        eb.or([
+          eb(sql`lower(concat_ws(' ', d.first_name, d.last_name, d.email, d.phone, d.license_number))`, 'like', pattern),
+          ...(digits.length >= 3 ? [eb(sql`regexp_replace(coalesce(d.phone, ''), '[^0-9]', '', 'g')`, 'like', likePattern(digits))] : []),
+          ...(license ? [eb('d.license_number', 'like', likePattern(license))] : []),
+        ]),
+      );
     },
     // Contained (any case) in "first last".
     DriverName: (q, name) => q.where(sql<boolean>`lower(d.first_name || ' ' || d.last_name) like ${likePattern(name.toLowerCase())}`),
@@ -80,8 +125,13 @@ export const listDrivers = pagedList({
 
 /** The live drivers of a carrier, by name. */
 export function driversOfCarrier(t: Tenant, carrierId: number): Promise<DriverRow[]> {
-  return withNames(drivers(t)).where('d.outsource_company_id', '=', carrierId).where('d.deleted_at', 'is', null)
-    .orderBy(FIRST).orderBy(LAST).orderBy('d.id').execute();
+  return withNames(drivers(t))
+    .where('d.outsource_company_id', '=', carrierId)
+    .where('d.deleted_at', 'is', null)
+    .orderBy(FIRST)
+    .orderBy(LAST)
+    .orderBy('d.id')
+    .execute();
 }
 
 export interface DriverBrief {
@@ -96,8 +146,10 @@ export interface DriverBrief {
 
 /** Drivers (deleted ones included), briefly: the batch rules' read (delete, status, restore, ValidateDisable). */
 export const driverBriefs = companyRecords<DriverBrief>({
-  name: 'driver', what: 'Driver',
-  read: (t, ids) => drivers(t).select(['d.id', 'd.first_name', 'd.last_name', 'd.email', 'd.license_number', 'd.status', 'd.deleted_at']).where('d.id', 'in', ids).execute(),
+  name: 'driver',
+  what: 'Driver',
+  read: (t, ids) =>
+    drivers(t).select(['d.id', 'd.first_name', 'd.last_name', 'd.email', 'd.license_number', 'd.status', 'd.deleted_at']).where('d.id', 'in', ids).execute(),
 });
 
 export type DuplicateReason = 'Email' | 'Phone' | 'LicenseNumber';
@@ -109,14 +161,22 @@ export interface DriverDuplicate {
 }
 
 /** Live drivers (other than `exceptIds`) with the same email, phone or license number, as stored. */
-export async function duplicatesOf(t: Tenant, keys: { email: string | null; phone: string | null; license: string | null }, exceptIds: number[]): Promise<DriverDuplicate[]> {
+export async function duplicatesOf(
+  t: Tenant,
+  keys: { email: string | null; phone: string | null; license: string | null },
+  exceptIds: number[],
+): Promise<DriverDuplicate[]> {
   if (!keys.email && !keys.phone && !keys.license) return [];
-  let q = drivers(t).select(['d.id', 'd.first_name', 'd.last_name', 'd.email', 'd.phone', 'd.license_number']).where('d.deleted_at', 'is', null)
-    .where((eb) => eb.or([
-      ...(keys.email ? [eb('d.email', '=', keys.email)] : []),
-      ...(keys.phone ? [eb('d.phone', '=', keys.phone)] : []),
-      ...(keys.license ? [eb('d.license_number', '=', keys.license)] : []),
-    ]));
+  let q = drivers(t)
+    .select(['d.id', 'd.first_name', 'd.last_name', 'd.email', 'd.phone', 'd.license_number'])
+    .where('d.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(keys.email ? [eb('d.email', '=', keys.email)] : []),
+        ...(keys.phone ? [eb('d.phone', '=', keys.phone)] : []),
+        ...(keys.license ? [eb('d.license_number', '=', keys.license)] : []),
+      ]),
+    );
   if (exceptIds.length > 0) q = q.where('d.id', 'not in', exceptIds);
   const out: DriverDuplicate[] = [];
   for (const r of await q.orderBy('d.id').execute()) {
@@ -130,33 +190,62 @@ export async function duplicatesOf(t: Tenant, keys: { email: string | null; phon
 
 /** Live drivers holding any of these emails or license numbers, by id: one query for a whole batch
  *  of drivers coming back (driver-rules.ts restoreProblems). */
-export function liveHolders(t: Tenant, keys: { emails: string[]; licenses: string[] }): Promise<Array<Pick<DriverBrief, 'id' | 'first_name' | 'last_name' | 'email' | 'license_number'>>> {
+export function liveHolders(
+  t: Tenant,
+  keys: { emails: string[]; licenses: string[] },
+): Promise<Array<Pick<DriverBrief, 'id' | 'first_name' | 'last_name' | 'email' | 'license_number'>>> {
   if (keys.emails.length === 0 && keys.licenses.length === 0) return Promise.resolve([]);
-  return drivers(t).select(['d.id', 'd.first_name', 'd.last_name', 'd.email', 'd.license_number']).where('d.deleted_at', 'is', null)
-    .where((eb) => eb.or([
-      ...(keys.emails.length > 0 ? [eb('d.email', 'in', keys.emails)] : []),
-      ...(keys.licenses.length > 0 ? [eb('d.license_number', 'in', keys.licenses)] : []),
-    ]))
-    .orderBy('d.id').execute();
+  return drivers(t)
+    .select(['d.id', 'd.first_name', 'd.last_name', 'd.email', 'd.license_number'])
+    .where('d.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(keys.emails.length > 0 ? [eb('d.email', 'in', keys.emails)] : []),
+        ...(keys.licenses.length > 0 ? [eb('d.license_number', 'in', keys.licenses)] : []),
+      ]),
+    )
+    .orderBy('d.id')
+    .execute();
 }
 
 /** What a write sets: the row's own columns. */
-export type DriverValues = PayoutColumns & Omit<DriverRow, keyof PayoutColumns | 'id' | 'carrier_name' | 'license_type_name' | 'warehouse_name' | 'truck_name'
-  | 'invited_at' | 'restore_status' | 'created_at' | 'updated_at' | 'deleted_at'>;
+export type DriverValues = PayoutColumns &
+  Omit<
+    DriverRow,
+    | keyof PayoutColumns
+    | 'id'
+    | 'carrier_name'
+    | 'license_type_name'
+    | 'warehouse_name'
+    | 'truck_name'
+    | 'invited_at'
+    | 'restore_status'
+    | 'created_at'
+    | 'updated_at'
+    | 'deleted_at'
+  >;
 
 export async function insertDriver(t: Tenant, values: DriverValues): Promise<number> {
   return (await t.insert('drivers', values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 export async function updateDriver(t: Tenant, id: number, values: Partial<DriverValues>): Promise<void> {
-  await t.update('drivers').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('drivers')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Deletes live drivers: status Deleted, the status they had kept for a restore. */
 export async function markDeleted(t: Tenant, ids: number[], at: Date): Promise<void> {
   if (ids.length === 0) return;
-  await t.update('drivers').set((eb) => ({ restore_status: eb.ref('status'), status: 'Deleted', deleted_at: at, updated_at: at }))
-    .where('id', 'in', ids).where('deleted_at', 'is', null).execute();
+  await t
+    .update('drivers')
+    .set((eb) => ({ restore_status: eb.ref('status'), status: 'Deleted', deleted_at: at, updated_at: at }))
+    .where('id', 'in', ids)
+    .where('deleted_at', 'is', null)
+    .execute();
 }
 
 /** Gives drivers a status other than Deleted; a deleted one is restored with it. */
@@ -167,8 +256,12 @@ export async function setStatus(t: Tenant, ids: number[], status: string): Promi
 
 /** Restores a deleted driver with the status it had. */
 export async function restore(t: Tenant, id: number): Promise<void> {
-  await t.update('drivers').set((eb) => ({ status: eb.fn.coalesce('restore_status', sql.lit('Active')), deleted_at: null, restore_status: null, updated_at: new Date() }))
-    .where('id', '=', id).where('deleted_at', 'is not', null).execute();
+  await t
+    .update('drivers')
+    .set((eb) => ({ status: eb.fn.coalesce('restore_status', sql.lit('Active')), deleted_at: null, restore_status: null, updated_at: new Date() }))
+    .where('id', '=', id)
+    .where('deleted_at', 'is not', null)
+    .execute();
 }
 
 export async function setApproval(t: Tenant, id: number, approval: string): Promise<void> {
@@ -177,9 +270,17 @@ export async function setApproval(t: Tenant, id: number, approval: string): Prom
 
 export async function setInvitation(t: Tenant, id: number, invitation: { tokenHash: string; expiresAt: Date; status: string }): Promise<void> {
   const now = new Date();
-  await t.update('drivers')
-    .set({ invitation_token_hash: invitation.tokenHash, invitation_expires_at: invitation.expiresAt, invited_at: now, status: invitation.status, updated_at: now })
-    .where('id', '=', id).execute();
+  await t
+    .update('drivers')
+    .set({
+      invitation_token_hash: invitation.tokenHash,
+      invitation_expires_at: invitation.expiresAt,
+      invited_at: now,
+      status: invitation.status,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteDriver(t: Tenant, id: number): Promise<void> {
@@ -198,6 +299,14 @@ export async function clearDefaultTrucks(t: Tenant, truckIds: number[]): Promise
   if (truckIds.length === 0) return [];
   const held = await drivers(t).select(['d.id', 'd.default_truck_id']).where('d.default_truck_id', 'in', truckIds).orderBy('d.id').execute();
   if (held.length === 0) return [];
-  await t.update('drivers').set({ default_truck_id: null, updated_at: new Date() }).where('id', 'in', held.map((r) => r.id)).execute();
+  await t
+    .update('drivers')
+    .set({ default_truck_id: null, updated_at: new Date() })
+    .where(
+      'id',
+      'in',
+      held.map((r) => r.id),
+    )
+    .execute();
   return held.map((r) => ({ id: r.id, truck_id: r.default_truck_id! }));
 }

@@ -10,14 +10,12 @@ import type { Principal } from '../../platform/auth.js';
 import { fail } from '../../platform/errors.js';
 import { columnsOf } from '../../platform/writes.js';
 import { requireCarrier } from '../carriers/index.js';
-import { checkReferences, checkUnique, driverWriters, phoneCountry, restoreProblems, settleCarrier } from './driver-rules.js';
-import * as repo from './drivers.repository.js';
-import {
-  toDriver, type ApprovalStatus, type DriverInputT, type DriverRow, type DriverStatus, type DriverT, type DriverUpdateT,
-} from './drivers.schemas.js';
 import type { DriverInvitations } from './driver-invitations.js';
-import type { StatusChecksService } from './status-checks.service.js';
+import { checkReferences, checkUnique, driverWriters, phoneCountry, restoreProblems, settleCarrier } from './driver-rules.js';
 import { DriversErrors } from './drivers.errors.js';
+import * as repo from './drivers.repository.js';
+import { type ApprovalStatus, type DriverInputT, type DriverRow, type DriverStatus, type DriverT, type DriverUpdateT, toDriver } from './drivers.schemas.js';
+import type { StatusChecksService } from './status-checks.service.js';
 
 /** A driver of the company, deleted or not; else a 404 naming it. */
 export function requireDriver(t: Tenant, id: number): Promise<DriverRow> {
@@ -83,7 +81,11 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
     async remove(t: Tenant, ids: number[]): Promise<null> {
       const rows = await requireBriefs(t, ids);
       const targets = rows.filter((r) => r.deleted_at === null);
-      await repo.markDeleted(t, targets.map((r) => r.id), new Date());
+      await repo.markDeleted(
+        t,
+        targets.map((r) => r.id),
+        new Date(),
+      );
       for (const r of targets) await audit(t, { action: 'driver.delete', entityType: 'driver', entityId: r.id, before: { status: r.status } });
       return null;
     },
@@ -102,8 +104,11 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       const before = toDriver(await requireDriver(t, id));
       const checks = (await statusChecks.countsByDriver(t, [id])).get(id)?.total ?? 0;
       if (checks > 0) {
-        throw fail(DriversErrors.inUse, `Driver ${id} "${before.fullName}" made ${checks} truck inspection(s) (status checks), which are kept as safety records: `
-          + 'delete the driver (restorable) instead of erasing it.');
+        throw fail(
+          DriversErrors.inUse,
+          `Driver ${id} "${before.fullName}" made ${checks} truck inspection(s) (status checks), which are kept as safety records: ` +
+            'delete the driver (restorable) instead of erasing it.',
+        );
       }
       await repo.deleteDriver(t, id);
       await audit(t, { action: 'driver.delete_permanently', entityType: 'driver', entityId: id, before });
@@ -116,13 +121,27 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       const rows = await requireBriefs(t, ids);
       const targets = rows.filter((r) => r.status !== status);
       if (status === 'Deleted') {
-        await repo.markDeleted(t, targets.map((r) => r.id), new Date());
+        await repo.markDeleted(
+          t,
+          targets.map((r) => r.id),
+          new Date(),
+        );
       } else {
         await checkRestorable(t, targets);
-        await repo.setStatus(t, targets.map((r) => r.id), status);
+        await repo.setStatus(
+          t,
+          targets.map((r) => r.id),
+          status,
+        );
       }
       for (const r of targets) {
-        await audit(t, { action: 'driver.change_status', entityType: 'driver', entityId: r.id, before: { status: r.status }, after: { status, unassignPendingRoutes } });
+        await audit(t, {
+          action: 'driver.change_status',
+          entityType: 'driver',
+          entityId: r.id,
+          before: { status: r.status },
+          after: { status, unassignPendingRoutes },
+        });
       }
       return null;
     },
@@ -132,7 +151,13 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       const current = await requireDriver(t, id);
       if (current.approval_status !== approval) {
         await repo.setApproval(t, id, approval);
-        await audit(t, { action: 'driver.change_approval', entityType: 'driver', entityId: id, before: { approvalStatus: current.approval_status }, after: { approvalStatus: approval } });
+        await audit(t, {
+          action: 'driver.change_approval',
+          entityType: 'driver',
+          entityId: id,
+          before: { approvalStatus: current.approval_status },
+          after: { approvalStatus: approval },
+        });
       }
       return approval;
     },
@@ -152,8 +177,11 @@ export type DriversService = ReturnType<typeof driversService>;
 export async function clearDefaultTrucks(t: Tenant, truckIds: number[]): Promise<void> {
   for (const cleared of await repo.clearDefaultTrucks(t, truckIds)) {
     await audit(t, {
-      action: 'driver.clear_default_truck', entityType: 'driver', entityId: cleared.id,
-      before: { defaultTruckId: cleared.truck_id }, after: { defaultTruckId: null, because: 'truck.delete' },
+      action: 'driver.clear_default_truck',
+      entityType: 'driver',
+      entityId: cleared.id,
+      before: { defaultTruckId: cleared.truck_id },
+      after: { defaultTruckId: null, because: 'truck.delete' },
     });
   }
 }

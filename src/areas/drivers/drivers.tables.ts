@@ -1,7 +1,7 @@
 // Kysely types of the tables of migration 0011, merged into the database type like the carriers'
 // (src/areas/carriers/carriers.tables.ts).
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp, CreatedAt, Updated, Day, Json } from '../../db/columns.js';
+import type { CreatedAt, Day, Json, Timestamp, Updated } from '../../db/columns.js';
 
 export interface LicenseTypesTable {
   company_id: number;

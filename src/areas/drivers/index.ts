@@ -4,20 +4,21 @@
 // payouts from them) and the driver lookups; the driver app records inspections through
 // statusChecksService().record. Drivers hear of the fleet's deleted trucks (trucksDeleted) and
 // clear the default trucks they held, in the same transaction.
-import { perApp, type Area, type AreaDeps } from '../../platform/area.js';
+import { type Area, type AreaDeps, perApp } from '../../platform/area.js';
 import { on } from '../../platform/events.js';
 import { trucksDeleted } from '../fleet/index.js';
 import { warehousesDeleted } from '../settings/index.js';
-import { ValidateDriverDisableDto, ValidateDriverDto } from './driver-checks.schemas.js';
-import { driverChecksService } from './driver-checks.service.js';
 import { driverAppRoutes } from './driver-app.routes.js';
 import { DriverApplicationSettings, UserPrompt } from './driver-app.schemas.js';
 import { driverAppService } from './driver-app.service.js';
+import { ValidateDriverDisableDto, ValidateDriverDto } from './driver-checks.schemas.js';
+import { driverChecksService } from './driver-checks.service.js';
 import { driverInvitations } from './driver-invitations.js';
+import { DriversErrors } from './drivers.errors.js';
+import { clearHomeWarehouse, driverRecords } from './drivers.repository.js';
 import { driversRoutes } from './drivers.routes.js';
 import { Driver } from './drivers.schemas.js';
 import { clearDefaultTrucks, driversService } from './drivers.service.js';
-import { clearHomeWarehouse, driverRecords } from './drivers.repository.js';
 import { licenseTypeRecords } from './license-types.repository.js';
 import { licenseTypesRoutes } from './license-types.routes.js';
 import { LicenseType } from './license-types.schemas.js';
@@ -25,7 +26,6 @@ import { licenseTypesService } from './license-types.service.js';
 import { statusChecksRoutes } from './status-checks.routes.js';
 import { DriverStatusCheck } from './status-checks.schemas.js';
 import { statusChecksService } from './status-checks.service.js';
-import { DriversErrors } from './drivers.errors.js';
 
 /** The section's services, built once per app and shared by its areas. */
 const services = perApp((deps: AreaDeps) => {
@@ -74,10 +74,19 @@ export const driverAppArea: Area = {
 /** The section's areas, in the spec's order. */
 export const driversAreas: Area[] = [driversArea, licenseTypesArea, driverAppArea];
 
-export { Driver, type DriverT, DRIVER_STATUSES, APPROVAL_STATUSES, DRIVER_TYPES, type DriverStatus, type ApprovalStatus, type DriverType } from './drivers.schemas.js';
-export { DriverPayout, DRIVER_PAYOUT_TYPES, PAYOUT_RATES, type DriverPayoutT, type DriverPayoutType } from './driver-payout.js';
-export { requireDriver, requireLiveDriver } from './drivers.service.js';
+export { DRIVER_PAYOUT_TYPES, DriverPayout, type DriverPayoutT, type DriverPayoutType, PAYOUT_RATES } from './driver-payout.js';
 export { driverRecords } from './drivers.repository.js';
+export {
+  APPROVAL_STATUSES,
+  type ApprovalStatus,
+  DRIVER_STATUSES,
+  DRIVER_TYPES,
+  Driver,
+  type DriverStatus,
+  type DriverT,
+  type DriverType,
+} from './drivers.schemas.js';
+export { requireDriver, requireLiveDriver } from './drivers.service.js';
 export { licenseTypeRecords } from './license-types.repository.js';
+export { type DriverStatusCheckInputT, INSPECTION_STATUSES } from './status-checks.schemas.js';
 export { statusChecksService } from './status-checks.service.js';
-export { INSPECTION_STATUSES, type DriverStatusCheckInputT } from './status-checks.schemas.js';

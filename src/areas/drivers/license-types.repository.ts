@@ -7,16 +7,25 @@ import { fail } from '../../platform/errors.js';
 import { namedLookup } from '../../platform/named-lookup.js';
 import { likePattern } from '../../platform/paging.js';
 import { DriversErrors } from './drivers.errors.js';
-import { LicenseTypesQuery, toLicenseType, type LicenseTypeRow } from './license-types.schemas.js';
+import { type LicenseTypeRow, LicenseTypesQuery, toLicenseType } from './license-types.schemas.js';
 
 /** The license types: by id, the list, the unique name, the refusal to delete one drivers hold. */
 export const licenseTypes = namedLookup({
-  name: 'license_type', what: 'License type', alias: 'l', query: LicenseTypesQuery,
+  name: 'license_type',
+  what: 'License type',
+  alias: 'l',
+  query: LicenseTypesQuery,
   from: (t: Tenant) => t.select('license_types as l'),
-  columns: (q, t) => q.select([
-    'l.id', 'l.name', 'l.description', 'l.is_commercial', 'l.created_at', 'l.updated_at',
-    sql<number>`(select count(*)::int from drivers r where ${t.owns('r')} and r.license_type_id = l.id)`.as('driver_count'),
-  ]),
+  columns: (q, t) =>
+    q.select([
+      'l.id',
+      'l.name',
+      'l.description',
+      'l.is_commercial',
+      'l.created_at',
+      'l.updated_at',
+      sql<number>`(select count(*)::int from drivers r where ${t.owns('r')} and r.license_type_id = l.id)`.as('driver_count'),
+    ]),
   search: ['l.name', 'l.description'],
   filters: {
     // Contained (any case) in "name description".
@@ -25,9 +34,13 @@ export const licenseTypes = namedLookup({
   map: (rows: LicenseTypeRow[]) => rows.map(toLicenseType),
   duplicate: (clash) => fail(DriversErrors.licenseTypeDuplicateName, `License type ${clash.id} is already named "${clash.name}"; names are unique.`),
   // Deleted drivers count: a restore brings them back with their type.
-  inUse: async (_t, row) => (row.driver_count > 0
-    ? fail(DriversErrors.licenseTypeInUse, `License type ${row.id} "${row.name}" is held by ${row.driver_count} driver(s), deleted ones included; give them another type first.`)
-    : null),
+  inUse: async (_t, row) =>
+    row.driver_count > 0
+      ? fail(
+          DriversErrors.licenseTypeInUse,
+          `License type ${row.id} "${row.name}" is held by ${row.driver_count} driver(s), deleted ones included; give them another type first.`,
+        )
+      : null,
 });
 
 export const licenseTypeRecords = licenseTypes.records;
@@ -39,7 +52,11 @@ export async function insertType(t: Tenant, values: LicenseTypeValues): Promise<
 }
 
 export async function updateType(t: Tenant, id: number, values: Partial<LicenseTypeValues>): Promise<void> {
-  await t.update('license_types').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('license_types')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteType(t: Tenant, id: number): Promise<void> {

@@ -5,7 +5,7 @@ import { audit } from '../../platform/audit.js';
 import { invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import * as repo from './license-types.repository.js';
-import { toLicenseType, type LicenseTypeInputT, type LicenseTypeT, type LicenseTypeUpdateT } from './license-types.schemas.js';
+import { type LicenseTypeInputT, type LicenseTypeT, type LicenseTypeUpdateT, toLicenseType } from './license-types.schemas.js';
 
 const WRITERS: Writers<Omit<LicenseTypeUpdateT, 'id'>, repo.LicenseTypeValues> = {
   name: (v) => {

@@ -7,20 +7,23 @@ import type { Tenant } from '../../db/tenant.js';
 import { pagedList } from '../../platform/list.js';
 import { dateRangeOf, likePattern } from '../../platform/paging.js';
 import { parseDateTime } from '../../platform/validation.js';
-import { OPEN_INSPECTION_STATUSES, StatusChecksQuery, toStatusCheck, type StatusCheckRow } from './status-checks.schemas.js';
+import { OPEN_INSPECTION_STATUSES, type StatusCheckRow, StatusChecksQuery, toStatusCheck } from './status-checks.schemas.js';
 
 const DAY_MS = 86_400_000;
 
-const checks = (t: Tenant) => t.select('driver_status_checks as c')
-  .innerJoin('drivers as d', (j) => j.onRef('d.company_id', '=', 'c.company_id').onRef('d.id', '=', 'c.driver_id'))
-  .innerJoin('trucks as k', (j) => j.onRef('k.company_id', '=', 'c.company_id').onRef('k.id', '=', 'c.truck_id'));
+const checks = (t: Tenant) =>
+  t
+    .select('driver_status_checks as c')
+    .innerJoin('drivers as d', (j) => j.onRef('d.company_id', '=', 'c.company_id').onRef('d.id', '=', 'c.driver_id'))
+    .innerJoin('trucks as k', (j) => j.onRef('k.company_id', '=', 'c.company_id').onRef('k.id', '=', 'c.truck_id'));
 
 export const listChecks = pagedList({
   query: StatusChecksQuery,
   from: checks,
   filters: {
     // Contained (any case) in the driver's name, the truck's name, the notes or the location.
-    SearchTerm: (q, term) => q.where(sql<boolean>`lower(concat_ws(' ', d.first_name, d.last_name, k.name, c.notes, c.location)) like ${likePattern(term.toLowerCase())}`),
+    SearchTerm: (q, term) =>
+      q.where(sql<boolean>`lower(concat_ws(' ', d.first_name, d.last_name, k.name, c.notes, c.location)) like ${likePattern(term.toLowerCase())}`),
     DriverName: (q, name) => q.where(sql<boolean>`lower(d.first_name || ' ' || d.last_name) like ${likePattern(name.toLowerCase())}`),
     Drivers: (q, ids) => q.where('c.driver_id', 'in', ids),
     truckIds: (q, ids) => q.where('c.truck_id', 'in', ids),
@@ -38,25 +41,53 @@ export const listChecks = pagedList({
   },
   sortable: { checkedAt: ['c.checked_at', 'c.id'] },
   defaultSort: { by: 'checkedAt', descending: true },
-  select: (q) => q.select([
-    'c.id', 'c.driver_id', 'd.first_name', 'd.last_name', 'c.truck_id', 'k.name as truck_name', 'c.check_type', 'c.status', 'c.checked_at',
-    'c.odometer', 'c.odometer_unit', 'c.defects', 'c.notes', 'c.location', 'c.created_at',
-  ]),
+  select: (q) =>
+    q.select([
+      'c.id',
+      'c.driver_id',
+      'd.first_name',
+      'd.last_name',
+      'c.truck_id',
+      'k.name as truck_name',
+      'c.check_type',
+      'c.status',
+      'c.checked_at',
+      'c.odometer',
+      'c.odometer_unit',
+      'c.defects',
+      'c.notes',
+      'c.location',
+      'c.created_at',
+    ]),
   map: (rows: StatusCheckRow[]) => rows.map(toStatusCheck),
 });
 
 /** Per driver among `driverIds`: its inspections, and those not closed (Pending, Failed, Maintenance). */
 export async function countsByDriver(t: Tenant, driverIds: number[]): Promise<Map<number, { total: number; open: number }>> {
   if (driverIds.length === 0) return new Map();
-  const rows = await t.select('driver_status_checks').where('driver_id', 'in', driverIds)
-    .select(['driver_id', sql<number>`count(*)::int`.as('total'), sql<number>`(count(*) filter (where status in (${sql.join([...OPEN_INSPECTION_STATUSES])})))::int`.as('open')])
-    .groupBy('driver_id').execute();
+  const rows = await t
+    .select('driver_status_checks')
+    .where('driver_id', 'in', driverIds)
+    .select([
+      'driver_id',
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`(count(*) filter (where status in (${sql.join([...OPEN_INSPECTION_STATUSES])})))::int`.as('open'),
+    ])
+    .groupBy('driver_id')
+    .execute();
   return new Map(rows.map((r) => [r.driver_id, { total: r.total, open: r.open }]));
 }
 
 /** What recording an inspection sets: the row's own columns, its time as a date or a date-time text. */
-export type StatusCheckValues = Omit<StatusCheckRow, 'id' | 'first_name' | 'last_name' | 'truck_name' | 'created_at' | 'checked_at'> & { checked_at: Date | string };
+export type StatusCheckValues = Omit<StatusCheckRow, 'id' | 'first_name' | 'last_name' | 'truck_name' | 'created_at' | 'checked_at'> & {
+  checked_at: Date | string;
+};
 
 export async function insertCheck(t: Tenant, values: StatusCheckValues): Promise<number> {
-  return (await t.insert('driver_status_checks', { ...values, defects: JSON.stringify(values.defects) }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await t
+      .insert('driver_status_checks', { ...values, defects: JSON.stringify(values.defects) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }

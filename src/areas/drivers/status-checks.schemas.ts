@@ -3,7 +3,7 @@
 // (InspectionStatus), the defects found and the odometer. The driver app records them; the
 // company reads them.
 import type { Selectable } from 'kysely';
-import { DateTime, Id, Many, NameEnum, NumEnum, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
+import { DateTime, Id, Many, NameEnum, Nullable, NumEnum, Opt, SharedListParams, type Static, Type } from '../../platform/schemas.js';
 import type { DriverStatusChecksTable } from './drivers.tables.js';
 
 export const INSPECTION_STATUSES = { Pending: 1, Failed: 2, Maintenance: 3, Completed: 4 } as const;
@@ -14,25 +14,29 @@ export const CHECK_TYPES = ['PreTrip', 'PostTrip'] as const;
 export type CheckType = (typeof CHECK_TYPES)[number];
 export const ODOMETER_UNITS = ['mi', 'km'] as const;
 
-const STATUS_TEXT = 'Pending: started or awaiting review; Failed: a defect makes the truck unsafe to drive; Maintenance: sent to the shop for a defect; Completed: passed, or its defects repaired.';
+const STATUS_TEXT =
+  'Pending: started or awaiting review; Failed: a defect makes the truck unsafe to drive; Maintenance: sent to the shop for a defect; Completed: passed, or its defects repaired.';
 const TYPE_TEXT = 'PreTrip: before driving (49 CFR 396.13); PostTrip: at the end of the day (the driver vehicle inspection report, 49 CFR 396.11).';
 
-export const DriverStatusCheck = Type.Object({
-  id: Id,
-  driverId: Id,
-  driverName: Type.String({ description: 'The driver\'s first and last name.' }),
-  truckId: Id,
-  truckName: Type.String({ description: 'The truck\'s unit name.' }),
-  checkType: NameEnum(CHECK_TYPES, { description: TYPE_TEXT }),
-  status: NumEnum(INSPECTION_STATUSES, { description: `InspectionStatus. ${STATUS_TEXT}` }),
-  checkedAt: DateTime,
-  odometer: Nullable(Type.Integer({ description: 'Odometer reading at the inspection, in odometerUnit.' })),
-  odometerUnit: NameEnum(ODOMETER_UNITS, { description: 'mi (default) or km.' }),
-  defects: Type.Array(Type.String(), { description: 'The defects found, one entry each ("Brake lamp out, rear left"); empty when none.' }),
-  notes: Nullable(Type.String({ description: 'The driver\'s or mechanic\'s notes.' })),
-  location: Nullable(Type.String({ description: 'Where the inspection was made (yard, city).' })),
-  createdAt: DateTime,
-}, { $id: 'DriverStatusCheck', description: 'A driver\'s inspection of a truck (status check).' });
+export const DriverStatusCheck = Type.Object(
+  {
+    id: Id,
+    driverId: Id,
+    driverName: Type.String({ description: "The driver's first and last name." }),
+    truckId: Id,
+    truckName: Type.String({ description: "The truck's unit name." }),
+    checkType: NameEnum(CHECK_TYPES, { description: TYPE_TEXT }),
+    status: NumEnum(INSPECTION_STATUSES, { description: `InspectionStatus. ${STATUS_TEXT}` }),
+    checkedAt: DateTime,
+    odometer: Nullable(Type.Integer({ description: 'Odometer reading at the inspection, in odometerUnit.' })),
+    odometerUnit: NameEnum(ODOMETER_UNITS, { description: 'mi (default) or km.' }),
+    defects: Type.Array(Type.String(), { description: 'The defects found, one entry each ("Brake lamp out, rear left"); empty when none.' }),
+    notes: Nullable(Type.String({ description: "The driver's or mechanic's notes." })),
+    location: Nullable(Type.String({ description: 'Where the inspection was made (yard, city).' })),
+    createdAt: DateTime,
+  },
+  { $id: 'DriverStatusCheck', description: "A driver's inspection of a truck (status check)." },
+);
 export type DriverStatusCheckT = Static<typeof DriverStatusCheck>;
 
 /** A status check as the driver app (or the demo) records it. */
@@ -61,8 +65,19 @@ export type StatusCheckRow = Omit<Selectable<DriverStatusChecksTable>, 'company_
 
 export function toStatusCheck(r: StatusCheckRow): DriverStatusCheckT {
   return {
-    id: r.id, driverId: r.driver_id, driverName: `${r.first_name} ${r.last_name}`, truckId: r.truck_id, truckName: r.truck_name,
-    checkType: r.check_type as CheckType, status: r.status as InspectionStatus, checkedAt: r.checked_at, odometer: r.odometer,
-    odometerUnit: r.odometer_unit as DriverStatusCheckT['odometerUnit'], defects: r.defects, notes: r.notes, location: r.location, createdAt: r.created_at,
+    id: r.id,
+    driverId: r.driver_id,
+    driverName: `${r.first_name} ${r.last_name}`,
+    truckId: r.truck_id,
+    truckName: r.truck_name,
+    checkType: r.check_type as CheckType,
+    status: r.status as InspectionStatus,
+    checkedAt: r.checked_at,
+    odometer: r.odometer,
+    odometerUnit: r.odometer_unit as DriverStatusCheckT['odometerUnit'],
+    defects: r.defects,
+    notes: r.notes,
+    location: r.location,
+    createdAt: r.created_at,
   };
 }

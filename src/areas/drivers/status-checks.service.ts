@@ -21,9 +21,16 @@ export function statusChecksService() {
       if (driver.deleted_at) throw notFound('Driver', input.driverId);
       await truckRecords.requireOne(t, input.truckId);
       const id = await repo.insertCheck(t, {
-        driver_id: input.driverId, truck_id: input.truckId, check_type: input.checkType, status: input.status, checked_at: input.checkedAt,
-        odometer: input.odometer ?? null, odometer_unit: input.odometerUnit ?? 'mi', defects: (input.defects ?? []).map((x) => x.trim()).filter(Boolean),
-        notes: text(input.notes), location: text(input.location),
+        driver_id: input.driverId,
+        truck_id: input.truckId,
+        check_type: input.checkType,
+        status: input.status,
+        checked_at: input.checkedAt,
+        odometer: input.odometer ?? null,
+        odometer_unit: input.odometerUnit ?? 'mi',
+        defects: (input.defects ?? []).map((x) => x.trim()).filter(Boolean),
+        notes: text(input.notes),
+        location: text(input.location),
       });
       await audit(t, { action: 'driver_status_check.create', entityType: 'driver_status_check', entityId: id, after: input });
       return id;

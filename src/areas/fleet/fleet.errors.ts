@@ -8,7 +8,7 @@ export const FleetErrors = errorCodes({
   duplicateTelematicsVehicle: [400, 'trucks.duplicate_telematics_vehicle_id', 'Another live truck is paired with the telematics vehicle.'],
   notConnected: [400, 'telematics.not_connected', 'No telematics account is connected for the company.'],
   telematicsUnavailable: [503, 'telematics.unavailable', 'The telematics provider did not answer in time, or limits the rate; try later.'],
-  telematicsRejected: [502, 'telematics.rejected', 'The telematics provider refused the server\'s token.'],
-  telematicsBadResponse: [502, 'telematics.bad_response', 'The telematics provider\'s answer could not be read.'],
+  telematicsRejected: [502, 'telematics.rejected', "The telematics provider refused the server's token."],
+  telematicsBadResponse: [502, 'telematics.bad_response', "The telematics provider's answer could not be read."],
   telematicsInvalid: [400, 'telematics.invalid', 'The telematics provider refused the change.'],
 });

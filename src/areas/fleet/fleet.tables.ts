@@ -1,8 +1,7 @@
 // Kysely types of the table of migration 0009, merged into the database type like the carriers'
 // (src/areas/carriers/carriers.tables.ts).
 import type { Generated } from 'kysely';
-import type { Timestamp, CreatedAt, Updated } from '../../db/columns.js';
-
+import type { CreatedAt, Timestamp, Updated } from '../../db/columns.js';
 
 export interface TrucksTable {
   company_id: number;

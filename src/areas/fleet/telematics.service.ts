@@ -4,16 +4,22 @@
 // when it refuses the token or answers nonsense), never a crash. The provider is called outside
 // any database transaction: a slow provider holds no connection; the company's door (the route's
 // inCompany) opens after it answered — to read the pairings, and to audit a vehicle changed.
-import { TelematicsError, type TelematicsConnection, type TelematicsProvider, type TelematicsVehicle, type VehicleChanges } from '../../integrations/telematics/index.js';
+import {
+  type TelematicsConnection,
+  TelematicsError,
+  type TelematicsProvider,
+  type TelematicsVehicle,
+  type VehicleChanges,
+} from '../../integrations/telematics/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { Codes, fail, invalid, type ErrorCode } from '../../platform/errors.js';
+import { Codes, type ErrorCode, fail, invalid } from '../../platform/errors.js';
 import type { Context } from '../../platform/route.js';
-import type { Pairing, TruckWithVehicleT, VehicleLocationT, VehicleT, VehicleUpdateT } from './telematics.schemas.js';
-import type { TrucksService } from './trucks.service.js';
-import type { TrucksQueryT } from './trucks.schemas.js';
-import { checkVin } from './vin.js';
 import { FleetErrors } from './fleet.errors.js';
+import type { Pairing, TruckWithVehicleT, VehicleLocationT, VehicleT, VehicleUpdateT } from './telematics.schemas.js';
+import type { TrucksQueryT } from './trucks.schemas.js';
+import type { TrucksService } from './trucks.service.js';
+import { checkVin } from './vin.js';
 
 /** Opens the request's company after the provider answered: the platform's, from the route context
  *  of a `transaction: false` route. */
@@ -47,8 +53,11 @@ export function telematicsService(connection: TelematicsConnection | null, truck
   function provider(companyId: number): TelematicsProvider {
     const found = connected(companyId);
     if (!found) {
-      throw fail(FleetErrors.notConnected, 'No telematics account is connected for this company: the server\'s operator connects one with '
-        + 'TELEMATICS_PROVIDER and TELEMATICS_API_TOKEN (see the README). There are no vehicles to show.');
+      throw fail(
+        FleetErrors.notConnected,
+        "No telematics account is connected for this company: the server's operator connects one with " +
+          'TELEMATICS_PROVIDER and TELEMATICS_API_TOKEN (see the README). There are no vehicles to show.',
+      );
     }
     return found;
   }
@@ -56,13 +65,23 @@ export function telematicsService(connection: TelematicsConnection | null, truck
   return {
     async fleet(companyId: number, inCompany: InCompany): Promise<VehicleT[]> {
       const vehicles = await guarded(() => provider(companyId).vehicles());
-      const paired = await inCompany('read', (t) => trucks.trucksOfVehicles(t, vehicles.map((v) => v.id)));
+      const paired = await inCompany('read', (t) =>
+        trucks.trucksOfVehicles(
+          t,
+          vehicles.map((v) => v.id),
+        ),
+      );
       return vehicles.map((v) => toVehicle(v, paired.get(v.id) ?? null));
     },
 
     async locations(companyId: number, inCompany: InCompany): Promise<VehicleLocationT[]> {
       const locations = await guarded(() => provider(companyId).locations());
-      const paired = await inCompany('read', (t) => trucks.trucksOfVehicles(t, locations.map((l) => l.vehicleId)));
+      const paired = await inCompany('read', (t) =>
+        trucks.trucksOfVehicles(
+          t,
+          locations.map((l) => l.vehicleId),
+        ),
+      );
       return locations.map((l) => ({ ...l, truckId: paired.get(l.vehicleId) ?? null }));
     },
 
@@ -70,7 +89,7 @@ export function telematicsService(connection: TelematicsConnection | null, truck
       const changes: VehicleChanges = {};
       if (input.name !== undefined) {
         changes.name = input.name.trim();
-        if (!changes.name) throw invalid('name', 'The name is empty: send the vehicle\'s new name, or leave name out to keep it.');
+        if (!changes.name) throw invalid('name', "The name is empty: send the vehicle's new name, or leave name out to keep it.");
       }
       if (input.licensePlate !== undefined) changes.licensePlate = input.licensePlate?.trim().toUpperCase() || null;
       if (input.notes !== undefined) changes.notes = input.notes?.trim() || null;
@@ -100,7 +119,15 @@ export function telematicsService(connection: TelematicsConnection | null, truck
       const vehicles = page.list.length > 0 ? await guarded(() => account.vehicles()) : [];
       // A vehicle some truck is paired with (on this page or not) is suggested to no other truck:
       // pairing it there would be refused (trucks.duplicate_telematics_vehicle_id).
-      const paired = vehicles.length > 0 ? await inCompany('read', (t) => trucks.trucksOfVehicles(t, vehicles.map((v) => v.id))) : new Map<string, number>();
+      const paired =
+        vehicles.length > 0
+          ? await inCompany('read', (t) =>
+              trucks.trucksOfVehicles(
+                t,
+                vehicles.map((v) => v.id),
+              ),
+            )
+          : new Map<string, number>();
       const byId = new Map(vehicles.map((v) => [v.id, v]));
       const byVin = new Map(vehicles.filter((v) => v.vin && !paired.has(v.id)).map((v) => [v.vin!, v]));
       return {

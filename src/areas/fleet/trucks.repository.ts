@@ -7,7 +7,7 @@ import { companyEvent } from '../../platform/events.js';
 import { pagedList } from '../../platform/list.js';
 import { likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
-import { toTruck, TrucksQuery, type TruckRow } from './trucks.schemas.js';
+import { type TruckRow, TrucksQuery, toTruck } from './trucks.schemas.js';
 
 /** Trucks the company deleted (deleted_at set): records keeping a truck as a live one (a driver's
  *  default truck) let go of it, in the same transaction. Subscribers: drivers. */
@@ -23,17 +23,37 @@ export async function clearTypeOfTruck(t: Tenant, typeIds: number[]): Promise<vo
 const live = (t: Tenant) => t.select('trucks as k').where('k.deleted_at', 'is', null);
 
 function withType<Q extends ReturnType<typeof live>>(q: Q) {
-  return q.leftJoin('type_of_trucks as y', (j) => j.onRef('y.company_id', '=', 'k.company_id').onRef('y.id', '=', 'k.type_of_truck_id'))
+  return q
+    .leftJoin('type_of_trucks as y', (j) => j.onRef('y.company_id', '=', 'k.company_id').onRef('y.id', '=', 'k.type_of_truck_id'))
     .select([
-      'k.id', 'k.name', 'k.plate_number', 'k.plate_state', 'k.vin', 'k.make', 'k.model', 'k.year', 'k.type_of_truck_id', 'y.name as type_name', 'k.status',
-      'k.capacity_weight', 'k.weight_unit', 'k.capacity_pallets', 'k.capacity_volume', 'k.volume_unit', 'k.telematics_vehicle_id', 'k.notes',
-      'k.created_at', 'k.updated_at', 'k.deleted_at',
+      'k.id',
+      'k.name',
+      'k.plate_number',
+      'k.plate_state',
+      'k.vin',
+      'k.make',
+      'k.model',
+      'k.year',
+      'k.type_of_truck_id',
+      'y.name as type_name',
+      'k.status',
+      'k.capacity_weight',
+      'k.weight_unit',
+      'k.capacity_pallets',
+      'k.capacity_volume',
+      'k.volume_unit',
+      'k.telematics_vehicle_id',
+      'k.notes',
+      'k.created_at',
+      'k.updated_at',
+      'k.deleted_at',
     ]);
 }
 
 /** Live trucks: a deleted one reads as missing ("Truck 5 was not found."). */
 export const truckRecords = companyRecords<TruckRow>({
-  name: 'truck', what: 'Truck',
+  name: 'truck',
+  what: 'Truck',
   read: (t, ids) => withType(live(t)).where('k.id', 'in', ids).execute(),
 });
 
@@ -42,7 +62,8 @@ export const listTrucks = pagedList({
   from: live,
   filters: {
     // Contained (any case) in the unit name, plate, VIN, make or model.
-    SearchTerm: (q, term) => q.where(sql<boolean>`lower(concat_ws(' ', k.name, k.plate_number, k.vin, k.make, k.model)) like ${likePattern(term.toLowerCase())}`),
+    SearchTerm: (q, term) =>
+      q.where(sql<boolean>`lower(concat_ws(' ', k.name, k.plate_number, k.vin, k.make, k.model)) like ${likePattern(term.toLowerCase())}`),
     status: (q, statuses) => q.where('k.status', 'in', statuses),
     typeOfTruckIds: (q, ids) => q.where('k.type_of_truck_id', 'in', ids),
   },
@@ -64,14 +85,18 @@ export function trucksOfVehicles(t: Tenant, vehicleIds: string[]): Promise<Array
 export type TruckClash = 'name' | 'vin' | 'telematics_vehicle_id';
 
 /** Another live truck with the same unit name (any case), VIN or telematics vehicle. */
-export async function clashOf(t: Tenant, keys: { name?: string | undefined; vin?: string | null | undefined; telematics_vehicle_id?: string | null | undefined }, exceptId: number | null)
-  : Promise<{ id: number; name: string; on: TruckClash } | null> {
+export async function clashOf(
+  t: Tenant,
+  keys: { name?: string | undefined; vin?: string | null | undefined; telematics_vehicle_id?: string | null | undefined },
+  exceptId: number | null,
+): Promise<{ id: number; name: string; on: TruckClash } | null> {
   const tests: Array<[TruckClash, string]> = [];
   if (keys.name) tests.push(['name', keys.name.toLowerCase()]);
   if (keys.vin) tests.push(['vin', keys.vin]);
   if (keys.telematics_vehicle_id) tests.push(['telematics_vehicle_id', keys.telematics_vehicle_id]);
   if (tests.length === 0) return null;
-  let q = live(t).select(['k.id', 'k.name', 'k.vin', 'k.telematics_vehicle_id'])
+  let q = live(t)
+    .select(['k.id', 'k.name', 'k.vin', 'k.telematics_vehicle_id'])
     .where((eb) => eb.or(tests.map(([on, value]) => (on === 'name' ? eb(sql`lower(k.name)`, '=', value) : eb(`k.${on}`, '=', value)))));
   if (exceptId !== null) q = q.where('k.id', '<>', exceptId);
   const row = await q.orderBy('k.id').executeTakeFirst();
@@ -87,7 +112,11 @@ export async function insertTruck(t: Tenant, values: Partial<TruckValues> & { na
 }
 
 export async function updateTruck(t: Tenant, id: number, values: Partial<TruckValues>): Promise<void> {
-  await t.update('trucks').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('trucks')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Marks a truck deleted; it stays for the records that point at it. */

@@ -8,10 +8,10 @@ import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { requireTypeOfTruck } from '../carriers/index.js';
-import * as repo from './trucks.repository.js';
-import { toTruck, type TruckInputT, type TruckT, type TruckUpdateT } from './trucks.schemas.js';
-import { checkVin } from './vin.js';
 import { FleetErrors } from './fleet.errors.js';
+import * as repo from './trucks.repository.js';
+import { type TruckInputT, type TruckT, type TruckUpdateT, toTruck } from './trucks.schemas.js';
+import { checkVin } from './vin.js';
 
 function vinOf(v: string | null | undefined): string | null {
   const written = text(v);
@@ -61,8 +61,10 @@ async function checkClashes(t: Tenant, values: Partial<repo.TruckValues>, except
 async function typeDefaults(t: Tenant, input: TruckInputT, values: Partial<repo.TruckValues>): Promise<void> {
   if (values.type_of_truck_id === null || values.type_of_truck_id === undefined) return;
   const type = await requireTypeOfTruck(t, values.type_of_truck_id);
-  if (input.capacityWeight === undefined) Object.assign(values, { capacity_weight: type.capacity_weight, ...(input.weightUnit === undefined ? { weight_unit: type.weight_unit } : {}) });
-  if (input.capacityVolume === undefined) Object.assign(values, { capacity_volume: type.capacity_volume, ...(input.volumeUnit === undefined ? { volume_unit: type.volume_unit } : {}) });
+  if (input.capacityWeight === undefined)
+    Object.assign(values, { capacity_weight: type.capacity_weight, ...(input.weightUnit === undefined ? { weight_unit: type.weight_unit } : {}) });
+  if (input.capacityVolume === undefined)
+    Object.assign(values, { capacity_volume: type.capacity_volume, ...(input.volumeUnit === undefined ? { volume_unit: type.volume_unit } : {}) });
   if (input.capacityPallets === undefined) values.capacity_pallets = type.capacity_pallets;
 }
 

@@ -7,13 +7,36 @@
 // those are kept as written.
 
 const VALUES: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** What the schemas and messages say of the check digit. */
-export const VIN_RULE = 'A 17-character VIN of North America (first character 1 to 5) or China (L) must carry a valid check digit as its 9th character '
-  + '(49 CFR 565, GB 16735); VINs of other regions (ISO 3779: Europe, Japan, Korea...) have none there and are not checked.';
+export const VIN_RULE =
+  'A 17-character VIN of North America (first character 1 to 5) or China (L) must carry a valid check digit as its 9th character ' +
+  '(49 CFR 565, GB 16735); VINs of other regions (ISO 3779: Europe, Japan, Korea...) have none there and are not checked.';
 
 /** The check digit a 17-character VIN should carry at position 9 ('0'-'9' or 'X'). */
 export function vinCheckDigit(vin: string): string {
@@ -42,8 +65,12 @@ export function checkVin(text: string): VinCheck {
     const expected = vinCheckDigit(vin);
     if (vin[8] !== expected) {
       const region = vin[0] === 'L' ? 'a Chinese VIN (first character L, GB 16735)' : 'a North American VIN (first character 1 to 5, 49 CFR 565)';
-      return { vin, problem: `The VIN's check digit (its 9th character) is ${vin[8]} but should be ${expected}: ${region} carries one, so the VIN is mistyped. `
-        + 'Only VINs of North America and China carry a check digit; other regions\' are not checked.' };
+      return {
+        vin,
+        problem:
+          `The VIN's check digit (its 9th character) is ${vin[8]} but should be ${expected}: ${region} carries one, so the VIN is mistyped. ` +
+          "Only VINs of North America and China carry a check digit; other regions' are not checked.",
+      };
     }
     return { vin, problem: null };
   }

@@ -8,5 +8,5 @@ export const MapsErrors = errorCodes({
   addressNotAllowed: [400, 'maps.address_not_allowed', 'The link leads to an address that is not on the public internet.'],
   tooManyRedirects: [400, 'maps.too_many_redirects', 'The link redirects more than 5 times.'],
   timeout: [400, 'maps.timeout', 'The link did not lead to an answer within 5 s.'],
-  unreachable: [400, 'maps.unreachable', 'The link\'s host could not be reached.'],
+  unreachable: [400, 'maps.unreachable', "The link's host could not be reached."],
 });

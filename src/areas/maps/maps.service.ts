@@ -1,12 +1,12 @@
 // Rules of the maps area: the address of a point (offline, from the gazetteer) and expanding a
 // shortened map link (over HTTP, guarded: src/integrations/geo/expand-url.ts). No tenant: nothing
 // here reads or writes company data.
-import { expandUrl, ExpandError, type ExpandFailure, type ExpandOptions } from '../../integrations/geo/expand-url.js';
+import { ExpandError, type ExpandFailure, type ExpandOptions, expandUrl } from '../../integrations/geo/expand-url.js';
 import type { Gazetteer, LoadLog } from '../../integrations/geo/index.js';
 import { coordinatesOf, providerOf, unwrapConsent } from '../../integrations/geo/map-links.js';
-import { fail, type ErrorCode } from '../../platform/errors.js';
-import type { ExpandUrlResponseDtoT, ReverseGeocodeAddressT } from './maps.schemas.js';
+import { type ErrorCode, fail } from '../../platform/errors.js';
 import { MapsErrors } from './maps.errors.js';
+import type { ExpandUrlResponseDtoT, ReverseGeocodeAddressT } from './maps.schemas.js';
 
 const EXPAND_FAILURES: Record<ExpandFailure, ErrorCode> = {
   invalid_url: MapsErrors.invalidUrl,
@@ -62,7 +62,7 @@ export function mapsService(deps: MapsServiceDeps) {
 
     /** Follows the link's redirects and reads coordinates from where it ends. */
     async expandUrl(url: string): Promise<ExpandUrlResponseDtoT> {
-      let expanded;
+      let expanded: Awaited<ReturnType<typeof expandUrl>>;
       try {
         expanded = await expandUrl(url, deps.expand);
       } catch (err) {

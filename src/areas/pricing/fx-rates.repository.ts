@@ -8,7 +8,8 @@ const COLUMNS = ['id', 'from_currency', 'to_currency', 'rate', 'rate_date', 'cre
 const rates = (t: Tenant) => t.select('fx_rates').select(COLUMNS);
 
 export const fxRateRecords = companyRecords<FxRateRow>({
-  name: 'fx_rate', what: 'FX rate',
+  name: 'fx_rate',
+  what: 'FX rate',
   read: (t, ids) => rates(t).where('id', 'in', ids).execute(),
 });
 
@@ -21,10 +22,15 @@ export function listRates(t: Tenant, from: string | null, to: string | null): Pr
 
 /** The pair's rate for the day: added, or the one entered that day replaced. */
 export async function putRate(t: Tenant, values: { from_currency: string; to_currency: string; rate: number; rate_date: string }): Promise<number> {
-  const row = await t.insert('fx_rates', { created_by: t.userId, ...values })
-    .onConflict((oc) => oc.columns(['company_id', 'from_currency', 'to_currency', 'rate_date'])
-      .doUpdateSet({ rate: values.rate, created_by: t.userId, created_at: new Date() } as never))
-    .returning('id').executeTakeFirstOrThrow();
+  const row = await t
+    .insert('fx_rates', { created_by: t.userId, ...values })
+    .onConflict((oc) =>
+      oc
+        .columns(['company_id', 'from_currency', 'to_currency', 'rate_date'])
+        .doUpdateSet({ rate: values.rate, created_by: t.userId, created_at: new Date() } as never),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -4,7 +4,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { invalid } from '../../platform/errors.js';
 import * as repo from './fx-rates.repository.js';
-import { toFxRate, type FxRateInputT, type FxRateT, type FxRatesQueryT } from './fx-rates.schemas.js';
+import { type FxRateInputT, type FxRatesQueryT, type FxRateT, toFxRate } from './fx-rates.schemas.js';
 
 export function fxRatesService(today: () => string = () => new Date().toISOString().slice(0, 10)) {
   return {

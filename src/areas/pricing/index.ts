@@ -1,22 +1,22 @@
 // The pricing section (part 1, "Pricing"): pricing models, zone-to-zone rates, shipment types and
 // FX rates. The rating engine that prices from them is src/pricing/rating/.
 import type { Area } from '../../platform/area.js';
+import { fxRateRecords } from './fx-rates.repository.js';
 import { fxRateRoutes } from './fx-rates.routes.js';
 import { FxRate } from './fx-rates.schemas.js';
 import { fxRatesService } from './fx-rates.service.js';
+import { intlRateRecords, mileageChargeRecords, pricingModelRecords } from './pricing-models.repository.js';
 import { pricingModelRoutes } from './pricing-models.routes.js';
 import { AddMileageChargeRequestDto, MileageChargeDto, PricingIntlRateDto, PricingModelDto } from './pricing-models.schemas.js';
 import { pricingModelsService } from './pricing-models.service.js';
+import { pricingZoneRecords } from './pricing-zones.repository.js';
 import { pricingZoneRoutes } from './pricing-zones.routes.js';
 import { PricingZoneDto } from './pricing-zones.schemas.js';
 import { pricingZonesService } from './pricing-zones.service.js';
+import { shipmentTypeRecords } from './shipment-types.repository.js';
 import { shipmentTypeRoutes } from './shipment-types.routes.js';
 import { ShipmentType } from './shipment-types.schemas.js';
 import { shipmentTypesService } from './shipment-types.service.js';
-import { fxRateRecords } from './fx-rates.repository.js';
-import { intlRateRecords, mileageChargeRecords, pricingModelRecords } from './pricing-models.repository.js';
-import { pricingZoneRecords } from './pricing-zones.repository.js';
-import { shipmentTypeRecords } from './shipment-types.repository.js';
 
 export const pricingArea: Area = {
   name: 'Pricing',
@@ -33,5 +33,5 @@ export const pricingArea: Area = {
 export { fxRateRecords } from './fx-rates.repository.js';
 export { intlRateRecords, mileageChargeRecords, pricingModelRecords } from './pricing-models.repository.js';
 export { pricingZoneRecords } from './pricing-zones.repository.js';
+export { fxRatesOf, priceFor, ratingModelFor } from './rating-input.js';
 export { shipmentTypeRecords } from './shipment-types.repository.js';
-export { priceFor, ratingModelFor, fxRatesOf } from './rating-input.js';

@@ -9,12 +9,22 @@ import { invalid, notFound } from '../../platform/errors.js';
 import { requireCustomer } from '../customers/index.js';
 import * as repo from './pricing-models.repository.js';
 import {
-  toPricingModel, type IntlRateInputT, type MileageChargeInputT, type MileageChargeRefT, type PricingModelDtoT,
-  type PricingModelInputT, type PricingModelRow,
+  type IntlRateInputT,
+  type MileageChargeInputT,
+  type MileageChargeRefT,
+  type PricingModelDtoT,
+  type PricingModelInputT,
+  type PricingModelRow,
+  toPricingModel,
 } from './pricing-models.schemas.js';
 
 const DEFAULT_MODEL: repo.ModelValues = {
-  name: 'Default pricing', currency: 'USD', distance_unit: 'mi', base_charge: 0, mileage_mode: 'tiered', minimum_linehaul: null,
+  name: 'Default pricing',
+  currency: 'USD',
+  distance_unit: 'mi',
+  base_charge: 0,
+  mileage_mode: 'tiered',
+  minimum_linehaul: null,
 };
 
 const bandText = (b: { from_distance: number; to_distance: number | null }) => `${b.from_distance}–${b.to_distance ?? '∞'}`;
@@ -35,7 +45,8 @@ export function checkBands(bands: repo.BandValues[], field = 'mileageCharges'): 
     if (prev.to_distance === null || next.from_distance < prev.to_distance) {
       throw invalid(field, `Band ${bandText(next)} overlaps band ${bandText(prev)}.`);
     }
-    if (next.from_distance > prev.to_distance) throw invalid(field, `Bands leave ${prev.to_distance}–${next.from_distance} unpriced: each band starts where the one before ends.`);
+    if (next.from_distance > prev.to_distance)
+      throw invalid(field, `Bands leave ${prev.to_distance}–${next.from_distance} unpriced: each band starts where the one before ends.`);
   }
   return sorted;
 }
@@ -45,8 +56,10 @@ export function checkBands(bands: repo.BandValues[], field = 'mileageCharges'): 
 const storedDistance = (d: number): number => new Decimal(String(d)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
 
 const bandValues = (b: MileageChargeInputT): repo.BandValues => ({
-  from_distance: storedDistance(b.fromDistance), to_distance: b.toDistance == null ? null : storedDistance(b.toDistance),
-  rate_per_unit: b.ratePerUnit, minimum_charge: b.minimumCharge ?? null,
+  from_distance: storedDistance(b.fromDistance),
+  to_distance: b.toDistance == null ? null : storedDistance(b.toDistance),
+  rate_per_unit: b.ratePerUnit,
+  minimum_charge: b.minimumCharge ?? null,
 });
 
 function intlValues(r: IntlRateInputT, field = 'intlRates'): repo.IntlValues {
@@ -76,8 +89,16 @@ export function pricingModelsService() {
   /** A copy of the default's content, under `modelId` (a new customer model, or one reverted). */
   async function copyDefaultInto(t: Tenant, modelId: number, base: PricingModelRow): Promise<void> {
     const [bands, intl] = await Promise.all([repo.bandsOf(t, base.id), repo.intlRatesOf(t, base.id)]);
-    await repo.replaceBands(t, modelId, bands.map(({ id: _id, pricing_model_id: _m, ...b }) => b));
-    await repo.replaceIntlRates(t, modelId, intl.map(({ id: _id, pricing_model_id: _m, ...r }) => r));
+    await repo.replaceBands(
+      t,
+      modelId,
+      bands.map(({ id: _id, pricing_model_id: _m, ...b }) => b),
+    );
+    await repo.replaceIntlRates(
+      t,
+      modelId,
+      intl.map(({ id: _id, pricing_model_id: _m, ...r }) => r),
+    );
   }
 
   /** The model a change with this customerId applies to: the customer's own (derived from the
@@ -181,13 +202,20 @@ export function pricingModelsService() {
         throw invalid('id', 'Name the band to remove by its id, or by its fromDistance (and toDistance).');
       }
       const bands = await repo.bandsOf(t, modelId);
-      const band = ref.id !== undefined && ref.id !== null
-        ? bands.find((b) => b.id === ref.id)
-        : bands.find((b) => b.from_distance === storedDistance(ref.fromDistance!)
-          && (ref.toDistance === undefined || b.to_distance === (ref.toDistance == null ? null : storedDistance(ref.toDistance))));
+      const band =
+        ref.id !== undefined && ref.id !== null
+          ? bands.find((b) => b.id === ref.id)
+          : bands.find(
+              (b) =>
+                b.from_distance === storedDistance(ref.fromDistance!) &&
+                (ref.toDistance === undefined || b.to_distance === (ref.toDistance == null ? null : storedDistance(ref.toDistance))),
+            );
       if (!band) throw notFound('Mileage charge', ref.id ?? `${ref.fromDistance}–${ref.toDistance ?? ''}`);
       if (band !== bands[bands.length - 1]) {
-        throw invalid('id', `Removing band ${bandText(band)} would leave distances unpriced: remove the bands after it first, or send every band with POST /PricingModel.`);
+        throw invalid(
+          'id',
+          `Removing band ${bandText(band)} would leave distances unpriced: remove the bands after it first, or send every band with POST /PricingModel.`,
+        );
       }
       const before = await dto(t, model);
       await repo.deleteBand(t, modelId, band.id);
@@ -234,7 +262,8 @@ export function pricingModelsService() {
       const model = customerId !== null && !own ? await modelToChange(t, customerId) : holder;
       await repo.lockModel(t, model.id);
       const before = await dto(t, model);
-      const target = model.id === holder.id ? rate.id : before.intlRates.find((r) => r.fromCountry === rate.from_country && r.toCountry === rate.to_country)!.id;
+      const target =
+        model.id === holder.id ? rate.id : before.intlRates.find((r) => r.fromCountry === rate.from_country && r.toCountry === rate.to_country)!.id;
       await repo.deleteIntlRate(t, model.id, target);
       return changed(t, 'delete_intl_rate', before, model.id);
     },
@@ -252,8 +281,11 @@ export function pricingModelsService() {
       await repo.lockModel(t, own.id);
       const before = await dto(t, own);
       await repo.updateModel(t, own.id, {
-        currency: base.currency, distance_unit: base.distance_unit, base_charge: base.base_charge,
-        mileage_mode: base.mileage_mode, minimum_linehaul: base.minimum_linehaul,
+        currency: base.currency,
+        distance_unit: base.distance_unit,
+        base_charge: base.base_charge,
+        mileage_mode: base.mileage_mode,
+        minimum_linehaul: base.minimum_linehaul,
       });
       await copyDefaultInto(t, own.id, base);
       return changed(t, 'revert_to_default', before, own.id);

@@ -14,15 +14,27 @@ export interface ZoneRateValues {
 }
 
 function rates(t: Tenant) {
-  return t.select('pricing_zones as p')
+  return t
+    .select('pricing_zones as p')
     .innerJoin('zones as f', (j) => j.onRef('f.company_id', '=', 'p.company_id').onRef('f.id', '=', 'p.from_zone_id'))
     .innerJoin('zones as z', (j) => j.onRef('z.company_id', '=', 'p.company_id').onRef('z.id', '=', 'p.to_zone_id'))
-    .select(['p.id', 'p.name', 'p.from_zone_id', 'f.name as from_zone_name', 'p.to_zone_id', 'z.name as to_zone_name', 'p.amount',
-      'p.both_directions', 'p.created_at', 'p.updated_at']);
+    .select([
+      'p.id',
+      'p.name',
+      'p.from_zone_id',
+      'f.name as from_zone_name',
+      'p.to_zone_id',
+      'z.name as to_zone_name',
+      'p.amount',
+      'p.both_directions',
+      'p.created_at',
+      'p.updated_at',
+    ]);
 }
 
 export const pricingZoneRecords = companyRecords<PricingZoneRow>({
-  name: 'pricing_zone', what: 'Pricing zone',
+  name: 'pricing_zone',
+  what: 'Pricing zone',
   read: (t, ids) => rates(t).where('p.id', 'in', ids).execute(),
 });
 
@@ -39,7 +51,11 @@ export async function insertZoneRate(t: Tenant, values: ZoneRateValues): Promise
 }
 
 export async function updateZoneRate(t: Tenant, id: number, values: ZoneRateValues): Promise<void> {
-  await t.update('pricing_zones').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('pricing_zones')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteZoneRate(t: Tenant, id: number): Promise<void> {

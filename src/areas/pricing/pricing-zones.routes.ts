@@ -1,12 +1,12 @@
 // Pricing zones (part 1, "Pricing", the PricingZones rows): zone-to-zone flat rates.
 import { permission } from '../../platform/access.js';
 import { None } from '../../platform/envelope.js';
-import { defineRoute, type AnyRoute } from '../../platform/route.js';
+import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
+import { zoneRecords } from '../settings/index.js';
+import { pricingZoneRecords } from './pricing-zones.repository.js';
 import { PricingZoneDto, PricingZoneInput } from './pricing-zones.schemas.js';
 import type { PricingZonesService } from './pricing-zones.service.js';
-import { pricingZoneRecords } from './pricing-zones.repository.js';
-import { zoneRecords } from '../settings/index.js';
 
 const VIEW = permission('Zones - view Zones');
 const EDIT = permission('Zones - create/edit/delete Zones');
@@ -18,39 +18,55 @@ const ZONE_IDS = { fromZoneId: { field: zoneRecords }, toZoneId: { field: zoneRe
 export function pricingZoneRoutes(zones: PricingZonesService): AnyRoute[] {
   return [
     defineRoute({
-      method: 'GET', url: '/PricingZones', access: VIEW,
+      method: 'GET',
+      url: '/PricingZones',
+      access: VIEW,
       summary: 'List zone-to-zone rates',
       description: 'By name.',
       response: Type.Array(PricingZoneDto),
       handler: ({ tenant }) => zones.list(tenant),
     }),
     defineRoute({
-      method: 'POST', url: '/PricingZones', access: EDIT,
+      method: 'POST',
+      url: '/PricingZones',
+      access: EDIT,
       ids: { body: ZONE_IDS },
       summary: 'Create a zone-to-zone rate',
-      description: 'Both zones must exist (/Zones); one rate per direction of a pair. bothDirections (default true) also prices the way back unless that direction has its own rate.',
-      body: PricingZoneInput, response: PricingZoneDto,
+      description:
+        'Both zones must exist (/Zones); one rate per direction of a pair. bothDirections (default true) also prices the way back unless that direction has its own rate.',
+      body: PricingZoneInput,
+      response: PricingZoneDto,
       handler: ({ tenant, body }) => zones.create(tenant, body),
     }),
     defineRoute({
-      method: 'GET', url: '/PricingZones/:id', access: VIEW,
+      method: 'GET',
+      url: '/PricingZones/:id',
+      access: VIEW,
       ids: { params: { id: pricingZoneRecords } },
       summary: 'Read a zone-to-zone rate',
-      params: IdParams, response: PricingZoneDto,
+      params: IdParams,
+      response: PricingZoneDto,
       handler: ({ tenant, params }) => zones.read(tenant, params.id),
     }),
     defineRoute({
-      method: 'PUT', url: '/PricingZones/:id', access: EDIT,
+      method: 'PUT',
+      url: '/PricingZones/:id',
+      access: EDIT,
       ids: { params: { id: pricingZoneRecords }, body: ZONE_IDS },
       summary: 'Update a zone-to-zone rate',
-      params: IdParams, body: PricingZoneInput, response: PricingZoneDto,
+      params: IdParams,
+      body: PricingZoneInput,
+      response: PricingZoneDto,
       handler: ({ tenant, params, body }) => zones.update(tenant, params.id, body),
     }),
     defineRoute({
-      method: 'DELETE', url: '/PricingZones/:id', access: EDIT,
+      method: 'DELETE',
+      url: '/PricingZones/:id',
+      access: EDIT,
       ids: { params: { id: pricingZoneRecords } },
       summary: 'Delete a zone-to-zone rate',
-      params: IdParams, response: None,
+      params: IdParams,
+      response: None,
       handler: ({ tenant, params }) => zones.remove(tenant, params.id),
     }),
   ];

@@ -4,7 +4,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { invalid } from '../../platform/errors.js';
 import * as repo from './pricing-zones.repository.js';
-import { toPricingZone, type PricingZoneDtoT, type PricingZoneInputT } from './pricing-zones.schemas.js';
+import { type PricingZoneDtoT, type PricingZoneInputT, toPricingZone } from './pricing-zones.schemas.js';
 
 async function valuesOf(t: Tenant, input: PricingZoneInputT, exceptId: number | null): Promise<repo.ZoneRateValues> {
   const names = await repo.zoneNames(t, [input.fromZoneId, input.toZoneId]);
@@ -15,7 +15,13 @@ async function valuesOf(t: Tenant, input: PricingZoneInputT, exceptId: number | 
     throw invalid('toZoneId', `A rate from zone ${input.fromZoneId} to zone ${input.toZoneId} exists already (${clash.id}).`);
   }
   const name = input.name?.trim() || `${names.get(input.fromZoneId)} → ${names.get(input.toZoneId)}`;
-  return { name: name.slice(0, 200), from_zone_id: input.fromZoneId, to_zone_id: input.toZoneId, amount: input.amount, both_directions: input.bothDirections ?? true };
+  return {
+    name: name.slice(0, 200),
+    from_zone_id: input.fromZoneId,
+    to_zone_id: input.toZoneId,
+    amount: input.amount,
+    both_directions: input.bothDirections ?? true,
+  };
 }
 
 export function pricingZonesService() {

@@ -20,7 +20,12 @@ export const pricingDemo: DemoSeeder = {
   async seed(ctx) {
     await ctx.inCompany(async (t) => {
       await pricingModelsService().save(t, {
-        name: 'Standard road rates', currency: 'USD', distanceUnit: 'mi', baseCharge: 150, mileageMode: 'tiered', minimumLinehaul: 300,
+        name: 'Standard road rates',
+        currency: 'USD',
+        distanceUnit: 'mi',
+        baseCharge: 150,
+        mileageMode: 'tiered',
+        minimumLinehaul: 300,
         mileageCharges: [
           { fromDistance: 0, toDistance: 100, ratePerUnit: 3.25, minimumCharge: 250 },
           { fromDistance: 100, toDistance: 500, ratePerUnit: 2.4 },
@@ -35,7 +40,11 @@ export const pricingDemo: DemoSeeder = {
       const types = shipmentTypesService();
       for (const type of SHIPMENT_TYPES) await types.create(t, type);
       const fx = fxRatesService();
-      for (const [fromCurrency, toCurrency, rate] of [['USD', 'CAD', 1.39], ['USD', 'MXN', 17.1], ['EUR', 'USD', 1.06]] as const) {
+      for (const [fromCurrency, toCurrency, rate] of [
+        ['USD', 'CAD', 1.39],
+        ['USD', 'MXN', 17.1],
+        ['EUR', 'USD', 1.06],
+      ] as const) {
         await fx.put(t, { fromCurrency, toCurrency, rate });
       }
       // Flat rates between the first demo zones (Company settings seeds them before pricing).

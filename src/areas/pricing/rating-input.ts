@@ -3,7 +3,7 @@
 // the active shipment types, the charge types that apply to the customer and the FX rates. Quotes
 // price through here: `priceFor(t, customerId, shipment, asOf)`.
 import type { Tenant } from '../../db/tenant.js';
-import { rate, type FxRate, type Quote, type RatingModel, type Shipment } from '../../pricing/rating/index.js';
+import { type FxRate, type Quote, type RatingModel, rate, type Shipment } from '../../pricing/rating/index.js';
 import { chargeRulesFor } from '../charge-types/index.js';
 import * as fxRepo from './fx-rates.repository.js';
 import * as modelsRepo from './pricing-models.repository.js';
@@ -20,7 +20,10 @@ export async function ratingModelFor(t: Tenant, customerId: number | null): Prom
   const base = await models.ensureDefault(t);
   const model = (customerId !== null ? await modelsRepo.findModelOf(t, customerId) : undefined) ?? base;
   const [bands, intl, zoneRates, types, charges] = await Promise.all([
-    modelsRepo.bandsOf(t, model.id), modelsRepo.intlRatesOf(t, model.id), zonesRepo.listZoneRates(t), typesRepo.activeTypes(t),
+    modelsRepo.bandsOf(t, model.id),
+    modelsRepo.intlRatesOf(t, model.id),
+    zonesRepo.listZoneRates(t),
+    typesRepo.activeTypes(t),
     chargeRulesFor(t, customerId),
   ]);
   return {
@@ -28,14 +31,41 @@ export async function ratingModelFor(t: Tenant, customerId: number | null): Prom
     distanceUnit: model.distance_unit,
     baseCharge: model.base_charge,
     mileageMode: model.mileage_mode,
-    mileageBands: bands.map((b) => ({ fromDistance: b.from_distance, toDistance: b.to_distance, ratePerUnit: b.rate_per_unit, minimumCharge: b.minimum_charge })),
+    mileageBands: bands.map((b) => ({
+      fromDistance: b.from_distance,
+      toDistance: b.to_distance,
+      ratePerUnit: b.rate_per_unit,
+      minimumCharge: b.minimum_charge,
+    })),
     minimumLinehaul: model.minimum_linehaul,
-    zoneRates: zoneRates.map((z) => ({ fromZoneId: z.from_zone_id, toZoneId: z.to_zone_id, amount: z.amount, bothDirections: z.both_directions, currency: base.currency })),
-    intlRates: intl.map((r) => ({ id: r.id, fromCountry: r.from_country, toCountry: r.to_country, flatAmount: r.flat_amount, ratePerUnit: r.rate_per_unit, minimumCharge: r.minimum_charge })),
+    zoneRates: zoneRates.map((z) => ({
+      fromZoneId: z.from_zone_id,
+      toZoneId: z.to_zone_id,
+      amount: z.amount,
+      bothDirections: z.both_directions,
+      currency: base.currency,
+    })),
+    intlRates: intl.map((r) => ({
+      id: r.id,
+      fromCountry: r.from_country,
+      toCountry: r.to_country,
+      flatAmount: r.flat_amount,
+      ratePerUnit: r.rate_per_unit,
+      minimumCharge: r.minimum_charge,
+    })),
     shipmentTypes: types
       .filter((s) => s.customer_id === null || s.customer_id === customerId)
       .map((s) => ({ id: s.id, name: s.name, multiplier: s.multiplier, baseCharge: s.base_charge, ratePerUnit: s.rate_per_unit, currency: base.currency })),
-    charges: charges.map((c) => ({ id: c.id, name: c.name, kind: c.kind, rate: c.rate, currency: c.currency, minimumCharge: c.minimumCharge, weightUnit: c.weightUnit, freeUnits: c.freeUnits })),
+    charges: charges.map((c) => ({
+      id: c.id,
+      name: c.name,
+      kind: c.kind,
+      rate: c.rate,
+      currency: c.currency,
+      minimumCharge: c.minimumCharge,
+      weightUnit: c.weightUnit,
+      freeUnits: c.freeUnits,
+    })),
   };
 }
 

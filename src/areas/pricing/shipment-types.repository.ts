@@ -5,9 +5,20 @@ import type { Tenant } from '../../db/tenant.js';
 import { invalid } from '../../platform/errors.js';
 import { namedLookup } from '../../platform/named-lookup.js';
 import { Type } from '../../platform/schemas.js';
-import { ShipmentTypesQuery, toShipmentType, type ShipmentTypeRow, type ShipmentTypesQueryT } from './shipment-types.schemas.js';
+import { type ShipmentTypeRow, ShipmentTypesQuery, type ShipmentTypesQueryT, toShipmentType } from './shipment-types.schemas.js';
 
-const COLUMNS = ['s.id', 's.name', 's.description', 's.customer_id', 's.multiplier', 's.base_charge', 's.rate_per_unit', 's.is_active', 's.created_at', 's.updated_at'] as const;
+const COLUMNS = [
+  's.id',
+  's.name',
+  's.description',
+  's.customer_id',
+  's.multiplier',
+  's.base_charge',
+  's.rate_per_unit',
+  's.is_active',
+  's.created_at',
+  's.updated_at',
+] as const;
 
 export type TypeValues = Omit<ShipmentTypeRow, 'id' | 'created_at' | 'updated_at'>;
 
@@ -21,7 +32,10 @@ export type TypeListQuery = ShipmentTypesQueryT & { includeInactive: boolean; of
 
 /** The company's live types: by id, the lists, their names. */
 export const shipmentTypes = namedLookup({
-  name: 'shipment_type', what: 'Shipment type', alias: 's', query: ListQuery,
+  name: 'shipment_type',
+  what: 'Shipment type',
+  alias: 's',
+  query: ListQuery,
   from: (t: Tenant) => t.select('shipment_types as s').where('s.deleted_at', 'is', null),
   columns: (q) => q.select(COLUMNS),
   search: ['s.name', 's.description'],
@@ -49,7 +63,11 @@ export async function insertType(t: Tenant, values: TypeValues): Promise<number>
 }
 
 export async function updateType(t: Tenant, id: number, values: TypeValues): Promise<void> {
-  await t.update('shipment_types').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('shipment_types')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markDeleted(t: Tenant, id: number): Promise<void> {
@@ -58,7 +76,5 @@ export async function markDeleted(t: Tenant, id: number): Promise<void> {
 
 /** Every live, active type, for pricing. */
 export function activeTypes(t: Tenant): Promise<ShipmentTypeRow[]> {
-  return t.select('shipment_types as s').where('s.deleted_at', 'is', null).where('s.is_active', '=', true)
-    .select(COLUMNS).orderBy('s.id').execute();
+  return t.select('shipment_types as s').where('s.deleted_at', 'is', null).where('s.is_active', '=', true).select(COLUMNS).orderBy('s.id').execute();
 }
-

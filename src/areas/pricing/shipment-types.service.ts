@@ -6,7 +6,7 @@ import type { Paged } from '../../platform/envelope.js';
 import { invalid } from '../../platform/errors.js';
 import { requireCustomer } from '../customers/index.js';
 import * as repo from './shipment-types.repository.js';
-import { toShipmentType, type ShipmentTypeInputT, type ShipmentTypeT, type ShipmentTypesQueryT } from './shipment-types.schemas.js';
+import { type ShipmentTypeInputT, type ShipmentTypesQueryT, type ShipmentTypeT, toShipmentType } from './shipment-types.schemas.js';
 
 async function valuesOf(t: Tenant, input: ShipmentTypeInputT, exceptId: number | null): Promise<repo.TypeValues> {
   const name = input.name.trim();
@@ -16,14 +16,18 @@ async function valuesOf(t: Tenant, input: ShipmentTypeInputT, exceptId: number |
   const customerId = input.customerId ?? null;
   if (customerId !== null) await requireCustomer(t, customerId);
   return {
-    name, description: input.description?.trim() || null, customer_id: customerId, multiplier: input.multiplier ?? null,
-    base_charge: input.baseCharge ?? null, rate_per_unit: input.ratePerUnit ?? null, is_active: input.isActive ?? true,
+    name,
+    description: input.description?.trim() || null,
+    customer_id: customerId,
+    multiplier: input.multiplier ?? null,
+    base_charge: input.baseCharge ?? null,
+    rate_per_unit: input.ratePerUnit ?? null,
+    is_active: input.isActive ?? true,
   };
 }
 
 /** Active types unless includeInactive=true; offeredTo set here only (never taken from the query). */
-const listQuery = (q: ShipmentTypesQueryT, offeredTo?: number): repo.TypeListQuery =>
-  ({ ...q, includeInactive: q.includeInactive ?? false, offeredTo });
+const listQuery = (q: ShipmentTypesQueryT, offeredTo?: number): repo.TypeListQuery => ({ ...q, includeInactive: q.includeInactive ?? false, offeredTo });
 
 export function shipmentTypesService() {
   const require = (t: Tenant, id: number) => repo.shipmentTypeRecords.requireOne(t, id);

@@ -2,16 +2,17 @@
 // PostalCodeValidationDto; gazetteer record → response mappers. Ids are described in
 // src/integrations/geo/ids.ts (stable across restarts and data upgrades).
 import type { CityRecord, CountryRecord, StateRecord } from '../../integrations/geo/index.js';
-import { Id, NameEnum, Nullable, Type, type Static } from '../../platform/schemas.js';
+import { Id, NameEnum, Nullable, type Static, Type } from '../../platform/schemas.js';
 
 const Latitude = Type.Number({ minimum: -90, maximum: 90 });
 const Longitude = Type.Number({ minimum: -180, maximum: 180 });
 
 export const POSTAL_CODE_SUPPORT = ['Full', 'Partial', 'Format', 'None'] as const;
 export const PostalCodeSupport = NameEnum(POSTAL_CODE_SUPPORT, {
-  description: 'What the service knows of the country\'s postal codes. Full: every code, each with its city (US ZIP codes). '
-    + 'Partial: the first characters of every code, with their cities (Canadian forward sortation areas, "K1A"). '
-    + 'Format: the format only. None: the country has no postal codes, or no format is known.',
+  description:
+    "What the service knows of the country's postal codes. Full: every code, each with its city (US ZIP codes). " +
+    'Partial: the first characters of every code, with their cities (Canadian forward sortation areas, "K1A"). ' +
+    'Format: the format only. None: the country has no postal codes, or no format is known.',
 });
 
 export const CountryDto = Type.Object(
@@ -87,11 +88,14 @@ export const PostalCodeValidationDto = Type.Object(
   {
     isValid: Type.Boolean(),
     result: NameEnum(VALIDATION_RESULTS, {
-      description: 'Valid: InCity (in the city\'s codes), NearCity (a code of the city\'s state within 30 km of it: postal areas cross city limits), '
-        + 'InCountry (a known code; no city was given), ValidFormat (the country\'s format; no list of codes), NotUsed (the country has no postal codes or no known format). '
-        + 'Not valid: OtherPlace (a known code of somewhere else: see suggestedCityId), UnknownCode (well formed, but not a code of the country), InvalidFormat.',
+      description:
+        "Valid: InCity (in the city's codes), NearCity (a code of the city's state within 30 km of it: postal areas cross city limits), " +
+        "InCountry (a known code; no city was given), ValidFormat (the country's format; no list of codes), NotUsed (the country has no postal codes or no known format). " +
+        'Not valid: OtherPlace (a known code of somewhere else: see suggestedCityId), UnknownCode (well formed, but not a code of the country), InvalidFormat.',
     }),
-    checkedAgainst: NameEnum(CHECKED_AGAINST, { description: 'The data the answer rests on: the city\'s codes, the country\'s codes, the country\'s format, or nothing.' }),
+    checkedAgainst: NameEnum(CHECKED_AGAINST, {
+      description: "The data the answer rests on: the city's codes, the country's codes, the country's format, or nothing.",
+    }),
     postalCode: Type.String({ description: 'The code as the country writes it (US 12345 or 12345-6789, Canada A1A 1A1) when well formed, else as sent.' }),
     countryId: Id,
     countryCode: Type.String(),
@@ -114,9 +118,13 @@ export const CITIES_MAX_PAGE = 1000;
 export const CitiesQuery = Type.Object({
   countryId: Type.Optional(Id),
   stateId: Type.Optional(Id),
-  SearchTerm: Type.Optional(Type.String({ maxLength: 200, description: 'Start of the name; case, accents and punctuation are ignored ("sao p" finds São Paulo).' })),
+  SearchTerm: Type.Optional(
+    Type.String({ maxLength: 200, description: 'Start of the name; case, accents and punctuation are ignored ("sao p" finds São Paulo).' }),
+  ),
   Page: Type.Optional(Type.Integer({ format: 'int32', description: 'Page to read, from 1. A value below 1 reads the first page.' })),
-  ItemsPerPage: Type.Optional(Type.Integer({ format: 'int32', description: `Cities per page, default ${CITIES_DEFAULT_PAGE}; larger values are reduced to ${CITIES_MAX_PAGE}.` })),
+  ItemsPerPage: Type.Optional(
+    Type.Integer({ format: 'int32', description: `Cities per page, default ${CITIES_DEFAULT_PAGE}; larger values are reduced to ${CITIES_MAX_PAGE}.` }),
+  ),
 });
 export type CitiesQueryT = Static<typeof CitiesQuery>;
 

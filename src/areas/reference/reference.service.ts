@@ -4,11 +4,21 @@
 import type { Gazetteer, LoadLog } from '../../integrations/geo/index.js';
 import { fold } from '../../integrations/geo/text.js';
 import { fail, invalid, notFound } from '../../platform/errors.js';
-import {
-  CITIES_DEFAULT_PAGE, CITIES_MAX_PAGE, toCity, toCountryDto, toState,
-  type CitiesQueryT, type CityPostalCodesDtoT, type CityT, type CountryDtoT, type PostalCodeValidationDtoT, type StateT, type ValidateQueryT,
-} from './reference.schemas.js';
 import { ReferenceErrors } from './reference.errors.js';
+import {
+  CITIES_DEFAULT_PAGE,
+  CITIES_MAX_PAGE,
+  type CitiesQueryT,
+  type CityPostalCodesDtoT,
+  type CityT,
+  type CountryDtoT,
+  type PostalCodeValidationDtoT,
+  type StateT,
+  toCity,
+  toCountryDto,
+  toState,
+  type ValidateQueryT,
+} from './reference.schemas.js';
 
 /** A known code of the city's state this close to the city is accepted for it: postal areas
  *  cross city limits (a Brooklyn ZIP code on a "New York City" address). */

@@ -2,23 +2,23 @@
 // terms and conditions — one tag each on the reference page. Other areas use zones from here
 // (pricing rates zone to zone).
 import type { Area } from '../../platform/area.js';
+import { dayRecords } from './non-working-days.repository.js';
 import { nonWorkingDaysRoutes } from './non-working-days.routes.js';
 import { NonWorkingDay } from './non-working-days.schemas.js';
 import { nonWorkingDaysService } from './non-working-days.service.js';
+import { SettingsErrors } from './settings.errors.js';
+import { termsRecords } from './terms.repository.js';
 import { termsRoutes } from './terms.routes.js';
 import { CreateUpdateTermsAndConditionsDto, TermsAndConditionsDto } from './terms.schemas.js';
 import { termsService } from './terms.service.js';
+import { warehouseRecords } from './warehouses.repository.js';
 import { warehousesRoutes } from './warehouses.routes.js';
 import { ValidateWarehouseDto, Warehouse } from './warehouses.schemas.js';
 import { warehousesService } from './warehouses.service.js';
+import { zoneRecords } from './zones.repository.js';
 import { zonesRoutes } from './zones.routes.js';
 import { Zone } from './zones.schemas.js';
 import { zonesService } from './zones.service.js';
-import { SettingsErrors } from './settings.errors.js';
-import { dayRecords } from './non-working-days.repository.js';
-import { termsRecords } from './terms.repository.js';
-import { warehouseRecords } from './warehouses.repository.js';
-import { zoneRecords } from './zones.repository.js';
 
 export const warehousesArea: Area = {
   name: 'Warehouses',
@@ -53,8 +53,8 @@ export const termsArea: Area = {
 /** The section's areas, in the spec's order. */
 export const settingsAreas: Area[] = [warehousesArea, zonesArea, nonWorkingDaysArea, termsArea];
 
-export { Zone, type ZoneT, type ZoneRow } from './zones.schemas.js';
-export { zoneOfPostalCode, zoneRecords, type ZoneMatch } from './zones.repository.js';
-export { warehouseRecords, warehousesDeleted } from './warehouses.repository.js';
-export { normalizePostalCode } from './postal-codes.js';
 export { countryOf } from './country.js';
+export { normalizePostalCode } from './postal-codes.js';
+export { warehouseRecords, warehousesDeleted } from './warehouses.repository.js';
+export { type ZoneMatch, zoneOfPostalCode, zoneRecords } from './zones.repository.js';
+export { Zone, type ZoneRow, type ZoneT } from './zones.schemas.js';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { pagedList } from '../../platform/list.js';
 import { companyRecords } from '../../platform/records.js';
-import { NonWorkingDaysQuery, toNonWorkingDay, type NonWorkingDayRow, type NonWorkingDaysQueryT } from './non-working-days.schemas.js';
+import { type NonWorkingDayRow, NonWorkingDaysQuery, type NonWorkingDaysQueryT, toNonWorkingDay } from './non-working-days.schemas.js';
 
 const COLUMNS = ['id', 'day', 'name', 'is_recurring', 'created_at', 'updated_at'] as const;
 
@@ -20,19 +20,22 @@ function days(t: Tenant, window: DayWindow | null) {
   if (!window) return q;
   const start = sql`${window.start}::date`;
   const end = sql`${window.end}::date`;
-  return q.where((eb) => eb.or([
-    eb.and([eb('is_recurring', '=', false), eb('day', '>=', window.start), eb('day', '<=', window.end)]),
-    eb.and([
-      eb('is_recurring', '=', true),
-      eb('day', '<=', window.end),
-      sql<boolean>`EXISTS (SELECT 1 FROM generate_series(greatest(extract(year FROM ${start})::int, extract(year FROM day)::int), extract(year FROM ${end})::int) AS y
+  return q.where((eb) =>
+    eb.or([
+      eb.and([eb('is_recurring', '=', false), eb('day', '>=', window.start), eb('day', '<=', window.end)]),
+      eb.and([
+        eb('is_recurring', '=', true),
+        eb('day', '<=', window.end),
+        sql<boolean>`EXISTS (SELECT 1 FROM generate_series(greatest(extract(year FROM ${start})::int, extract(year FROM day)::int), extract(year FROM ${end})::int) AS y
         WHERE make_date(y, extract(month FROM day)::int, extract(day FROM day)::int) BETWEEN ${start} AND ${end})`,
+      ]),
     ]),
-  ]));
+  );
 }
 
 export const dayRecords = companyRecords<NonWorkingDayRow>({
-  name: 'non_working_day', what: 'Non-working day',
+  name: 'non_working_day',
+  what: 'Non-working day',
   read: (t, ids) => days(t, null).select(COLUMNS).where('id', 'in', ids).execute(),
 });
 
@@ -57,7 +60,8 @@ export function daysList(windowOf: (q: NonWorkingDaysQueryT) => DayWindow | null
 
 /** The company's days (other than `exceptId`) on the same month and day as `day`, any year. */
 export function sameMonthAndDay(t: Tenant, day: string, exceptId: number | null): Promise<NonWorkingDayRow[]> {
-  let q = days(t, null).select(COLUMNS)
+  let q = days(t, null)
+    .select(COLUMNS)
     .where(sql`extract(month FROM day)`, '=', sql`extract(month FROM ${day}::date)`)
     .where(sql`extract(day FROM day)`, '=', sql`extract(day FROM ${day}::date)`);
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
@@ -71,7 +75,11 @@ export async function insertDay(t: Tenant, values: DayValues): Promise<number> {
 }
 
 export async function updateDay(t: Tenant, id: number, values: DayValues): Promise<void> {
-  await t.update('non_working_days').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('non_working_days')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteDay(t: Tenant, id: number): Promise<void> {

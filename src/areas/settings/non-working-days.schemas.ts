@@ -1,16 +1,19 @@
 // Non-working days (part 1, "Company settings"; model not shown there, designed here): days the
 // company does not pick up or deliver — holidays, closures. One per date; a day marked recurring
 // comes back on the same month and day every later year.
-import { DateTime, Day, Id, Nullable, Opt, SharedListParams, Type, type Static } from '../../platform/schemas.js';
+import { DateTime, Day, Id, Nullable, Opt, SharedListParams, type Static, Type } from '../../platform/schemas.js';
 
-export const NonWorkingDay = Type.Object({
-  id: Id,
-  date: Type.String({ description: 'The day, YYYY-MM-DD. A recurring day\'s first year.' }),
-  name: Nullable(Type.String({ description: 'Why the company is closed ("Independence Day").' })),
-  isRecurring: Type.Boolean({ description: 'Comes back on the same month and day every later year.' }),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { $id: 'NonWorkingDay', description: 'A day the company does not work (holiday, closure); one per date.' });
+export const NonWorkingDay = Type.Object(
+  {
+    id: Id,
+    date: Type.String({ description: "The day, YYYY-MM-DD. A recurring day's first year." }),
+    name: Nullable(Type.String({ description: 'Why the company is closed ("Independence Day").' })),
+    isRecurring: Type.Boolean({ description: 'Comes back on the same month and day every later year.' }),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { $id: 'NonWorkingDay', description: 'A day the company does not work (holiday, closure); one per date.' },
+);
 export type NonWorkingDayT = Static<typeof NonWorkingDay>;
 
 export const NonWorkingDayInput = Type.Object({
@@ -39,5 +42,10 @@ export interface NonWorkingDayRow {
 }
 
 export const toNonWorkingDay = (r: NonWorkingDayRow): NonWorkingDayT => ({
-  id: r.id, date: r.day, name: r.name, isRecurring: r.is_recurring, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: r.id,
+  date: r.day,
+  name: r.name,
+  isRecurring: r.is_recurring,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });

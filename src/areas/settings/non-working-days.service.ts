@@ -7,7 +7,13 @@ import { fail, invalid } from '../../platform/errors.js';
 import { dateRangeOf } from '../../platform/paging.js';
 import { parseDateTime } from '../../platform/validation.js';
 import * as repo from './non-working-days.repository.js';
-import { toNonWorkingDay, type NonWorkingDayInputT, type NonWorkingDayRow, type NonWorkingDaysQueryT, type NonWorkingDayT } from './non-working-days.schemas.js';
+import {
+  type NonWorkingDayInputT,
+  type NonWorkingDayRow,
+  type NonWorkingDaysQueryT,
+  type NonWorkingDayT,
+  toNonWorkingDay,
+} from './non-working-days.schemas.js';
 import { SettingsErrors } from './settings.errors.js';
 
 const DUPLICATE = SettingsErrors.duplicateDate;

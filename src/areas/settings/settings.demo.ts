@@ -10,32 +10,80 @@ import { zonesService } from './zones.service.js';
 
 const WAREHOUSES = [
   {
-    name: 'Austin terminal', code: 'AUS1', contactName: 'Priya Shah', phone: '+1 512 555 0110', email: 'austin.terminal@fds.example',
-    openingHours: 'Mon-Fri 05:00-20:00, Sat 06:00-12:00', notes: 'Gate 2 for trucks; check in at the dispatch window.',
-    address: { street: '2101 E St Elmo Rd', city: 'Austin', state: 'TX', postalCode: '78744', country: 'US', latitude: 30.2115, longitude: -97.7530 },
+    name: 'Austin terminal',
+    code: 'AUS1',
+    contactName: 'Priya Shah',
+    phone: '+1 512 555 0110',
+    email: 'austin.terminal@fds.example',
+    openingHours: 'Mon-Fri 05:00-20:00, Sat 06:00-12:00',
+    notes: 'Gate 2 for trucks; check in at the dispatch window.',
+    address: { street: '2101 E St Elmo Rd', city: 'Austin', state: 'TX', postalCode: '78744', country: 'US', latitude: 30.2115, longitude: -97.753 },
   },
   {
-    name: 'Dallas cross-dock', code: 'DAL1', contactName: 'Marcus Bell', phone: '+1 214 555 0120',
-    openingHours: 'Mon-Fri 06:00-18:00', notes: '24 dock doors; doors 1-6 for LTL.',
-    address: { street: '2500 Irving Blvd', city: 'Dallas', state: 'TX', postalCode: '75207', country: 'US', latitude: 32.7990, longitude: -96.8420 },
+    name: 'Dallas cross-dock',
+    code: 'DAL1',
+    contactName: 'Marcus Bell',
+    phone: '+1 214 555 0120',
+    openingHours: 'Mon-Fri 06:00-18:00',
+    notes: '24 dock doors; doors 1-6 for LTL.',
+    address: { street: '2500 Irving Blvd', city: 'Dallas', state: 'TX', postalCode: '75207', country: 'US', latitude: 32.799, longitude: -96.842 },
   },
   {
-    name: 'Houston yard', code: 'HOU1', contactName: 'Ana Torres', phone: '+1 713 555 0130',
-    openingHours: 'Mon-Sat 06:00-16:00', notes: 'Drop-trailer yard near the ship channel.',
-    address: { street: '8700 Clinton Dr', city: 'Houston', state: 'TX', postalCode: '77029', country: 'US', latitude: 29.7380, longitude: -95.2450 },
+    name: 'Houston yard',
+    code: 'HOU1',
+    contactName: 'Ana Torres',
+    phone: '+1 713 555 0130',
+    openingHours: 'Mon-Sat 06:00-16:00',
+    notes: 'Drop-trailer yard near the ship channel.',
+    address: { street: '8700 Clinton Dr', city: 'Houston', state: 'TX', postalCode: '77029', country: 'US', latitude: 29.738, longitude: -95.245 },
   },
   {
-    name: 'San Antonio depot', code: 'SAT1', isActive: false, openingHours: 'Closed', notes: 'Closed for renovation; use the Austin terminal.',
-    address: { street: '5100 Rittiman Rd', city: 'San Antonio', state: 'TX', postalCode: '78218', country: 'US', latitude: 29.4905, longitude: -98.4080 },
+    name: 'San Antonio depot',
+    code: 'SAT1',
+    isActive: false,
+    openingHours: 'Closed',
+    notes: 'Closed for renovation; use the Austin terminal.',
+    address: { street: '5100 Rittiman Rd', city: 'San Antonio', state: 'TX', postalCode: '78218', country: 'US', latitude: 29.4905, longitude: -98.408 },
   },
 ];
 
-const AUSTIN_ZIPS = ['78701', '78702', '78703', '78704', '78705', '78721', '78722', '78723', '78741', '78744', '78745', '78746', '78751', '78752', '78753', '78754', '78756', '78757', '78758', '78759'];
+const AUSTIN_ZIPS = [
+  '78701',
+  '78702',
+  '78703',
+  '78704',
+  '78705',
+  '78721',
+  '78722',
+  '78723',
+  '78741',
+  '78744',
+  '78745',
+  '78746',
+  '78751',
+  '78752',
+  '78753',
+  '78754',
+  '78756',
+  '78757',
+  '78758',
+  '78759',
+];
 
 const ZONES = [
   { name: 'Austin metro', color: '#1F77B4', description: 'Austin ZIP codes served from the Austin terminal.', postalCodes: AUSTIN_ZIPS },
-  { name: 'Dallas - Fort Worth', color: '#FF7F0E', description: 'ZIP3 areas 750-753 (Dallas) and 760-761 (Fort Worth, Arlington).', postalCodes: ['750', '751', '752', '753', '760', '761'] },
-  { name: 'Greater Houston', color: '#2CA02C', description: 'ZIP3 areas 770-775: Houston, Conroe, Richmond, Baytown and Galveston.', postalCodes: ['770', '771', '772', '773', '774', '775'] },
+  {
+    name: 'Dallas - Fort Worth',
+    color: '#FF7F0E',
+    description: 'ZIP3 areas 750-753 (Dallas) and 760-761 (Fort Worth, Arlington).',
+    postalCodes: ['750', '751', '752', '753', '760', '761'],
+  },
+  {
+    name: 'Greater Houston',
+    color: '#2CA02C',
+    description: 'ZIP3 areas 770-775: Houston, Conroe, Richmond, Baytown and Galveston.',
+    postalCodes: ['770', '771', '772', '773', '774', '775'],
+  },
 ];
 
 const iso = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);

@@ -2,8 +2,7 @@
 // into the database type itself (`DB` is an interface), so every transaction reaches them as it
 // reaches the older tables — pricing reads `zones` that way — without editing src/db/types.ts.
 import type { Generated } from 'kysely';
-import type { CreatedAt, Updated, Day } from '../../db/columns.js';
-
+import type { CreatedAt, Day, Updated } from '../../db/columns.js';
 
 export interface WarehousesTable {
   company_id: number;

@@ -9,17 +9,26 @@ const COLUMNS = ['id', 'title', 'content', 'is_default', 'created_at', 'updated_
 const terms = (t: Tenant) => t.select('terms_and_conditions');
 
 export const termsRecords = companyRecords<TermsRow>({
-  name: 'terms', what: 'Terms and conditions', plural: 'Terms and conditions',
+  name: 'terms',
+  what: 'Terms and conditions',
+  plural: 'Terms and conditions',
   read: (t, ids) => terms(t).select(COLUMNS).where('id', 'in', ids).execute(),
 });
 
 /** Every text of the company, the default first, then by title. */
 export function listTerms(t: Tenant): Promise<TermsRow[]> {
-  return terms(t).select(COLUMNS).orderBy('is_default', 'desc').orderBy((eb) => eb.fn('lower', ['title'])).orderBy('id').execute();
+  return terms(t)
+    .select(COLUMNS)
+    .orderBy('is_default', 'desc')
+    .orderBy((eb) => eb.fn('lower', ['title']))
+    .orderBy('id')
+    .execute();
 }
 
 export async function countTerms(t: Tenant): Promise<number> {
-  const row = await terms(t).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await terms(t)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -41,7 +50,11 @@ export async function insertTerms(t: Tenant, values: TermsValues): Promise<numbe
 }
 
 export async function updateTerms(t: Tenant, id: number, values: TermsValues): Promise<void> {
-  await t.update('terms_and_conditions').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('terms_and_conditions')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteTerms(t: Tenant, id: number): Promise<void> {

@@ -3,9 +3,9 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
-import * as repo from './terms.repository.js';
-import { MAX_TERMS, toTerms, type CreateUpdateTermsAndConditionsDtoT, type TermsAndConditionsDtoT } from './terms.schemas.js';
 import { SettingsErrors } from './settings.errors.js';
+import * as repo from './terms.repository.js';
+import { type CreateUpdateTermsAndConditionsDtoT, MAX_TERMS, type TermsAndConditionsDtoT, toTerms } from './terms.schemas.js';
 
 const requireTerms = async (t: Tenant, id: number) => toTerms(await repo.termsRecords.requireOne(t, id));
 
@@ -22,7 +22,8 @@ export function termsService() {
 
     async create(t: Tenant, input: CreateUpdateTermsAndConditionsDtoT): Promise<TermsAndConditionsDtoT> {
       const values = valuesOf(input);
-      if ((await repo.countTerms(t)) >= MAX_TERMS) throw fail(SettingsErrors.termsLimitReached, `A company keeps at most ${MAX_TERMS} terms and conditions texts; delete one first.`);
+      if ((await repo.countTerms(t)) >= MAX_TERMS)
+        throw fail(SettingsErrors.termsLimitReached, `A company keeps at most ${MAX_TERMS} terms and conditions texts; delete one first.`);
       if (values.is_default) {
         await repo.lockDefault(t);
         await repo.clearDefault(t);

@@ -7,20 +7,42 @@ import { companyEvent } from '../../platform/events.js';
 import { pagedList } from '../../platform/list.js';
 import { likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
-import { toWarehouse, WarehousesQuery, type WarehouseRow } from './warehouses.schemas.js';
+import { toWarehouse, type WarehouseRow, WarehousesQuery } from './warehouses.schemas.js';
 
 const COLUMNS = [
-  'w.id', 'w.name', 'w.code', 'w.email', 'w.opening_hours', 'w.is_active', 'w.created_at', 'w.updated_at', 'w.address_id',
-  'a.name as a_name', 'a.street', 'a.street2', 'a.city', 'a.state', 'a.postal_code', 'a.country', 'a.latitude', 'a.longitude',
-  'a.is_hub', 'a.contact_name', 'a.contact_phone', 'a.notes', 'a.created_at as a_created_at', 'a.updated_at as a_updated_at',
+  'w.id',
+  'w.name',
+  'w.code',
+  'w.email',
+  'w.opening_hours',
+  'w.is_active',
+  'w.created_at',
+  'w.updated_at',
+  'w.address_id',
+  'a.name as a_name',
+  'a.street',
+  'a.street2',
+  'a.city',
+  'a.state',
+  'a.postal_code',
+  'a.country',
+  'a.latitude',
+  'a.longitude',
+  'a.is_hub',
+  'a.contact_name',
+  'a.contact_phone',
+  'a.notes',
+  'a.created_at as a_created_at',
+  'a.updated_at as a_updated_at',
 ] as const;
 
 /** Warehouses with their place. */
-const warehouses = (t: Tenant) => t.select('warehouses as w')
-  .innerJoin('addresses as a', (j) => j.onRef('a.company_id', '=', 'w.company_id').onRef('a.id', '=', 'w.address_id'));
+const warehouses = (t: Tenant) =>
+  t.select('warehouses as w').innerJoin('addresses as a', (j) => j.onRef('a.company_id', '=', 'w.company_id').onRef('a.id', '=', 'w.address_id'));
 
 export const warehouseRecords = companyRecords<WarehouseRow>({
-  name: 'warehouse', what: 'Warehouse',
+  name: 'warehouse',
+  what: 'Warehouse',
   read: (t, ids) => warehouses(t).select(COLUMNS).where('w.id', 'in', ids).execute(),
 });
 
@@ -31,16 +53,34 @@ export const listWarehouses = pagedList({
     // Contained in the name, the code or the address (any case).
     SearchTerm: (q, term) => {
       const pattern = likePattern(term.toLowerCase());
-      return q.where((eb) => eb.or([
-        eb(eb.fn('lower', ['w.name']), 'like', pattern),
-        eb(sql`lower(coalesce(w.code, ''))`, 'like', pattern),
-        eb('a.search_text', 'like', pattern),
-      ]));
+      return q.where((eb) =>
+        eb.or([eb(eb.fn('lower', ['w.name']), 'like', pattern), eb(sql`lower(coalesce(w.code, ''))`, 'like', pattern), eb('a.search_text', 'like', pattern)]),
+      );
     },
-    Cities: (q, cities) => q.where(sql`lower(a.city)`, 'in', cities.map((c) => c.trim().toLowerCase())),
-    States: (q, states) => q.where(sql`lower(a.state)`, 'in', states.map((s) => s.trim().toLowerCase())),
-    Zip: (q, zips) => q.where(sql`upper(a.postal_code)`, 'in', zips.map((z) => z.trim().toUpperCase())),
-    Countries: (q, countries) => q.where('a.country', 'in', countries.map((c) => c.trim().toUpperCase())),
+    Cities: (q, cities) =>
+      q.where(
+        sql`lower(a.city)`,
+        'in',
+        cities.map((c) => c.trim().toLowerCase()),
+      ),
+    States: (q, states) =>
+      q.where(
+        sql`lower(a.state)`,
+        'in',
+        states.map((s) => s.trim().toLowerCase()),
+      ),
+    Zip: (q, zips) =>
+      q.where(
+        sql`upper(a.postal_code)`,
+        'in',
+        zips.map((z) => z.trim().toUpperCase()),
+      ),
+    Countries: (q, countries) =>
+      q.where(
+        'a.country',
+        'in',
+        countries.map((c) => c.trim().toUpperCase()),
+      ),
     isActive: (q, active) => q.where('w.is_active', '=', active),
   },
   sortable: { name: [sql`lower(w.name)`, 'w.id'], createdAt: ['w.created_at', 'w.id'] },
@@ -55,14 +95,21 @@ export interface Duplicate {
 }
 
 /** The company's warehouses (other than `exceptId`) with the same name key, address key or code. */
-export async function duplicatesOf(t: Tenant, keys: { name: string | null; address: string | null; code: string | null }, exceptId: number | null): Promise<Duplicate[]> {
+export async function duplicatesOf(
+  t: Tenant,
+  keys: { name: string | null; address: string | null; code: string | null },
+  exceptId: number | null,
+): Promise<Duplicate[]> {
   if (!keys.name && !keys.address && !keys.code) return [];
-  let q = warehouses(t).select(['w.id', 'w.name', 'w.name_key', 'w.code', 'a.normalized_key'])
-    .where((eb) => eb.or([
-      ...(keys.name ? [eb('w.name_key', '=', keys.name)] : []),
-      ...(keys.address ? [eb('a.normalized_key', '=', keys.address)] : []),
-      ...(keys.code ? [eb('w.code', '=', keys.code)] : []),
-    ]));
+  let q = warehouses(t)
+    .select(['w.id', 'w.name', 'w.name_key', 'w.code', 'a.normalized_key'])
+    .where((eb) =>
+      eb.or([
+        ...(keys.name ? [eb('w.name_key', '=', keys.name)] : []),
+        ...(keys.address ? [eb('a.normalized_key', '=', keys.address)] : []),
+        ...(keys.code ? [eb('w.code', '=', keys.code)] : []),
+      ]),
+    );
   if (exceptId !== null) q = q.where('w.id', '<>', exceptId);
   const rows = await q.orderBy('w.id').execute();
   const out: Duplicate[] = [];
@@ -84,11 +131,20 @@ export interface WarehouseValues {
 }
 
 export async function insertWarehouse(t: Tenant, addressId: number, values: WarehouseValues): Promise<number> {
-  return (await t.insert('warehouses', { address_id: addressId, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await t
+      .insert('warehouses', { address_id: addressId, ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 export async function updateWarehouse(t: Tenant, id: number, values: WarehouseValues): Promise<void> {
-  await t.update('warehouses').set({ ...values, updated_at: new Date() }).where('id', '=', id).execute();
+  await t
+    .update('warehouses')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Announced before a warehouse is deleted: drivers based there lose it as their home first. */

@@ -2,26 +2,33 @@
 // locations — depots, cross-docks, yards — where routes start and end and transfers meet. The place
 // is an Address (kind 'warehouse', so transfer lookups offer it); its contact and notes are the
 // address's own fields, shown on the warehouse too.
-import { formatAddress, type AddressT } from '../customers/index.js';
+
 import { DateTime, Id, NameEnum, Nullable, Opt, SharedListParams, type Static, Text, Type } from '../../platform/schemas.js';
+import { type AddressT, formatAddress } from '../customers/index.js';
 
 const Latitude = Type.Number({ minimum: -90, maximum: 90, description: 'Degrees, -90 to 90 (WGS 84). Send with longitude.' });
 const Longitude = Type.Number({ minimum: -180, maximum: 180, description: 'Degrees, -180 to 180 (WGS 84). Send with latitude.' });
 
-export const Warehouse = Type.Object({
-  id: Id,
-  name: Type.String({ description: 'What dispatchers call the place ("Dallas cross-dock").' }),
-  code: Nullable(Type.String({ description: 'Short code, upper-case, unique in the company (DAL1).' })),
-  address: Type.Ref('Address', { description: 'Where it is: street, city, state, postal code, country and coordinates; its id is the address id.' }),
-  contactName: Nullable(Type.String({ description: 'Person to ask for on site (also address.contactName).' })),
-  phone: Nullable(Type.String({ description: 'Phone of the site or its contact (also address.contactPhone).' })),
-  email: Nullable(Type.String({ description: 'Email of the site.' })),
-  openingHours: Nullable(Type.String({ description: 'Opening and dock hours as text ("Mon-Fri 06:00-18:00, Sat 07:00-12:00").' })),
-  notes: Nullable(Type.String({ description: 'Instructions for drivers: gate, dock doors, check-in (also address.notes).' })),
-  isActive: Type.Boolean({ description: 'False: kept on record but not in use.' }),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { $id: 'Warehouse', description: 'A location of the company (depot, cross-dock, yard): where routes start and end and transfers meet. Its place is an Address.' });
+export const Warehouse = Type.Object(
+  {
+    id: Id,
+    name: Type.String({ description: 'What dispatchers call the place ("Dallas cross-dock").' }),
+    code: Nullable(Type.String({ description: 'Short code, upper-case, unique in the company (DAL1).' })),
+    address: Type.Ref('Address', { description: 'Where it is: street, city, state, postal code, country and coordinates; its id is the address id.' }),
+    contactName: Nullable(Type.String({ description: 'Person to ask for on site (also address.contactName).' })),
+    phone: Nullable(Type.String({ description: 'Phone of the site or its contact (also address.contactPhone).' })),
+    email: Nullable(Type.String({ description: 'Email of the site.' })),
+    openingHours: Nullable(Type.String({ description: 'Opening and dock hours as text ("Mon-Fri 06:00-18:00, Sat 07:00-12:00").' })),
+    notes: Nullable(Type.String({ description: 'Instructions for drivers: gate, dock doors, check-in (also address.notes).' })),
+    isActive: Type.Boolean({ description: 'False: kept on record but not in use.' }),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  {
+    $id: 'Warehouse',
+    description: 'A location of the company (depot, cross-dock, yard): where routes start and end and transfers meet. Its place is an Address.',
+  },
+);
 export type WarehouseT = Omit<Static<typeof Warehouse>, 'address'> & { address: AddressT };
 
 const addressFields = {
@@ -37,7 +44,9 @@ const addressFields = {
 
 const warehouseFields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
-  code: Opt(Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$', description: 'Letters, digits, - and _, up to 20; stored upper-case; unique in the company.' })),
+  code: Opt(
+    Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$', description: 'Letters, digits, - and _, up to 20; stored upper-case; unique in the company.' }),
+  ),
   contactName: Opt(Text(200)),
   phone: Opt(Text(50)),
   email: Opt(Type.String({ format: 'email', maxLength: 254 })),
@@ -56,25 +65,45 @@ export const WarehouseToValidate = Type.Object({
   id: Opt(Type.Integer({ format: 'int32', description: 'The warehouse being edited, if any: not a duplicate of itself.' })),
   name: Opt(warehouseFields.name),
   code: warehouseFields.code,
-  address: Opt(Type.Object({
-    street: Opt(addressFields.street), street2: addressFields.street2, city: Opt(addressFields.city), state: addressFields.state,
-    postalCode: addressFields.postalCode, country: Opt(addressFields.country), latitude: addressFields.latitude, longitude: addressFields.longitude,
-  })),
+  address: Opt(
+    Type.Object({
+      street: Opt(addressFields.street),
+      street2: addressFields.street2,
+      city: Opt(addressFields.city),
+      state: addressFields.state,
+      postalCode: addressFields.postalCode,
+      country: Opt(addressFields.country),
+      latitude: addressFields.latitude,
+      longitude: addressFields.longitude,
+    }),
+  ),
 });
 export type WarehouseToValidateT = Static<typeof WarehouseToValidate>;
 
-export const DuplicateReason = NameEnum(['Name', 'Address', 'Code'], { description: 'Name: the same name once case, accents and punctuation are ignored; Address: the same place once written the same way (St/Street...); Code: the same code.' });
+export const DuplicateReason = NameEnum(['Name', 'Address', 'Code'], {
+  description:
+    'Name: the same name once case, accents and punctuation are ignored; Address: the same place once written the same way (St/Street...); Code: the same code.',
+});
 
-export const ValidateWarehouseDto = Type.Object({
-  isValid: Type.Boolean({ description: 'True when nothing is missing or wrong and no warehouse duplicates it.' }),
-  duplicates: Type.Array(Type.Object({
-    id: Id,
-    name: Type.String(),
-    reason: DuplicateReason,
-  }), { description: 'The company\'s warehouses it duplicates, one entry per warehouse and reason.' }),
-  missing: Type.Array(Type.String(), { description: 'Fields missing, as paths: name, address.street, address.city, address.country, address.state (US, CA, MX), address.postalCode, address.latitude, address.longitude.' }),
-  messages: Type.Array(Type.String(), { description: 'Every problem found, in English.' }),
-}, { $id: 'ValidateWarehouseDto', description: 'What ValidateWarehouse found: missing fields, wrong values and duplicates among the company\'s warehouses.' });
+export const ValidateWarehouseDto = Type.Object(
+  {
+    isValid: Type.Boolean({ description: 'True when nothing is missing or wrong and no warehouse duplicates it.' }),
+    duplicates: Type.Array(
+      Type.Object({
+        id: Id,
+        name: Type.String(),
+        reason: DuplicateReason,
+      }),
+      { description: "The company's warehouses it duplicates, one entry per warehouse and reason." },
+    ),
+    missing: Type.Array(Type.String(), {
+      description:
+        'Fields missing, as paths: name, address.street, address.city, address.country, address.state (US, CA, MX), address.postalCode, address.latitude, address.longitude.',
+    }),
+    messages: Type.Array(Type.String(), { description: 'Every problem found, in English.' }),
+  },
+  { $id: 'ValidateWarehouseDto', description: "What ValidateWarehouse found: missing fields, wrong values and duplicates among the company's warehouses." },
+);
 export type ValidateWarehouseDtoT = Static<typeof ValidateWarehouseDto>;
 
 export const WarehousesQuery = Type.Object({
@@ -115,16 +144,42 @@ export interface WarehouseRow {
 
 function toAddress(r: WarehouseRow): AddressT {
   return {
-    id: r.address_id, name: r.a_name, street: r.street, street2: r.street2, city: r.city, state: r.state, postalCode: r.postal_code,
-    country: r.country, latitude: r.latitude, longitude: r.longitude, isMain: false, isHub: r.is_hub, customerId: null, customerName: null,
-    contactName: r.contact_name, contactPhone: r.contact_phone, notes: r.notes,
-    fullAddress: formatAddress({ ...r, postalCode: r.postal_code }), createdAt: r.a_created_at, updatedAt: r.a_updated_at,
+    id: r.address_id,
+    name: r.a_name,
+    street: r.street,
+    street2: r.street2,
+    city: r.city,
+    state: r.state,
+    postalCode: r.postal_code,
+    country: r.country,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    isMain: false,
+    isHub: r.is_hub,
+    customerId: null,
+    customerName: null,
+    contactName: r.contact_name,
+    contactPhone: r.contact_phone,
+    notes: r.notes,
+    fullAddress: formatAddress({ ...r, postalCode: r.postal_code }),
+    createdAt: r.a_created_at,
+    updatedAt: r.a_updated_at,
   };
 }
 
 export function toWarehouse(r: WarehouseRow): WarehouseT {
   return {
-    id: r.id, name: r.name, code: r.code, address: toAddress(r), contactName: r.contact_name, phone: r.contact_phone, email: r.email,
-    openingHours: r.opening_hours, notes: r.notes, isActive: r.is_active, createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    address: toAddress(r),
+    contactName: r.contact_name,
+    phone: r.contact_phone,
+    email: r.email,
+    openingHours: r.opening_hours,
+    notes: r.notes,
+    isActive: r.is_active,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }

@@ -7,11 +7,9 @@ import { fail, invalid } from '../../platform/errors.js';
 import { addressKey, addSiteAddress, changeSiteAddress, removeSiteAddress, type SiteValues } from '../customers/index.js';
 import { countryOf } from './country.js';
 import { refusedWhileReferenced } from './in-use.js';
-import * as repo from './warehouses.repository.js';
-import {
-  toWarehouse, type ValidateWarehouseDtoT, type WarehouseInputT, type WarehouseT, type WarehouseToValidateT,
-} from './warehouses.schemas.js';
 import { SettingsErrors } from './settings.errors.js';
+import * as repo from './warehouses.repository.js';
+import { toWarehouse, type ValidateWarehouseDtoT, type WarehouseInputT, type WarehouseT, type WarehouseToValidateT } from './warehouses.schemas.js';
 
 const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
 const given = (v: unknown) => v !== null && v !== undefined;
@@ -21,7 +19,12 @@ const STATE_COUNTRIES = new Set(['US', 'CA', 'MX']);
 
 /** Case, accents and punctuation ignored: "Dallas Cross-Dock" and "dallas cross dock" are one name. */
 export function nameKey(name: string): string {
-  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 const requireWarehouse = (t: Tenant, id: number) => repo.warehouseRecords.requireOne(t, id);
@@ -106,12 +109,14 @@ export function warehousesService() {
     async remove(t: Tenant, id: number): Promise<WarehouseT> {
       const current = await requireWarehouse(t, id);
       const before = toWarehouse(current);
-      await refusedWhileReferenced(async () => {
-        await t.announce(repo.warehousesDeleted, { warehouseIds: [id] });
-        await repo.deleteWarehouse(t, id);
-        await removeSiteAddress(t, current.address_id);
-      },
-        () => fail(SettingsErrors.warehouseInUse, `Warehouse ${id} "${before.name}" is used by other records; mark it inactive (isActive=false) instead.`));
+      await refusedWhileReferenced(
+        async () => {
+          await t.announce(repo.warehousesDeleted, { warehouseIds: [id] });
+          await repo.deleteWarehouse(t, id);
+          await removeSiteAddress(t, current.address_id);
+        },
+        () => fail(SettingsErrors.warehouseInUse, `Warehouse ${id} "${before.name}" is used by other records; mark it inactive (isActive=false) instead.`),
+      );
       await audit(t, { action: 'warehouse.delete', entityType: 'warehouse', entityId: id, before });
       return before;
     },
@@ -150,9 +155,10 @@ export function warehousesService() {
       else if (!given(a.longitude)) need('address.longitude', 'The address has a latitude but no longitude.');
 
       const code = clean(input.code)?.toUpperCase() ?? null;
-      const addressKeyOf = street && city && country
-        ? addressKey({ street, street2: clean(a.street2), city, state: clean(a.state), postalCode: clean(a.postalCode), country })
-        : null;
+      const addressKeyOf =
+        street && city && country
+          ? addressKey({ street, street2: clean(a.street2), city, state: clean(a.state), postalCode: clean(a.postalCode), country })
+          : null;
       const duplicates = await repo.duplicatesOf(t, { name: name ? nameKey(name) : null, address: addressKeyOf, code }, input.id ?? null);
       for (const d of duplicates) messages.push(`Warehouse ${d.id} "${d.name}" ${REASON_TEXT[d.reason]}.`);
       return { isValid: messages.length === 0, duplicates, missing, messages };

@@ -3,13 +3,13 @@
 // a zone that pricing still rates is not deleted.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { fail, failAll, invalid, ValidationError, type Problem } from '../../platform/errors.js';
+import { fail, failAll, invalid, type Problem, ValidationError } from '../../platform/errors.js';
 import { countryOf } from './country.js';
 import { refusedWhileReferenced } from './in-use.js';
 import { normalizePostalCode, POSTAL_CODE } from './postal-codes.js';
+import { SettingsErrors } from './settings.errors.js';
 import * as repo from './zones.repository.js';
 import { toZone, type ZoneInputT, type ZoneRow, type ZoneT } from './zones.schemas.js';
-import { SettingsErrors } from './settings.errors.js';
 
 const DEFAULT_COUNTRY = 'US';
 /** Codes named one by one in a refusal; the rest are counted. */
@@ -63,7 +63,7 @@ export function zonesService() {
       name,
       color: color ? `#${color.replace('#', '').toUpperCase()}` : null,
       description: clean(input.description),
-      country: input.country ? countryOf(input.country) : current?.country ?? DEFAULT_COUNTRY,
+      country: input.country ? countryOf(input.country) : (current?.country ?? DEFAULT_COUNTRY),
     };
   }
 
@@ -100,8 +100,10 @@ export function zonesService() {
     /** Answers the deleted zone. Refused while zone-to-zone rates (pricing) use it. */
     async remove(t: Tenant, id: number): Promise<ZoneT> {
       const before = await withCodes(t, await requireZone(t, id));
-      await refusedWhileReferenced(() => repo.deleteZone(t, id),
-        () => fail(SettingsErrors.zoneInUse, `Zone ${id} "${before.name}" is used by zone-to-zone rates (Pricing zones); delete or change those first.`));
+      await refusedWhileReferenced(
+        () => repo.deleteZone(t, id),
+        () => fail(SettingsErrors.zoneInUse, `Zone ${id} "${before.name}" is used by zone-to-zone rates (Pricing zones); delete or change those first.`),
+      );
       await audit(t, { action: 'zone.delete', entityType: 'zone', entityId: id, before });
       return before;
     },

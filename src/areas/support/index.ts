@@ -4,10 +4,10 @@
 import type { Area } from '../../platform/area.js';
 import { on } from '../../platform/events.js';
 import { contactUsesMoved, customersMerged } from '../customers/index.js';
+import { SupportErrors } from './support.errors.js';
 import { moveTicketsOfContacts, moveTicketsOfCustomers, ticketRecords } from './support.repository.js';
 import { supportRoutes } from './support.routes.js';
 import { supportService } from './support.service.js';
-import { SupportErrors } from './support.errors.js';
 
 export const supportArea: Area = {
   name: 'Support tickets',

@@ -5,18 +5,30 @@ import type { Tenant } from '../../db/tenant.js';
 import { pagedList } from '../../platform/list.js';
 import { likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
-import { TicketsQuery, toTicket, type SupportTicketT, type TicketRow } from './support.schemas.js';
+import { type SupportTicketT, type TicketRow, TicketsQuery, toTicket } from './support.schemas.js';
 
 /** Tickets with their customer's name. */
 function tickets(t: Tenant) {
-  return t.select('support_tickets as s')
-    .innerJoin('customers as c', (j) => j.onRef('c.company_id', '=', 's.company_id').onRef('c.id', '=', 's.customer_id'));
+  return t.select('support_tickets as s').innerJoin('customers as c', (j) => j.onRef('c.company_id', '=', 's.company_id').onRef('c.id', '=', 's.customer_id'));
 }
 
-const COLUMNS = ['s.id', 's.customer_id', 'c.name as customer_name', 's.contact_id', 's.subject', 's.description', 's.status', 's.priority', 's.created_by', 's.created_at', 's.updated_at'] as const;
+const COLUMNS = [
+  's.id',
+  's.customer_id',
+  'c.name as customer_name',
+  's.contact_id',
+  's.subject',
+  's.description',
+  's.status',
+  's.priority',
+  's.created_by',
+  's.created_at',
+  's.updated_at',
+] as const;
 
 export const ticketRecords = companyRecords<TicketRow>({
-  name: 'support_ticket', what: 'Support ticket',
+  name: 'support_ticket',
+  what: 'Support ticket',
   read: (t, ids) => tickets(t).select(COLUMNS).where('s.id', 'in', ids).execute(),
 });
 
@@ -30,7 +42,12 @@ export const listTickets = pagedList({
   from: tickets,
   filters: {
     customerId: (q, customerId) => q.where('s.customer_id', '=', customerId),
-    status: (q, statuses) => q.where('s.status', 'in', statuses.map((s) => FILTER_TO_STATUS[s]!)),
+    status: (q, statuses) =>
+      q.where(
+        's.status',
+        'in',
+        statuses.map((s) => FILTER_TO_STATUS[s]!),
+      ),
     SearchTerm: (q, term) => {
       const p = likePattern(term);
       return q.where((eb) => eb.or([eb('s.subject', 'ilike', p), eb('s.description', 'ilike', p)]));
@@ -46,8 +63,14 @@ export const listTickets = pagedList({
   map: (rows) => rows.map(toTicket),
 });
 
-export async function insertTicket(t: Tenant, values: { customer_id: number; contact_id: number | null; subject: string; description: string; priority: SupportTicketT['priority'] }): Promise<number> {
-  const row = await t.insert('support_tickets', { created_by: t.userId, ...values }).returning('id').executeTakeFirstOrThrow();
+export async function insertTicket(
+  t: Tenant,
+  values: { customer_id: number; contact_id: number | null; subject: string; description: string; priority: SupportTicketT['priority'] },
+): Promise<number> {
+  const row = await t
+    .insert('support_tickets', { created_by: t.userId, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -2,7 +2,7 @@
 // access" — the two endpoints the spec shows).
 import { signedIn } from '../../platform/access.js';
 import { PagedList } from '../../platform/envelope.js';
-import { defineRoute, type AnyRoute } from '../../platform/route.js';
+import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { contactRecords, customerRecords } from '../customers/index.js';
 import { SupportTicket, SupportTicketInput, TicketsQuery } from './support.schemas.js';
 import type { SupportService } from './support.service.js';
@@ -10,21 +10,28 @@ import type { SupportService } from './support.service.js';
 export function supportRoutes(support: SupportService): AnyRoute[] {
   return [
     defineRoute({
-      method: 'GET', url: '/SupportTickets', access: signedIn,
+      method: 'GET',
+      url: '/SupportTickets',
+      access: signedIn,
       ids: { query: { customerId: { filter: customerRecords } } },
       summary: 'List support tickets',
-      description: 'The tickets of a customer account (customerId), or of every customer. status filters with Open, InProgress, Resolved, Closed (records read "In Progress"); SearchTerm matches subject and description; SortBy: createdAt (default, newest first), updatedAt, subject.',
-      querystring: TicketsQuery, response: PagedList(SupportTicket),
+      description:
+        'The tickets of a customer account (customerId), or of every customer. status filters with Open, InProgress, Resolved, Closed (records read "In Progress"); SearchTerm matches subject and description; SortBy: createdAt (default, newest first), updatedAt, subject.',
+      querystring: TicketsQuery,
+      response: PagedList(SupportTicket),
       handler: ({ tenant, query }) => support.list(tenant, query),
     }),
     defineRoute({
-      method: 'POST', url: '/SupportTickets', access: signedIn,
+      method: 'POST',
+      url: '/SupportTickets',
+      access: signedIn,
       // contactId is checked against the customer's contacts: any other (another customer's,
       // another company's, none) is support.contact_not_of_customer, not a 404.
       ids: { body: { customerId: customerRecords, contactId: { except: contactRecords } } },
       summary: 'Open a support ticket for a customer',
       description: 'Starts Open; priority Low, Normal (default), High or Urgent; contactId must be a contact of the customer.',
-      body: SupportTicketInput, response: SupportTicket,
+      body: SupportTicketInput,
+      response: SupportTicket,
       handler: ({ tenant, body }) => support.create(tenant, body),
     }),
   ];

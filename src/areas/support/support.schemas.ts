@@ -1,24 +1,27 @@
 // Support tickets raised for a customer account. Records read `In Progress`; the filter takes
 // `InProgress` (part 1, "Value conventions").
-import { DateTime, Id, NameEnum, Nullable, Opt, PageParams, Type, UserId, type Static } from '../../platform/schemas.js';
+import { DateTime, Id, NameEnum, Nullable, Opt, PageParams, type Static, Type, UserId } from '../../platform/schemas.js';
 
 export const TICKET_STATUSES = ['Open', 'In Progress', 'Resolved', 'Closed'] as const;
 export const TicketStatusFilter = NameEnum(['Open', 'InProgress', 'Resolved', 'Closed']);
 export const Priority = NameEnum(['Low', 'Normal', 'High', 'Urgent']);
 
-export const SupportTicket = Type.Object({
-  id: Id,
-  customerId: Id,
-  customerName: Type.String(),
-  contactId: Nullable(Id),
-  subject: Type.String(),
-  description: Type.String(),
-  status: NameEnum(TICKET_STATUSES),
-  priority: Priority,
-  createdBy: Nullable(UserId),
-  createdAt: DateTime,
-  updatedAt: DateTime,
-}, { $id: 'SupportTicket' });
+export const SupportTicket = Type.Object(
+  {
+    id: Id,
+    customerId: Id,
+    customerName: Type.String(),
+    contactId: Nullable(Id),
+    subject: Type.String(),
+    description: Type.String(),
+    status: NameEnum(TICKET_STATUSES),
+    priority: Priority,
+    createdBy: Nullable(UserId),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { $id: 'SupportTicket' },
+);
 export type SupportTicketT = Static<typeof SupportTicket>;
 
 export const SupportTicketInput = Type.Object({
@@ -53,7 +56,16 @@ export interface TicketRow {
 
 export function toTicket(r: TicketRow): SupportTicketT {
   return {
-    id: r.id, customerId: r.customer_id, customerName: r.customer_name, contactId: r.contact_id, subject: r.subject,
-    description: r.description, status: r.status, priority: r.priority, createdBy: r.created_by, createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    contactId: r.contact_id,
+    subject: r.subject,
+    description: r.description,
+    status: r.status,
+    priority: r.priority,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }

@@ -1,9 +1,9 @@
 // The users-and-roles area: what other areas, the CLI and tests may use.
 import type { Area } from '../../platform/area.js';
-import { usersRoutes } from './users.routes.js';
-import { usersService } from './users.service.js';
 import { UsersErrors } from './users.errors.js';
 import { roleRecords, userRecords } from './users.repository.js';
+import { usersRoutes } from './users.routes.js';
+import { usersService } from './users.service.js';
 
 export const usersArea: Area = {
   name: 'Users and roles',
@@ -13,7 +13,7 @@ export const usersArea: Area = {
 };
 
 export { addMember, createCompany, newSecurityStamp, setPassword, splitName } from './provisioning.js';
-export { hashInvitationToken } from './users.service.js';
-export { acceptInvitation, markSignedIn, type AcceptedInvitation, type InvitationChange } from './sign-in.js';
+export { type AcceptedInvitation, acceptInvitation, type InvitationChange, markSignedIn } from './sign-in.js';
 export { roleRecords, userRecords } from './users.repository.js';
-export { CompanyUser, toCompanyUser, type CompanyUserT } from './users.schemas.js';
+export { CompanyUser, type CompanyUserT, toCompanyUser } from './users.schemas.js';
+export { hashInvitationToken } from './users.service.js';

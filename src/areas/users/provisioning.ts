@@ -52,13 +52,19 @@ export async function createCompany(db: Db, input: NewCompany): Promise<{ compan
   checkPassword(input.adminPassword);
   const passwordHash = await hashPassword(input.adminPassword);
   return db.transaction().execute(async (trx) => {
-    const company = await trx.insertInto('companies').values({ name, is_demo: input.isDemo ?? false })
-      .returning('id').executeTakeFirstOrThrow();
+    const company = await trx
+      .insertInto('companies')
+      .values({ name, is_demo: input.isDemo ?? false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const role of DEFAULT_ROLES) {
-      const { id } = await trx.insertInto('roles')
+      const { id } = await trx
+        .insertInto('roles')
         .values({ company_id: company.id, name: role.name, description: role.description, is_default: true })
-        .returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('role_permissions')
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('role_permissions')
         .values(role.permissions.map((permission) => ({ company_id: company.id, role_id: id, permission })))
         .execute();
     }
@@ -97,7 +103,8 @@ export async function addMember(db: Db, input: NewMember): Promise<{ userId: str
 export async function setPassword(db: Db, email: string, password: string): Promise<{ userId: string }> {
   checkPassword(password);
   const passwordHash = await hashPassword(password);
-  const row = await db.updateTable('users')
+  const row = await db
+    .updateTable('users')
     .set({ password_hash: passwordHash, security_stamp: newSecurityStamp(), updated_at: new Date() })
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
     .returning('id')
@@ -113,19 +120,30 @@ async function findOrCreateUser(
   passwordHash: string | null,
   name: { first: string | null; last: string | null },
 ): Promise<string> {
-  const existing = await trx.selectFrom('users').select('id')
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  const existing = await trx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
   if (existing) return existing.id;
   const id = randomUUID();
-  await trx.insertInto('users').values({
-    id, email, password_hash: passwordHash, security_stamp: newSecurityStamp(), first_name: name.first, last_name: name.last,
-  }).execute();
+  await trx
+    .insertInto('users')
+    .values({
+      id,
+      email,
+      password_hash: passwordHash,
+      security_stamp: newSecurityStamp(),
+      first_name: name.first,
+      last_name: name.last,
+    })
+    .execute();
   return id;
 }
 
 async function addMembership(trx: Transaction<DB>, companyId: number, userId: string, roleName: string): Promise<void> {
-  const role = await trx.selectFrom('roles').select(['id', 'name']).where('company_id', '=', companyId)
-    .where(sql<string>`lower(name)`, '=', roleName.trim().toLowerCase()).executeTakeFirst();
+  const role = await trx
+    .selectFrom('roles')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .where(sql<string>`lower(name)`, '=', roleName.trim().toLowerCase())
+    .executeTakeFirst();
   if (!role) {
     const names = await trx.selectFrom('roles').select('name').where('company_id', '=', companyId).orderBy('id').execute();
     throw fail(UsersErrors.roleNotFound, `Company ${companyId} has no role "${roleName}" (roles: ${names.map((n) => n.name).join(', ')}).`);
@@ -133,10 +151,19 @@ async function addMembership(trx: Transaction<DB>, companyId: number, userId: st
   // A membership removed earlier comes back, enabled, with the new role only.
   // The company's copy of the member's profile comes with the membership (company_users.email...).
   const profile = await trx.selectFrom('users').select(['email', 'first_name', 'last_name', 'phone']).where('id', '=', userId).executeTakeFirstOrThrow();
-  await trx.insertInto('company_users').values({ company_id: companyId, user_id: userId, ...profile })
-    .onConflict((oc) => oc.columns(['company_id', 'user_id']).doUpdateSet({ deleted_at: null, is_disabled: false, ...profile })
-      .where('company_users.deleted_at', 'is not', null))
+  await trx
+    .insertInto('company_users')
+    .values({ company_id: companyId, user_id: userId, ...profile })
+    .onConflict((oc) =>
+      oc
+        .columns(['company_id', 'user_id'])
+        .doUpdateSet({ deleted_at: null, is_disabled: false, ...profile })
+        .where('company_users.deleted_at', 'is not', null),
+    )
     .execute();
-  await trx.insertInto('user_roles').values({ company_id: companyId, user_id: userId, role_id: role.id })
-    .onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('user_roles')
+    .values({ company_id: companyId, user_id: userId, role_id: role.id })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -1,6 +1,6 @@
 // Models of the users-and-roles area: CompanyUser, RoleDto, PermissionDto; row → response mappers.
 import { PERMISSIONS } from '../../platform/access.js';
-import { DateTime, Id, Nullable, PageParams, SharedListParams, Type, UserId, type Static } from '../../platform/schemas.js';
+import { DateTime, Id, Nullable, PageParams, SharedListParams, type Static, Type, UserId } from '../../platform/schemas.js';
 
 export const CompanyUser = Type.Object(
   {
@@ -25,7 +25,9 @@ export const PermissionDto = Type.Object(
     id: Type.Integer({ description: 'Position of the permission in the list, from 1; stable.' }),
     name: Type.String({ description: 'The permission name used in Required access.' }),
     group: Nullable(Type.String({ description: 'The portal section the permission belongs to.' })),
-    roles: Type.Array(Type.String(), { description: 'Roles granting it: the company\'s for /Permissions, the signed-in user\'s for /CurrentRolesWithPermissions.' }),
+    roles: Type.Array(Type.String(), {
+      description: "Roles granting it: the company's for /Permissions, the signed-in user's for /CurrentRolesWithPermissions.",
+    }),
   },
   { $id: 'PermissionDto' },
 );

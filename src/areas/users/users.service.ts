@@ -4,16 +4,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Tenant } from '../../db/tenant.js';
 import { enqueueMail } from '../../integrations/mail/outbox.js';
 import { COMPANY_ADMIN, PERMISSIONS } from '../../platform/access.js';
-import type { Principal } from '../../platform/auth.js';
 import { audit } from '../../platform/audit.js';
-import { principalsChanged } from '../../platform/principal-cache.js';
+import type { Principal } from '../../platform/auth.js';
 import { fail } from '../../platform/errors.js';
 import { sortOfQuery } from '../../platform/list.js';
 import { pageOf } from '../../platform/paging.js';
+import { principalsChanged } from '../../platform/principal-cache.js';
 import type { PageQueryT } from '../../platform/schemas.js';
-import * as repo from './users.repository.js';
-import { toCompanyUser, toPermissionDto, type CompanyUserT, type PermissionDtoT, type UsersQueryT } from './users.schemas.js';
 import { UsersErrors } from './users.errors.js';
+import * as repo from './users.repository.js';
+import { type CompanyUserT, type PermissionDtoT, toCompanyUser, toPermissionDto } from './users.schemas.js';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 

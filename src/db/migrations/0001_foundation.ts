@@ -6,7 +6,8 @@ import { companyRowSecurity } from './kit.js';
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The request role. Roles are cluster-wide, so another database of the cluster may have made it
   // already; a cluster admin may also have made it for a login without CREATEROLE.
-  await sql.raw(`
+  await sql
+    .raw(`
     DO $$
     BEGIN
       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'fds_app') THEN
@@ -22,9 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$;
     GRANT USAGE ON SCHEMA public TO fds_app;
     ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO fds_app;
-  `).execute(db);
+  `)
+    .execute(db);
 
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE TABLE companies (
       id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
       name text NOT NULL,
@@ -137,12 +140,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       seeded_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (company_id, area)
     );
-  `).execute(db);
+  `)
+    .execute(db);
 
   // Row-level security, enabled and forced on every company table (kit.ts says how).
   const companyTables = ['company_users', 'roles', 'role_permissions', 'user_roles', 'audit_log', 'outbox', 'demo_seeds'];
   await companyRowSecurity(db, companyTables);
-  await sql.raw(`
+  await sql
+    .raw(`
     ALTER TABLE companies ENABLE ROW LEVEL SECURITY;
     ALTER TABLE companies FORCE ROW LEVEL SECURITY;
     CREATE POLICY tenant_isolation ON companies TO fds_app
@@ -159,11 +164,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     REVOKE INSERT, DELETE ON companies, users FROM fds_app;
     REVOKE UPDATE, DELETE ON audit_log FROM fds_app;
-  `).execute(db);
+  `)
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP TABLE demo_seeds, outbox, audit_log, user_roles, role_permissions, roles, company_users, users, companies;
-  `).execute(db);
+  `)
+    .execute(db);
 }

@@ -7,7 +7,8 @@ import { type Kysely, sql } from 'kysely';
 const TABLES = ['users', 'companies', 'company_users', 'user_roles', 'roles', 'role_permissions'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE FUNCTION fds_notify_principal_change() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       row jsonb := to_jsonb(coalesce(NEW, OLD));
@@ -27,12 +28,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END
     $$;
-  `).execute(db);
+  `)
+    .execute(db);
   for (const table of TABLES) {
-    await sql.raw(`
+    await sql
+      .raw(`
       CREATE TRIGGER ${table}_principal_change AFTER INSERT OR UPDATE OR DELETE ON ${table}
         FOR EACH ROW EXECUTE FUNCTION fds_notify_principal_change();
-    `).execute(db);
+    `)
+      .execute(db);
   }
 }
 

@@ -13,7 +13,8 @@ import { companyRowSecurity } from './kit.js';
 const TENANT_TABLES = ['customers', 'addresses', 'customer_contacts', 'sent_emails', 'support_tickets', 'customer_list_versions'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
     CREATE TABLE customers (
@@ -233,15 +234,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$;
     CREATE TRIGGER addresses_customer_search AFTER INSERT OR DELETE OR UPDATE OF name, street, street2, city, state, postal_code, country, customer_id
       ON addresses FOR EACH ROW EXECUTE FUNCTION fds_customer_search_addresses();
-  `).execute(db);
+  `)
+    .execute(db);
 
   await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP TABLE support_tickets, sent_emails, customer_contacts, addresses, customer_list_versions, customers;
     DROP FUNCTION fds_customer_matches(int, text, boolean), fds_bump_customer_list(), fds_customer_search_own(), fds_customer_search_addresses(),
       fds_customer_search_text(int, int, text, text, text);
-  `).execute(db);
+  `)
+    .execute(db);
 }

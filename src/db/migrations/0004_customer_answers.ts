@@ -11,7 +11,8 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE TRIGGER addresses_list_version AFTER INSERT OR DELETE OR UPDATE ON addresses
       FOR EACH ROW EXECUTE FUNCTION fds_bump_customer_list();
 
@@ -44,12 +45,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$;
     REVOKE ALL ON FUNCTION fds_address_matches(int, text, text, boolean, int) FROM PUBLIC;
     GRANT EXECUTE ON FUNCTION fds_address_matches(int, text, text, boolean, int) TO fds_app;
-  `).execute(db);
+  `)
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP FUNCTION fds_address_matches(int, text, text, boolean, int);
     DROP TRIGGER addresses_list_version ON addresses;
-  `).execute(db);
+  `)
+    .execute(db);
 }

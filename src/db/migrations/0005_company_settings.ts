@@ -12,7 +12,8 @@ import { companyRowSecurity } from './kit.js';
 const TENANT_TABLES = ['warehouses', 'zones', 'zone_postal_codes', 'non_working_days', 'terms_and_conditions'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE TABLE warehouses (
       company_id int NOT NULL REFERENCES companies (id),
       id int GENERATED ALWAYS AS IDENTITY,
@@ -92,14 +93,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (company_id, id)
     );
     CREATE UNIQUE INDEX terms_and_conditions_one_default_idx ON terms_and_conditions (company_id) WHERE is_default;
-  `).execute(db);
+  `)
+    .execute(db);
 
   await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP TABLE terms_and_conditions, non_working_days, zone_postal_codes, zones, warehouses;
     DELETE FROM addresses WHERE kind = 'warehouse';
-  `).execute(db);
+  `)
+    .execute(db);
 }

@@ -38,7 +38,8 @@ const PRICING_COLUMNS = `
       CHECK (free_units IS NULL OR kind NOT IN ('Flat', 'PercentOfLinehaul')),`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE SEQUENCE charge_type_ids AS int;
     GRANT USAGE ON SEQUENCE charge_type_ids TO fds_app;
 
@@ -91,14 +92,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$;
     REVOKE ALL ON FUNCTION fds_seed_system_charge_types(int) FROM PUBLIC;
     SELECT fds_seed_system_charge_types(id) FROM companies;
-  `).execute(db);
+  `)
+    .execute(db);
 
   await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP FUNCTION fds_seed_system_charge_types(int);
     DROP TABLE customer_charge_types, charge_types;
-  `).execute(db);
+  `)
+    .execute(db);
 }

@@ -8,7 +8,8 @@ import { companyRowSecurity } from './kit.js';
 const TENANT_TABLES = ['pricing_models', 'pricing_mileage_charges', 'pricing_intl_rates', 'pricing_zones', 'shipment_types', 'fx_rates'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE TABLE pricing_models (
       company_id int NOT NULL REFERENCES companies (id),
       id int GENERATED ALWAYS AS IDENTITY,
@@ -105,7 +106,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       UNIQUE (company_id, from_currency, to_currency, rate_date)
     );
     CREATE INDEX fx_rates_newest_idx ON fx_rates (company_id, rate_date DESC, id DESC);
-  `).execute(db);
+  `)
+    .execute(db);
 
   await companyRowSecurity(db, TENANT_TABLES);
 }

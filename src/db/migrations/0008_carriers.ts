@@ -15,7 +15,8 @@ import { companyRowSecurity } from './kit.js';
 const TENANT_TABLES = ['outsource_companies', 'outsource_company_contacts', 'outsource_company_finances', 'type_of_trucks', 'outsource_company_type_of_trucks'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE TABLE outsource_companies (
       company_id int NOT NULL REFERENCES companies (id),
       id int GENERATED ALWAYS AS IDENTITY,
@@ -159,13 +160,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOREIGN KEY (company_id, type_of_truck_id) REFERENCES type_of_trucks (company_id, id) ON DELETE CASCADE
     );
     CREATE INDEX outsource_company_type_of_trucks_type_idx ON outsource_company_type_of_trucks (company_id, type_of_truck_id);
-  `).execute(db);
+  `)
+    .execute(db);
 
   await companyRowSecurity(db, TENANT_TABLES);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP TABLE outsource_company_type_of_trucks, type_of_trucks, outsource_company_finances, outsource_company_contacts, outsource_companies;
-  `).execute(db);
+  `)
+    .execute(db);
 }

@@ -12,7 +12,8 @@ import { companyRowSecurity } from './kit.js';
 const TENANT_TABLES = ['trucks'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE TABLE trucks (
       company_id int NOT NULL REFERENCES companies (id),
       id int GENERATED ALWAYS AS IDENTITY,
@@ -48,7 +49,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE UNIQUE INDEX trucks_vin_idx ON trucks (company_id, vin) WHERE vin IS NOT NULL AND deleted_at IS NULL;
     CREATE UNIQUE INDEX trucks_telematics_idx ON trucks (company_id, telematics_vehicle_id) WHERE telematics_vehicle_id IS NOT NULL AND deleted_at IS NULL;
     CREATE INDEX trucks_type_idx ON trucks (company_id, type_of_truck_id) WHERE type_of_truck_id IS NOT NULL;
-  `).execute(db);
+  `)
+    .execute(db);
 
   await companyRowSecurity(db, TENANT_TABLES);
 }

@@ -13,7 +13,8 @@ import { type Kysely, sql } from 'kysely';
 const TRIGRAM_INDEXES = ['customers_search_idx', 'customers_name_search_idx', 'addresses_search_idx', 'addresses_name_idx'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP FUNCTION fds_customer_matches(int, text, boolean);
     -- Customers of the transaction's company whose search text (or name) contains p_term; p_words
     -- is a LIKE pattern the term implies (its words in order), which the trigram index serves.
@@ -75,14 +76,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$;
     REVOKE ALL ON FUNCTION fds_address_matches(int, text, text, boolean, int) FROM PUBLIC;
     GRANT EXECUTE ON FUNCTION fds_address_matches(int, text, text, boolean, int) TO fds_app;
-  `).execute(db);
+  `)
+    .execute(db);
   for (const index of TRIGRAM_INDEXES) await sql.raw(`ALTER INDEX ${index} SET (gin_pending_list_limit = 256)`).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of TRIGRAM_INDEXES) await sql.raw(`ALTER INDEX ${index} RESET (gin_pending_list_limit)`).execute(db);
   // The functions as 0003 and 0004 made them.
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP FUNCTION fds_customer_matches(int, text, text, boolean);
     CREATE FUNCTION fds_customer_matches(p_company int, p_pattern text, p_name_only boolean)
       RETURNS SETOF int LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$
@@ -125,5 +128,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     $$;
     REVOKE ALL ON FUNCTION fds_address_matches(int, text, text, boolean, int) FROM PUBLIC;
     GRANT EXECUTE ON FUNCTION fds_address_matches(int, text, text, boolean, int) TO fds_app;
-  `).execute(db);
+  `)
+    .execute(db);
 }

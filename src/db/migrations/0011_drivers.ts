@@ -19,7 +19,8 @@ import { companyRowSecurity } from './kit.js';
 const TENANT_TABLES = ['license_types', 'drivers', 'driver_status_checks', 'driver_app_configs'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE TABLE license_types (
       company_id int NOT NULL REFERENCES companies (id),
       id int GENERATED ALWAYS AS IDENTITY,
@@ -159,7 +160,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (company_id, id),
       UNIQUE (company_id)
     );
-  `).execute(db);
+  `)
+    .execute(db);
 
   await companyRowSecurity(db, TENANT_TABLES);
 }

@@ -26,7 +26,8 @@ const KEY_INDEXES = [
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     -- The company-keyed trigram keys of a text (distinct; empty below 3 characters). The top 32
     -- bits of a 64-bit hash seeded by the company: hashtextextended is stable across versions
     -- (hash partitioning relies on it), so an index never needs rebuilding for it.
@@ -35,12 +36,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT coalesce(array_agg(DISTINCT (hashtextextended(substr(p_text, i, 3), p_company) >> 32)::int), '{}')
       FROM generate_series(1, length(p_text) - 2) AS i
     $$;
-  `).execute(db);
+  `)
+    .execute(db);
   // Pending lists kept small, as for the trigram indexes (0010): every search reads them in full.
   for (const [name, table, expression] of KEY_INDEXES) {
     await sql.raw(`CREATE INDEX ${name} ON ${table} USING gin (fds_search_keys(company_id, ${expression})) WITH (gin_pending_list_limit = 256)`).execute(db);
   }
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP INDEX customers_search_idx;
 
     DROP FUNCTION fds_customer_matches(int, text, text, boolean);
@@ -115,12 +118,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$;
     REVOKE ALL ON FUNCTION fds_address_matches(int, text, boolean, int, int) FROM PUBLIC;
     GRANT EXECUTE ON FUNCTION fds_address_matches(int, text, boolean, int, int) TO fds_app;
-  `).execute(db);
+  `)
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   // The functions and indexes as 0010 left them.
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP FUNCTION fds_customer_matches(int, text, boolean);
     CREATE FUNCTION fds_customer_matches(p_company int, p_words text, p_term text, p_name_only boolean)
       RETURNS SETOF int LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$
@@ -176,7 +181,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     GRANT EXECUTE ON FUNCTION fds_address_matches(int, text, text, boolean, int) TO fds_app;
 
     CREATE INDEX customers_search_idx ON customers USING gin (search_text gin_trgm_ops) WITH (gin_pending_list_limit = 256);
-  `).execute(db);
+  `)
+    .execute(db);
   for (const [name] of KEY_INDEXES) await sql.raw(`DROP INDEX ${name}`).execute(db);
   await sql.raw('DROP FUNCTION fds_search_keys(int, text)').execute(db);
 }

@@ -17,7 +17,8 @@ const PRINCIPAL_TABLES = ['users', 'companies', 'company_users', 'user_roles', '
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of PRINCIPAL_TABLES) await sql.raw(`DROP TRIGGER ${table}_principal_change ON ${table};`).execute(db);
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP FUNCTION fds_notify_principal_change();
 
     ALTER TABLE trucks DROP CONSTRAINT trucks_company_id_type_of_truck_id_fkey,
@@ -31,11 +32,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE company_users ALTER COLUMN email SET NOT NULL;
     DROP POLICY tenant_isolation ON users;
     REVOKE ALL ON users FROM fds_app;
-  `).execute(db);
+  `)
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     GRANT SELECT, UPDATE ON users TO fds_app;
     CREATE POLICY tenant_isolation ON users TO fds_app
       USING (EXISTS (SELECT 1 FROM company_users cu WHERE cu.user_id = users.id
@@ -45,7 +48,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       ADD CONSTRAINT drivers_home_warehouse_fk FOREIGN KEY (company_id, home_warehouse_id) REFERENCES warehouses (company_id, id) ON DELETE SET NULL (home_warehouse_id);
     ALTER TABLE trucks DROP CONSTRAINT trucks_type_of_truck_fk,
       ADD CONSTRAINT trucks_company_id_type_of_truck_id_fkey FOREIGN KEY (company_id, type_of_truck_id) REFERENCES type_of_trucks (company_id, id) ON DELETE SET NULL (type_of_truck_id);
-  `).execute(db);
+  `)
+    .execute(db);
   const { up: recreate } = await import('./0002_principal_changes.js');
   await recreate(db);
 }

@@ -15,7 +15,8 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(`
     DROP TRIGGER customers_list_version ON customers;
     DROP TRIGGER addresses_list_version ON addresses;
     DROP TRIGGER customers_search ON customers;
@@ -28,12 +29,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     DROP INDEX company_users_invitation_idx;
     CREATE UNIQUE INDEX company_users_invitation_idx ON company_users (invitation_token_hash, company_id)
       WHERE invitation_token_hash IS NOT NULL;
-  `).execute(db);
+  `)
+    .execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   // The index, the function and the triggers as 0001, 0003, 0004 and 0006 made them.
-  await sql.raw(`
+  await sql
+    .raw(`
     CREATE FUNCTION fds_seed_system_charge_types(p_company int) RETURNS void LANGUAGE sql AS $$
       INSERT INTO charge_types (company_id, code, name, description, kind, unit, rate, is_system)
       SELECT p_company, s.code, s.name, s.description, s.kind, s.unit, 0, true
@@ -94,5 +97,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       ON addresses FOR EACH ROW EXECUTE FUNCTION fds_customer_search_addresses();
     CREATE TRIGGER addresses_list_version AFTER INSERT OR DELETE OR UPDATE ON addresses
       FOR EACH ROW EXECUTE FUNCTION fds_bump_customer_list();
-  `).execute(db);
+  `)
+    .execute(db);
 }

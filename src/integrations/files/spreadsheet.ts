@@ -1,8 +1,8 @@
 // Spreadsheets in and out: .xlsx written with exceljs's streaming writer (rows are not all held as
 // cell objects), and tables read from .xlsx (exceljs) or .csv (csv-parse) into plain text values.
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -100,12 +100,14 @@ export function readCsv(buffer: Buffer, maxRows: number): Table {
   if (records.length > maxRows + 1) throw new UnreadableFile(`The file has more than ${maxRows} rows.`);
   const [head, ...body] = records;
   const headers = (head ?? []).map((h) => h.trim());
-  const rows = body.map((cells, i) => {
-    const values: Record<string, string> = {};
-    cells.forEach((text, col) => {
-      if (headers[col] && text !== '') values[headers[col]!] = text;
-    });
-    return { line: i + 2, values };
-  }).filter((r) => Object.keys(r.values).length > 0);
+  const rows = body
+    .map((cells, i) => {
+      const values: Record<string, string> = {};
+      cells.forEach((text, col) => {
+        if (headers[col] && text !== '') values[headers[col]!] = text;
+      });
+      return { line: i + 2, values };
+    })
+    .filter((r) => Object.keys(r.values).length > 0);
   return { headers: headers.filter(Boolean), rows };
 }

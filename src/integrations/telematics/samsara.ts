@@ -46,8 +46,15 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 function toVehicle(v: SamsaraVehicle): TelematicsVehicle {
   const year = typeof v.year === 'number' ? v.year : Number.parseInt(String(v.year ?? ''), 10);
   return {
-    id: String(v.id), name: str(v.name), vin: str(v.vin)?.toUpperCase() ?? null, licensePlate: str(v.licensePlate), make: str(v.make), model: str(v.model),
-    year: Number.isInteger(year) ? year : null, notes: str(v.notes), gatewaySerial: str(v.serial),
+    id: String(v.id),
+    name: str(v.name),
+    vin: str(v.vin)?.toUpperCase() ?? null,
+    licensePlate: str(v.licensePlate),
+    make: str(v.make),
+    model: str(v.model),
+    year: Number.isInteger(year) ? year : null,
+    notes: str(v.notes),
+    gatewaySerial: str(v.serial),
   };
 }
 
@@ -57,8 +64,14 @@ function toLocation(v: SamsaraLocation): TelematicsLocation | null {
   const longitude = num(at?.longitude);
   if (!at || latitude === null || longitude === null) return null;
   return {
-    vehicleId: String(v.id), name: str(v.name), latitude, longitude, heading: num(at.heading), speedMph: num(at.speed),
-    time: str(at.time) ?? new Date(0).toISOString(), formattedLocation: str(at.reverseGeo?.formattedLocation),
+    vehicleId: String(v.id),
+    name: str(v.name),
+    latitude,
+    longitude,
+    heading: num(at.heading),
+    speedMph: num(at.speed),
+    time: str(at.time) ?? new Date(0).toISOString(),
+    formattedLocation: str(at.reverseGeo?.formattedLocation),
   };
 }
 
@@ -75,7 +88,11 @@ export function samsaraProvider(options: SamsaraOptions): TelematicsProvider {
     const send = async () => {
       const res = await fetch(url, {
         method,
-        headers: { authorization: `Bearer ${options.token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${options.token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(options.timeoutMs),
       });
@@ -90,9 +107,10 @@ export function samsaraProvider(options: SamsaraOptions): TelematicsProvider {
       });
     } catch (err) {
       const timedOut = (err as { name?: string }).name === 'TimeoutError';
-      throw new TelematicsError('unavailable', timedOut
-        ? `Samsara did not answer within ${seconds} s.`
-        : 'Samsara could not be reached (no connection to its API).');
+      throw new TelematicsError(
+        'unavailable',
+        timedOut ? `Samsara did not answer within ${seconds} s.` : 'Samsara could not be reached (no connection to its API).',
+      );
     }
     const { res, text } = answer;
     let json: unknown = null;
@@ -104,7 +122,8 @@ export function samsaraProvider(options: SamsaraOptions): TelematicsProvider {
     if (res.ok) return json;
     const detail = their((json as { message?: unknown } | null)?.message);
     const said = detail ? `: ${detail}` : '.';
-    if (res.status === 401 || res.status === 403) throw new TelematicsError('rejected', `Samsara refused the API token (HTTP ${res.status}); check TELEMATICS_API_TOKEN.`);
+    if (res.status === 401 || res.status === 403)
+      throw new TelematicsError('rejected', `Samsara refused the API token (HTTP ${res.status}); check TELEMATICS_API_TOKEN.`);
     if (res.status === 404) throw new TelematicsError('not_found', `Samsara has no such vehicle (HTTP 404)${said}`);
     if (res.status === 429) throw new TelematicsError('unavailable', 'Samsara is rate limiting requests (HTTP 429); try again shortly.');
     if (res.status >= 500) throw new TelematicsError('unavailable', `Samsara failed (HTTP ${res.status})${said}`);
@@ -137,12 +156,14 @@ export function samsaraProvider(options: SamsaraOptions): TelematicsProvider {
     },
 
     async locations() {
-      return (await all<SamsaraLocation>('/fleet/vehicles/locations')).flatMap((v) => (v && v.id !== undefined ? [toLocation(v)] : [])).filter((l): l is TelematicsLocation => l !== null);
+      return (await all<SamsaraLocation>('/fleet/vehicles/locations'))
+        .flatMap((v) => (v && v.id !== undefined ? [toLocation(v)] : []))
+        .filter((l): l is TelematicsLocation => l !== null);
     },
 
     async updateVehicle(id: string, changes: VehicleChanges) {
       const answer = (await call('PATCH', `/fleet/vehicles/${encodeURIComponent(id)}`, {}, changes)) as { data?: SamsaraVehicle } | null;
-      if (!answer?.data || answer.data.id === undefined) throw new TelematicsError('bad_response', 'Samsara\'s answer to the change has no vehicle.');
+      if (!answer?.data || answer.data.id === undefined) throw new TelematicsError('bad_response', "Samsara's answer to the change has no vehicle.");
       return toVehicle(answer.data);
     },
   };

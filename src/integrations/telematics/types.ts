@@ -51,7 +51,10 @@ export interface TelematicsProvider {
 export type TelematicsFailure = 'unavailable' | 'rejected' | 'not_found' | 'invalid' | 'bad_response';
 
 export class TelematicsError extends Error {
-  constructor(readonly failure: TelematicsFailure, message: string) {
+  constructor(
+    readonly failure: TelematicsFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'TelematicsError';
   }

@@ -29,7 +29,16 @@ export function parseBks(text: string): BestKnown[] {
     const where = `line ${i + 2}`;
     if (objective !== 'vehicle-first' && objective !== 'distance-first') throw new InstanceError('bks', `${where}: objective "${objective}"`);
     if (convention !== 'double' && convention !== 'trunc1') throw new InstanceError('bks', `${where}: distance convention "${convention}"`);
-    const row = { instance, customers: Number(customers), file, objective, vehicles: Number(vehicles), distance: Number(distance), distanceConvention: convention, source } as const;
+    const row = {
+      instance,
+      customers: Number(customers),
+      file,
+      objective,
+      vehicles: Number(vehicles),
+      distance: Number(distance),
+      distanceConvention: convention,
+      source,
+    } as const;
     if (![row.customers, row.vehicles, row.distance].every(Number.isFinite) || !instance || !file) throw new InstanceError('bks', `${where}: "${line}"`);
     return { ...row };
   });

@@ -2,7 +2,7 @@
 // problem every benchmark file describes (identical vehicles at the depot, the depot's window as
 // their shift, a Euclidean matrix).
 import type { Coordinate, Job, Objective, Problem, TimeWindow } from '../model.js';
-import { euclideanMatrix, type DistanceConvention } from './euclid.js';
+import { type DistanceConvention, euclideanMatrix } from './euclid.js';
 
 export interface ReadOptions {
   /** 'double' (default) or 'trunc1'. */
@@ -15,7 +15,10 @@ export interface ReadOptions {
 
 /** The whitespace-separated tokens of each line (CRLF or LF), blank lines dropped. */
 export function tokenLines(text: string): string[][] {
-  return text.split(/\r?\n/).map((line) => line.trim().split(/\s+/).filter(Boolean)).filter((t) => t.length > 0);
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim().split(/\s+/).filter(Boolean))
+    .filter((t) => t.length > 0);
 }
 
 /** The tokens as numbers, or null when any is not one. */
@@ -49,7 +52,11 @@ export function depotProblem(d: DepotProblem, options: ReadOptions): Problem {
     locations: d.points,
     matrix: euclideanMatrix(d.points, options.distance ?? 'double', d.speed ?? 1),
     vehicles: Array.from({ length: d.vehicleCount }, (_, i) => ({
-      id: `v${i + 1}`, start: 0, end: 0, shift: [d.horizon[0], d.horizon[1]] as TimeWindow, capacity: [d.capacity],
+      id: `v${i + 1}`,
+      start: 0,
+      end: 0,
+      shift: [d.horizon[0], d.horizon[1]] as TimeWindow,
+      capacity: [d.capacity],
     })),
     jobs: d.jobs,
     objective: options.objective ?? 'vehicle-first',

@@ -3,15 +3,15 @@
 // names its delivery in the last column; the delivery (demand < 0) names its pickup in column 8.
 // Each pair becomes a shipment "pickup-delivery" carrying the pickup's demand.
 import type { Job, JobStop, Problem } from '../model.js';
-import { depotProblem, InstanceError, numbers, tokenLines, type ReadOptions } from './common.js';
+import { depotProblem, InstanceError, numbers, type ReadOptions, tokenLines } from './common.js';
 
 export function parseLiLim(text: string, options: ReadOptions = {}): Problem {
   const lines = tokenLines(text).map(numbers);
   const head = lines[0];
-  if (!head || head.length !== 3) throw new InstanceError('li-lim', 'the first line must be `VEHICLES CAPACITY SPEED`');
+  if (head?.length !== 3) throw new InstanceError('li-lim', 'the first line must be `VEHICLES CAPACITY SPEED`');
   const [vehicleCount, capacity, speed] = head;
   const rows = lines.slice(1).map((row, i) => {
-    if (!row || row.length !== 9) throw new InstanceError('li-lim', `line ${i + 2} should have 9 numbers`);
+    if (row?.length !== 9) throw new InstanceError('li-lim', `line ${i + 2} should have 9 numbers`);
     if (row[0] !== i) throw new InstanceError('li-lim', `line ${i + 2} is node ${row[0]}; nodes must be numbered 0, 1, 2, ...`);
     return row;
   });
@@ -36,8 +36,16 @@ export function parseLiLim(text: string, options: ReadOptions = {}): Problem {
   const orphan = rows.slice(1).find((row) => row[7] > 0 && !paired.has(row[0]));
   if (orphan) throw new InstanceError('li-lim', `delivery ${orphan[0]} names pickup ${orphan[7]}, which does not name it back`);
   const depot = rows[0];
-  return depotProblem({
-    name: options.name ?? 'li-lim', points: rows.map(([, x, y]) => ({ x, y })), horizon: [depot[4], depot[5]], vehicleCount,
-    capacity, jobs, speed: speed > 0 ? speed : 1,
-  }, options);
+  return depotProblem(
+    {
+      name: options.name ?? 'li-lim',
+      points: rows.map(([, x, y]) => ({ x, y })),
+      horizon: [depot[4], depot[5]],
+      vehicleCount,
+      capacity,
+      jobs,
+      speed: speed > 0 ? speed : 1,
+    },
+    options,
+  );
 }

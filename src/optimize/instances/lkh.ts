@@ -4,7 +4,7 @@
 // location k − 1 and job "k − 1", so the jobs match those of the Solomon file they are cut from.
 // The file's own `SCALE`/`EDGE_WEIGHT_TYPE` is not read: the distance convention is an option.
 import type { Job, Problem } from '../model.js';
-import { depotProblem, InstanceError, numbers, tokenLines, type ReadOptions } from './common.js';
+import { depotProblem, InstanceError, numbers, type ReadOptions, tokenLines } from './common.js';
 
 const SECTIONS = ['NODE_COORD_SECTION', 'DEMAND_SECTION', 'TIME_WINDOW_SECTION', 'SERVICE_TIME_SECTION', 'DEPOT_SECTION'];
 
@@ -12,7 +12,10 @@ export function parseLkhVrptw(text: string, options: ReadOptions = {}): Problem 
   const headers = new Map<string, string>();
   const sections = new Map<string, number[][]>();
   let section: number[][] | null = null;
-  for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const header = /^([A-Z_]+)\s*:\s*(.*)$/.exec(line);
     if (header) {
       headers.set(header[1], header[2].trim());
@@ -36,10 +39,12 @@ export function parseLkhVrptw(text: string, options: ReadOptions = {}): Problem 
   const byNode = (name: string, width: number): Map<number, number[]> => {
     const rows = sections.get(name);
     if (!rows) throw new InstanceError('lkh', `no ${name}`);
-    return new Map(rows.map((row) => {
-      if (row.length !== width + 1) throw new InstanceError('lkh', `${name}: row "${row.join(' ')}" should have ${width + 1} numbers`);
-      return [row[0], row.slice(1)];
-    }));
+    return new Map(
+      rows.map((row) => {
+        if (row.length !== width + 1) throw new InstanceError('lkh', `${name}: row "${row.join(' ')}" should have ${width + 1} numbers`);
+        return [row[0], row.slice(1)];
+      }),
+    );
   };
   const dimension = header('DIMENSION');
   const coords = byNode('NODE_COORD_SECTION', 2);
@@ -60,13 +65,24 @@ export function parseLkhVrptw(text: string, options: ReadOptions = {}): Problem 
     points.push({ x, y });
     if (node === 1) continue;
     jobs.push({
-      id: String(node - 1), kind: 'delivery', location: node - 1, service: services?.get(node)?.[0] ?? service,
-      windows: [[ready, due]], demand: [demand],
+      id: String(node - 1),
+      kind: 'delivery',
+      location: node - 1,
+      service: services?.get(node)?.[0] ?? service,
+      windows: [[ready, due]],
+      demand: [demand],
     });
   }
   const horizon = windows.get(1)!;
-  return depotProblem({
-    name: headers.get('NAME') ?? 'lkh', points, horizon: [horizon[0], horizon[1]], vehicleCount: header('VEHICLES'),
-    capacity: header('CAPACITY'), jobs,
-  }, options);
+  return depotProblem(
+    {
+      name: headers.get('NAME') ?? 'lkh',
+      points,
+      horizon: [horizon[0], horizon[1]],
+      vehicleCount: header('VEHICLES'),
+      capacity: header('CAPACITY'),
+      jobs,
+    },
+    options,
+  );
 }

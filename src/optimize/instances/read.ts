@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Problem } from '../model.js';
-import { parseBks, type BestKnown } from './bks.js';
-import { numbers, tokenLines, type ReadOptions } from './common.js';
+import { type BestKnown, parseBks } from './bks.js';
+import { numbers, type ReadOptions, tokenLines } from './common.js';
 import { parseLiLim } from './li-lim.js';
 import { parseLkhVrptw } from './lkh.js';
 import { parseSolomon } from './solomon.js';

@@ -2,7 +2,7 @@
 // `CUST_NO X Y DEMAND READY_TIME DUE_DATE SERVICE_TIME`, row 0 the depot (its due date the
 // horizon). Every customer becomes a delivery job named by its number, at location index = number.
 import type { Job, Problem } from '../model.js';
-import { depotProblem, InstanceError, numbers, tokenLines, type ReadOptions } from './common.js';
+import { depotProblem, InstanceError, numbers, type ReadOptions, tokenLines } from './common.js';
 
 export function parseSolomon(text: string, options: ReadOptions = {}): Problem {
   const lines = tokenLines(text);
@@ -15,14 +15,22 @@ export function parseSolomon(text: string, options: ReadOptions = {}): Problem {
   });
   const [depot, ...customers] = rows;
   const jobs: Job[] = customers.map(([no, , , demand, ready, due, service]) => ({
-    id: String(no), kind: 'delivery', location: no, service, windows: [[ready, due]], demand: [demand],
+    id: String(no),
+    kind: 'delivery',
+    location: no,
+    service,
+    windows: [[ready, due]],
+    demand: [demand],
   }));
-  return depotProblem({
-    name: lines[0].join(' '),
-    points: rows.map(([, x, y]) => ({ x, y })),
-    horizon: [depot[4], depot[5]],
-    vehicleCount: fleet[0],
-    capacity: fleet[1],
-    jobs,
-  }, options);
+  return depotProblem(
+    {
+      name: lines[0].join(' '),
+      points: rows.map(([, x, y]) => ({ x, y })),
+      horizon: [depot[4], depot[5]],
+      vehicleCount: fleet[0],
+      capacity: fleet[1],
+      jobs,
+    },
+    options,
+  );
 }

@@ -1,7 +1,7 @@
 // Exchange: swap two single stops of different routes, each taking the other's place, when that
 // costs less. Candidates are each stop's nearest stops (the granular neighbourhood). Shipments
 // move by relocate; swapping them would need four positions at once.
-import { DELIVERY, PICKUP, type Instance } from '../compile.js';
+import { DELIVERY, type Instance, PICKUP } from '../compile.js';
 import type { Context, Plan } from '../plan.js';
 import type { Route } from '../route.js';
 import { earliest } from '../time.js';

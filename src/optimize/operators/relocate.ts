@@ -22,9 +22,8 @@ export function removalSaving(inst: Instance, route: Route, job: number): number
   } else {
     stops = 2;
     const b = route.indexOf(node + 1);
-    saving = b === a + 1
-      ? edge(nodes[a - 1], nodes[a]) + edge(nodes[a], nodes[b]) + edge(nodes[b], nodes[b + 1]) - edge(nodes[a - 1], nodes[b + 1])
-      : cut(a) + cut(b);
+    saving =
+      b === a + 1 ? edge(nodes[a - 1], nodes[a]) + edge(nodes[a], nodes[b]) + edge(nodes[b], nodes[b + 1]) - edge(nodes[a - 1], nodes[b + 1]) : cut(a) + cut(b);
   }
   return inst.cpd[route.v] * saving + (route.n === stops ? inst.fixed[route.v] : 0);
 }

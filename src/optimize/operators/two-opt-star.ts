@@ -24,7 +24,7 @@ function joinedLoadFits(inst: Instance, A: Route, i: number, B: Route, j: number
   for (let d = 0; d < D; d++) {
     const c = cap[A.v * D + d];
     // Single deliveries of the new tail come on board at the start instead of those of the old one.
-    const shift = (B.sadd[(B.n + 1) * D + d] - B.sadd[j * D + d]) - (A.sadd[(A.n + 1) * D + d] - A.sadd[i * D + d]);
+    const shift = B.sadd[(B.n + 1) * D + d] - B.sadd[j * D + d] - (A.sadd[(A.n + 1) * D + d] - A.sadd[i * D + d]);
     if (A.pmax[i * D + d] + shift > c) return false;
     if (j < B.n && A.load[i * D + d] + shift - B.load[j * D + d] + B.smax[(j + 1) * D + d] > c) return false;
   }

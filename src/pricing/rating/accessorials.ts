@@ -2,9 +2,9 @@
 // surcharge...), each one line. Only those the shipment lists apply; each is measured from the
 // shipment, less its free units, at its rate, raised to its minimum, in the quote currency.
 import type { Convert } from './currency.js';
-import { LINE_CODES, priceLine, type PricedLine } from './line.js';
-import { Exact, type Decimal } from './money.js';
+import { LINE_CODES, type PricedLine, priceLine } from './line.js';
 import type { ChargeRule, RatingModel, Shipment, WeightUnit } from './model.js';
+import { type Decimal, Exact } from './money.js';
 import { weightIn } from './units.js';
 
 export interface AccessorialInput {
@@ -61,11 +61,16 @@ function accessorialLine(input: AccessorialInput, rule: ChargeRule): PricedLine 
 /** The shipment's quantity a per-unit charge is priced on, in the rule's unit. */
 function measure(rule: ChargeRule, shipment: Shipment, model: RatingModel): Exact {
   switch (rule.kind) {
-    case 'PerStop': return Exact.of(shipment.stops);
-    case 'PerItem': return Exact.of(shipment.items);
-    case 'PerPallet': return Exact.of(shipment.pallets);
-    case 'PerWeight': return weightIn(Exact.of(shipment.weight), shipment.weightUnit, chargeWeightUnit(rule, model));
-    default: throw new Error(`not a per-unit charge: ${rule.kind}`);
+    case 'PerStop':
+      return Exact.of(shipment.stops);
+    case 'PerItem':
+      return Exact.of(shipment.items);
+    case 'PerPallet':
+      return Exact.of(shipment.pallets);
+    case 'PerWeight':
+      return weightIn(Exact.of(shipment.weight), shipment.weightUnit, chargeWeightUnit(rule, model));
+    default:
+      throw new Error(`not a per-unit charge: ${rule.kind}`);
   }
 }
 

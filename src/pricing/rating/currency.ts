@@ -3,8 +3,8 @@
 // backwards (amounts divided by its rate, exactly). A missing pair is an error that names it: a
 // quote is never priced with a guessed or absent rate.
 import { currencyCode, dayNumber, isoDate, list, positive } from './checks.js';
+import { type FxRate, type LineFx, RatingError } from './model.js';
 import { Exact } from './money.js';
-import { RatingError, type FxRate, type LineFx } from './model.js';
 
 /** A rate older than this many days before the quote date still prices, with a warning. */
 export const STALE_FX_DAYS = 30;

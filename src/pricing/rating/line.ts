@@ -1,8 +1,9 @@
 // One quote line: quantity × unit price, raised to the line's minimum, rounded half-up to cents
 // once. Prices come in already converted to the quote currency (an exact product, so converting
 // first and rounding last is the same as rounding the converted amount).
-import { amountOut, Exact, type Decimal } from './money.js';
+
 import type { LineFx, QuoteLine } from './model.js';
+import { amountOut, type Decimal, type Exact } from './money.js';
 
 /** A line with its amount kept as a Decimal, for exact sums. */
 export interface PricedLine {

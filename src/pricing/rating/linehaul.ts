@@ -4,9 +4,9 @@
 // multiplier on a line of its own. All in the model currency (a zone rate's or a shipment type's
 // amounts in their own, when they say so), converted to the quote's per line.
 import type { Convert } from './currency.js';
-import { LINE_CODES, priceLine, settledLine, type PricedLine } from './line.js';
-import { Exact, sumCents, type Decimal } from './money.js';
-import { RatingError, type IntlRate, type MileageBand, type RatingModel, type Shipment, type ShipmentTypeRule, type ZoneRate } from './model.js';
+import { LINE_CODES, type PricedLine, priceLine, settledLine } from './line.js';
+import { type IntlRate, type MileageBand, RatingError, type RatingModel, type Shipment, type ShipmentTypeRule, type ZoneRate } from './model.js';
+import { type Decimal, Exact, sumCents } from './money.js';
 import { distanceIn } from './units.js';
 
 export interface LinehaulInput {
@@ -39,11 +39,16 @@ export function linehaulLines(input: LinehaulInput): PricedLine[] {
   if (zone) {
     unusedOverrides(input, 'a zone rate');
     const zonePrices = pricesIn(convert, zone.currency ?? model.currency);
-    return [priceLine({
-      code: LINE_CODES.zone,
-      description: `Zone rate, zone ${shipment.fromZoneId} to zone ${shipment.toZoneId}`,
-      quantity: Exact.of(1), unitPrice: zonePrices.of(zone.amount), currency: input.currency, fx: zonePrices.fx,
-    })];
+    return [
+      priceLine({
+        code: LINE_CODES.zone,
+        description: `Zone rate, zone ${shipment.fromZoneId} to zone ${shipment.toZoneId}`,
+        quantity: Exact.of(1),
+        unitPrice: zonePrices.of(zone.amount),
+        currency: input.currency,
+        fx: zonePrices.fx,
+      }),
+    ];
   }
   const prices = pricesIn(convert, model.currency);
   if (shipment.fromCountry !== shipment.toCountry) {
@@ -63,9 +68,9 @@ function zoneRate(rates: ZoneRate[], shipment: Shipment): ZoneRate | null {
   const from = shipment.fromZoneId;
   const to = shipment.toZoneId;
   if (from === null || from === undefined || to === null || to === undefined) return null;
-  return rates.find((r) => r.fromZoneId === from && r.toZoneId === to)
-    ?? rates.find((r) => r.bothDirections && r.fromZoneId === to && r.toZoneId === from)
-    ?? null;
+  return (
+    rates.find((r) => r.fromZoneId === from && r.toZoneId === to) ?? rates.find((r) => r.bothDirections && r.fromZoneId === to && r.toZoneId === from) ?? null
+  );
 }
 
 function intlLine(rate: IntlRate, distance: Exact, model: RatingModel, prices: Prices, currency: string): PricedLine {
@@ -73,13 +78,23 @@ function intlLine(rate: IntlRate, distance: Exact, model: RatingModel, prices: P
   const pair = `${rate.fromCountry} to ${rate.toCountry}`;
   if (rate.flatAmount != null) {
     return priceLine({
-      code: LINE_CODES.intl, description: `International rate ${pair}`,
-      quantity: Exact.of(1), unitPrice: prices.of(rate.flatAmount), minimum, currency, fx: prices.fx,
+      code: LINE_CODES.intl,
+      description: `International rate ${pair}`,
+      quantity: Exact.of(1),
+      unitPrice: prices.of(rate.flatAmount),
+      minimum,
+      currency,
+      fx: prices.fx,
     });
   }
   return priceLine({
-    code: LINE_CODES.intl, description: `International rate ${pair}, per ${model.distanceUnit}`,
-    quantity: distance, unitPrice: prices.of(rate.ratePerUnit!), minimum, currency, fx: prices.fx,
+    code: LINE_CODES.intl,
+    description: `International rate ${pair}, per ${model.distanceUnit}`,
+    quantity: distance,
+    unitPrice: prices.of(rate.ratePerUnit!),
+    minimum,
+    currency,
+    fx: prices.fx,
   });
 }
 
@@ -92,19 +107,30 @@ function distanceLines(input: LinehaulInput, distance: Exact, prices: Prices): P
   const baseCharge = type?.baseCharge ?? model.baseCharge;
   if (baseCharge > 0) {
     const base = type?.baseCharge != null ? typePrices() : prices;
-    lines.push(priceLine({
-      code: LINE_CODES.base,
-      description: type?.baseCharge != null ? `Base charge (${type.name})` : 'Base charge',
-      quantity: Exact.of(1), unitPrice: base.of(baseCharge), currency, fx: base.fx,
-    }));
+    lines.push(
+      priceLine({
+        code: LINE_CODES.base,
+        description: type?.baseCharge != null ? `Base charge (${type.name})` : 'Base charge',
+        quantity: Exact.of(1),
+        unitPrice: base.of(baseCharge),
+        currency,
+        fx: base.fx,
+      }),
+    );
   }
   if (type?.ratePerUnit != null) {
     if (!distance.isZero()) {
       const own = typePrices();
-      lines.push(priceLine({
-        code: LINE_CODES.mileage, description: `Mileage at the ${type.name} rate, per ${model.distanceUnit}`,
-        quantity: distance, unitPrice: own.of(type.ratePerUnit), currency, fx: own.fx,
-      }));
+      lines.push(
+        priceLine({
+          code: LINE_CODES.mileage,
+          description: `Mileage at the ${type.name} rate, per ${model.distanceUnit}`,
+          quantity: distance,
+          unitPrice: own.of(type.ratePerUnit),
+          currency,
+          fx: own.fx,
+        }),
+      );
     }
   } else {
     lines.push(...mileageLines(input, distance, prices));
@@ -114,10 +140,17 @@ function distanceLines(input: LinehaulInput, distance: Exact, prices: Prices): P
     const sum = sumCents(lines.map((l) => l.cents));
     if (sum.lessThan(minimum)) {
       const adjustment = minimum.minus(sum);
-      lines.push(settledLine(
-        LINE_CODES.minimumLinehaul, `Minimum linehaul ${model.minimumLinehaul} ${model.currency}`,
-        Exact.of(1), Exact.of(adjustment), adjustment, currency, prices.fx,
-      ));
+      lines.push(
+        settledLine(
+          LINE_CODES.minimumLinehaul,
+          `Minimum linehaul ${model.minimumLinehaul} ${model.currency}`,
+          Exact.of(1),
+          Exact.of(adjustment),
+          adjustment,
+          currency,
+          prices.fx,
+        ),
+      );
     }
   }
   return lines;
@@ -134,15 +167,25 @@ function mileageLines(input: LinehaulInput, distance: Exact, prices: Prices): Pr
   }
   const last = bands[bands.length - 1]!;
   if (last.toDistance !== null && distance.cmp(Exact.of(last.toDistance)) >= 0) {
-    throw new RatingError('shipment.distance', `The distance, ${shown}, is beyond the last mileage band, which ends at ${last.toDistance} ${unit} (exclusive).`);
+    throw new RatingError(
+      'shipment.distance',
+      `The distance, ${shown}, is beyond the last mileage band, which ends at ${last.toDistance} ${unit} (exclusive).`,
+    );
   }
   const reached = bands.filter((b) => distance.cmp(Exact.of(b.fromDistance)) >= 0);
   const line = (band: MileageBand, quantity: Exact, description: string): PricedLine[] => {
     if (quantity.isZero() && band.minimumCharge == null) return [];
-    return [priceLine({
-      code: LINE_CODES.mileage, description, quantity, unitPrice: prices.of(band.ratePerUnit),
-      minimum: band.minimumCharge == null ? null : prices.of(band.minimumCharge), currency, fx: prices.fx,
-    })];
+    return [
+      priceLine({
+        code: LINE_CODES.mileage,
+        description,
+        quantity,
+        unitPrice: prices.of(band.ratePerUnit),
+        minimum: band.minimumCharge == null ? null : prices.of(band.minimumCharge),
+        currency,
+        fx: prices.fx,
+      }),
+    ];
   };
   if (model.mileageMode === 'whole') {
     const band = reached[reached.length - 1]!;
@@ -174,7 +217,11 @@ export function shipmentTypeLine(type: ShipmentTypeRule | null, linehaul: Decima
   const multiplier = Exact.of(type.multiplier);
   const after = before.times(multiplier).toCents();
   return settledLine(
-    LINE_CODES.shipmentType, `Shipment type ${type.name}, linehaul x ${type.multiplier}`,
-    before, multiplier.minus(Exact.of(1)), after.minus(linehaul), currency,
+    LINE_CODES.shipmentType,
+    `Shipment type ${type.name}, linehaul x ${type.multiplier}`,
+    before,
+    multiplier.minus(Exact.of(1)),
+    after.minus(linehaul),
+    currency,
   );
 }

@@ -6,11 +6,45 @@ export type DistanceUnit = 'mi' | 'km';
 export type ChargeKind = 'Flat' | 'PerStop' | 'PerItem' | 'PerPallet' | 'PerWeight' | 'PercentOfLinehaul';
 export type WeightUnit = 'lb' | 'kg';
 
-export interface MileageBand { fromDistance: number; toDistance: number | null; ratePerUnit: number; minimumCharge?: number | null }
-export interface ZoneRate { fromZoneId: number; toZoneId: number; amount: number; bothDirections?: boolean; currency?: string | null }
-export interface IntlRate { id?: number; fromCountry: string; toCountry: string; flatAmount?: number | null; ratePerUnit?: number | null; minimumCharge?: number | null }
-export interface ShipmentTypeRule { id: number; name: string; multiplier?: number | null; baseCharge?: number | null; ratePerUnit?: number | null; currency?: string | null }
-export interface ChargeRule { id: number; name: string; kind: ChargeKind; rate: number; currency?: string | null; minimumCharge?: number | null; weightUnit?: WeightUnit | null; freeUnits?: number | null }
+export interface MileageBand {
+  fromDistance: number;
+  toDistance: number | null;
+  ratePerUnit: number;
+  minimumCharge?: number | null;
+}
+export interface ZoneRate {
+  fromZoneId: number;
+  toZoneId: number;
+  amount: number;
+  bothDirections?: boolean;
+  currency?: string | null;
+}
+export interface IntlRate {
+  id?: number;
+  fromCountry: string;
+  toCountry: string;
+  flatAmount?: number | null;
+  ratePerUnit?: number | null;
+  minimumCharge?: number | null;
+}
+export interface ShipmentTypeRule {
+  id: number;
+  name: string;
+  multiplier?: number | null;
+  baseCharge?: number | null;
+  ratePerUnit?: number | null;
+  currency?: string | null;
+}
+export interface ChargeRule {
+  id: number;
+  name: string;
+  kind: ChargeKind;
+  rate: number;
+  currency?: string | null;
+  minimumCharge?: number | null;
+  weightUnit?: WeightUnit | null;
+  freeUnits?: number | null;
+}
 
 export interface RatingModel {
   /** ISO 4217 of every amount of the model unless a rule says otherwise. */
@@ -51,11 +85,22 @@ export interface Shipment {
 }
 
 /** 1 `from` = `rate` `to`, on `date` (YYYY-MM-DD). */
-export interface FxRate { from: string; to: string; rate: number; date: string }
+export interface FxRate {
+  from: string;
+  to: string;
+  rate: number;
+  date: string;
+}
 
 /** The FX rate a converted line was priced with: the stored pair, and whether it was read backwards
  *  (the line's currency is the pair's `to`, so amounts were divided by `rate`). */
-export interface LineFx { from: string; to: string; rate: number; date: string; inverse: boolean }
+export interface LineFx {
+  from: string;
+  to: string;
+  rate: number;
+  date: string;
+  inverse: boolean;
+}
 
 export interface QuoteLine {
   code: string;
@@ -72,7 +117,13 @@ export interface QuoteLine {
   fx?: LineFx;
 }
 
-export interface Quote { currency: string; lines: QuoteLine[]; total: number; linehaul: number; warnings: string[] }
+export interface Quote {
+  currency: string;
+  lines: QuoteLine[];
+  total: number;
+  linehaul: number;
+  warnings: string[];
+}
 
 /** Input the engine cannot price: a broken model, an impossible shipment, a missing FX rate. The
  *  HTTP layer answers it with a 400; `field` is the path of the offending value

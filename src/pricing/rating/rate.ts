@@ -1,12 +1,13 @@
 // The entry point: a shipment priced from a pricing model, as of a date (for FX rates). Pure: the
 // same input gives the same quote, with no clock, I/O or shared state. Quotes are priced here.
+
+import { accessorialLines } from './accessorials.js';
 import { isoDate } from './checks.js';
 import { converter } from './currency.js';
-import { accessorialLines } from './accessorials.js';
 import type { PricedLine } from './line.js';
 import { linehaulLines, shipmentTypeLine } from './linehaul.js';
-import { amountOut, sumCents } from './money.js';
 import type { FxRate, Quote, RatingModel, Shipment } from './model.js';
+import { amountOut, sumCents } from './money.js';
 import { checkModel, checkShipment } from './validate.js';
 
 /** Prices `shipment` from `model` in the shipment's currency (default: the model's), converting

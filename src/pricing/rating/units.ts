@@ -1,7 +1,8 @@
 // Distance and weight in the unit a rate is quoted in. The factors are the international
 // definitions (exact), so 160.9344 km is exactly 100 mi and lands exactly on a band boundary.
-import { Exact } from './money.js';
+
 import type { DistanceUnit, WeightUnit } from './model.js';
+import { Exact } from './money.js';
 
 /** 1 mi = 1.609344 km (international mile, exact). */
 export const KM_PER_MI = 1.609344;

@@ -3,7 +3,19 @@
 // one zone pair) or a shipment it cannot price is refused with a RatingError naming the field.
 // Returns normalized copies: codes upper-case, bands ordered by their start.
 import { count, countryCode, currencyCode, id, list, nonNegative, oneOf, optionalId, optionalNonNegative, positive, record } from './checks.js';
-import { RatingError, type ChargeKind, type ChargeRule, type DistanceUnit, type IntlRate, type MileageBand, type RatingModel, type Shipment, type ShipmentTypeRule, type WeightUnit, type ZoneRate } from './model.js';
+import {
+  type ChargeKind,
+  type ChargeRule,
+  type DistanceUnit,
+  type IntlRate,
+  type MileageBand,
+  RatingError,
+  type RatingModel,
+  type Shipment,
+  type ShipmentTypeRule,
+  type WeightUnit,
+  type ZoneRate,
+} from './model.js';
 
 export const DISTANCE_UNITS: readonly DistanceUnit[] = ['mi', 'km'];
 export const WEIGHT_UNITS: readonly WeightUnit[] = ['lb', 'kg'];
@@ -48,7 +60,10 @@ function checkBands(bands: MileageBand[], unit: DistanceUnit): MileageBand[] {
   checked.forEach(({ band, field }, i) => {
     if (i === 0) {
       if (band.fromDistance !== 0) {
-        throw new RatingError(field, `Mileage bands leave a gap: nothing prices 0-${band.fromDistance} ${unit} (the first band, ${field}, starts at ${band.fromDistance}).`);
+        throw new RatingError(
+          field,
+          `Mileage bands leave a gap: nothing prices 0-${band.fromDistance} ${unit} (the first band, ${field}, starts at ${band.fromDistance}).`,
+        );
       }
       return;
     }
@@ -65,7 +80,7 @@ function checkBands(bands: MileageBand[], unit: DistanceUnit): MileageBand[] {
 }
 
 const optionalCurrency = (value: string | null | undefined, field: string): string | null =>
-  (value === null || value === undefined ? null : currencyCode(value, field));
+  value === null || value === undefined ? null : currencyCode(value, field);
 
 function checkZoneRates(rates: ZoneRate[]): ZoneRate[] {
   const seen = new Set<string>();
@@ -99,7 +114,8 @@ function checkIntlRates(rates: IntlRate[]): IntlRate[] {
       ratePerUnit: optionalNonNegative(r.ratePerUnit, `${field}.ratePerUnit`),
       minimumCharge: optionalNonNegative(r.minimumCharge, `${field}.minimumCharge`),
     };
-    if (rate.fromCountry === rate.toCountry) throw new RatingError(field, `${field} is from ${rate.fromCountry} to itself; international rates join two countries.`);
+    if (rate.fromCountry === rate.toCountry)
+      throw new RatingError(field, `${field} is from ${rate.fromCountry} to itself; international rates join two countries.`);
     if (rate.flatAmount === null && rate.ratePerUnit === null) throw new RatingError(field, `${field} has neither a flat amount nor a rate per unit.`);
     const key = `${rate.fromCountry}>${rate.toCountry}`;
     if (seen.has(key)) throw new RatingError(field, `Two international rates from ${rate.fromCountry} to ${rate.toCountry}.`);
@@ -158,7 +174,8 @@ export function checkShipment(shipment: Shipment, model: RatingModel): Shipment 
   const chargeIds = list<number>(shipment.chargeIds, 'shipment.chargeIds').map((c, i) => id(c, `shipment.chargeIds[${i}]`));
   chargeIds.forEach((c, i) => {
     if (!model.charges.some((rule) => rule.id === c)) throw new RatingError(`shipment.chargeIds[${i}]`, `The model has no charge ${c}.`);
-    if (chargeIds.indexOf(c) !== i) throw new RatingError(`shipment.chargeIds[${i}]`, `Charge ${c} is listed twice; a charge applies once (its quantity comes from the shipment).`);
+    if (chargeIds.indexOf(c) !== i)
+      throw new RatingError(`shipment.chargeIds[${i}]`, `Charge ${c} is listed twice; a charge applies once (its quantity comes from the shipment).`);
   });
   return {
     distance: nonNegative(shipment.distance, 'shipment.distance'),

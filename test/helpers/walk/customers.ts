@@ -36,7 +36,11 @@ export const customersWalk: AreaWalk = {
       const { customerId, addressId } = await customerWithContact(ctx);
       return {
         params: { id: customerId },
-        body: { name: `Walk ${randomUUID().slice(0, 8)}`, parentCustomerId: await ctx.make('customer'), addresses: [{ id: addressId, street: '2 Walk St', city: 'Austin', country: 'US' }] },
+        body: {
+          name: `Walk ${randomUUID().slice(0, 8)}`,
+          parentCustomerId: await ctx.make('customer'),
+          addresses: [{ id: addressId, street: '2 Walk St', city: 'Austin', country: 'US' }],
+        },
       };
     },
     // Restoring changes something only for a deleted customer.

@@ -12,6 +12,7 @@ export const fleetWalk: AreaWalk = {
     // It writes an audit row (telematics.vehicle_update) once the provider took the change
     // (test/integrations/telematics.test.ts checks it), but the walk's app has no telematics account
     // connected: the request cannot succeed there (400 telematics.not_connected, nothing changed).
-    'PUT /Telematics/Vehicle': 'no telematics account is connected in the walk, so it cannot succeed there; when it does it audits telematics.vehicle_update (tested in test/integrations/telematics.test.ts)',
+    'PUT /Telematics/Vehicle':
+      'no telematics account is connected in the walk, so it cannot succeed there; when it does it audits telematics.vehicle_update (tested in test/integrations/telematics.test.ts)',
   },
 };

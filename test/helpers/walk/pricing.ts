@@ -24,7 +24,10 @@ const COUNTRIES = ['US', 'CA', 'MX', 'GT', 'BZ', 'HN', 'SV', 'NI', 'CR', 'PA'];
 async function defaultRate(t: TestApp, s: Session): Promise<{ id: number; fromCountry: string; toCountry: string }> {
   const from = COUNTRIES[Math.floor(Math.random() * COUNTRIES.length)]!;
   const to = COUNTRIES.filter((c) => c !== from)[Math.floor(Math.random() * (COUNTRIES.length - 1))]!;
-  const model = await ok(call(t, 'PUT', '/api/v1/PricingModel/intl-rate', { token: s.token, body: { fromCountry: from, toCountry: to, flatAmount: 500 } }), 'country-pair rate');
+  const model = await ok(
+    call(t, 'PUT', '/api/v1/PricingModel/intl-rate', { token: s.token, body: { fromCountry: from, toCountry: to, flatAmount: 500 } }),
+    'country-pair rate',
+  );
   return model.intlRates.find((r: any) => r.fromCountry === from && r.toCountry === to);
 }
 
@@ -38,15 +41,36 @@ const freshDay = () => new Date(Date.UTC(1990, 0, 1) + ++day * 86_400_000 + Math
 const pricingModel: Factory = async (t, s) => (await customerModel(t, s)).model.id;
 const mileageCharge: Factory = async (t, s) => (await customerModel(t, s, [{ fromDistance: 0, ratePerUnit: 1.5 }])).model.mileageCharges[0].id;
 const intlRate: Factory = async (t, s) => (await defaultRate(t, s)).id;
-const pricingZone: Factory = async (t, s) => (await ok(call(t, 'POST', '/api/v1/PricingZones', {
-  token: s.token, body: { fromZoneId: await zone(t, s), toZoneId: await zone(t, s), amount: 250 },
-}), 'pricing zone')).id;
-const shipmentType: Factory = async (t, s) => (await ok(call(t, 'POST', '/api/v1/ShipmentTypes', {
-  token: s.token, body: { name: `Type ${randomUUID().slice(0, 8)}`, multiplier: 1.1 },
-}), 'shipment type')).id;
-const fxRate: Factory = async (t, s) => (await ok(call(t, 'POST', '/api/v1/FxRates', {
-  token: s.token, body: { fromCurrency: 'USD', toCurrency: 'EUR', rate: 0.9, date: freshDay() },
-}), 'FX rate')).id;
+const pricingZone: Factory = async (t, s) =>
+  (
+    await ok(
+      call(t, 'POST', '/api/v1/PricingZones', {
+        token: s.token,
+        body: { fromZoneId: await zone(t, s), toZoneId: await zone(t, s), amount: 250 },
+      }),
+      'pricing zone',
+    )
+  ).id;
+const shipmentType: Factory = async (t, s) =>
+  (
+    await ok(
+      call(t, 'POST', '/api/v1/ShipmentTypes', {
+        token: s.token,
+        body: { name: `Type ${randomUUID().slice(0, 8)}`, multiplier: 1.1 },
+      }),
+      'shipment type',
+    )
+  ).id;
+const fxRate: Factory = async (t, s) =>
+  (
+    await ok(
+      call(t, 'POST', '/api/v1/FxRates', {
+        token: s.token,
+        body: { fromCurrency: 'USD', toCurrency: 'EUR', rate: 0.9, date: freshDay() },
+      }),
+      'FX rate',
+    )
+  ).id;
 
 export const pricingWalk: AreaWalk = {
   factories: {

@@ -16,19 +16,30 @@ const freshDate = () => {
   return d.toISOString().slice(0, 10);
 };
 
-const warehouse: Factory = (t, s) => made(call(t, 'POST', '/api/v1/Warehouses', {
-  token: s.token, body: { name: `Yard ${randomUUID().slice(0, 6)}`, address: { street: '1 Dock Rd', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' } },
-}), 'warehouse');
+const warehouse: Factory = (t, s) =>
+  made(
+    call(t, 'POST', '/api/v1/Warehouses', {
+      token: s.token,
+      body: { name: `Yard ${randomUUID().slice(0, 6)}`, address: { street: '1 Dock Rd', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' } },
+    }),
+    'warehouse',
+  );
 const zone: Factory = (t, s) => made(call(t, 'POST', '/api/v1/Zones', { token: s.token, body: { name: `Zone ${randomUUID().slice(0, 8)}` } }), 'zone');
-const nonWorkingDay: Factory = (t, s) => made(call(t, 'POST', '/api/v1/NonWorkingDays', { token: s.token, body: { date: freshDate(), name: 'Closed' } }), 'non-working day');
-const terms: Factory = (t, s) => made(call(t, 'POST', '/api/v1/TermsAndConditions', { token: s.token, body: { title: 'Carriage', content: 'Terms of carriage.' } }), 'terms');
+const nonWorkingDay: Factory = (t, s) =>
+  made(call(t, 'POST', '/api/v1/NonWorkingDays', { token: s.token, body: { date: freshDate(), name: 'Closed' } }), 'non-working day');
+const terms: Factory = (t, s) =>
+  made(call(t, 'POST', '/api/v1/TermsAndConditions', { token: s.token, body: { title: 'Carriage', content: 'Terms of carriage.' } }), 'terms');
 
 export const settingsWalk: AreaWalk = {
   factories: { warehouse, zone, non_working_day: nonWorkingDay, terms },
   cases: {
     'POST /NonWorkingDays': async () => ({ body: { date: freshDate(), name: 'Walk day' } }),
     'PUT /NonWorkingDays': async () => ({ body: { date: freshDate(), name: 'Walk day, moved' } }),
-    'POST /Warehouses': async () => ({ body: { name: `Walk yard ${randomUUID().slice(0, 6)}`, address: { street: '2 Dock Rd', city: 'Dallas', country: 'US' } } }),
-    'PUT /Warehouses/:id': async () => ({ body: { name: `Walk yard ${randomUUID().slice(0, 6)}`, address: { street: '3 Dock Rd', city: 'Dallas', country: 'US' } } }),
+    'POST /Warehouses': async () => ({
+      body: { name: `Walk yard ${randomUUID().slice(0, 6)}`, address: { street: '2 Dock Rd', city: 'Dallas', country: 'US' } },
+    }),
+    'PUT /Warehouses/:id': async () => ({
+      body: { name: `Walk yard ${randomUUID().slice(0, 6)}`, address: { street: '3 Dock Rd', city: 'Dallas', country: 'US' } },
+    }),
   },
 };

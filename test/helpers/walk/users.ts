@@ -9,8 +9,14 @@ import type { AreaWalk, Factory } from '../walk.js';
 const user: Factory = async (t, s) => (await createUser(t, s.companyId, 'Dispatcher', 'Walk User')).userId;
 
 /** A role of the session's company (no route makes one: written as the CLI's provisioning would). */
-const role: Factory = async (t, s) => (await t.database.db.insertInto('roles')
-  .values({ company_id: s.companyId, name: `Walk role ${randomUUID().slice(0, 8)}` }).returning('id').executeTakeFirstOrThrow()).id;
+const role: Factory = async (t, s) =>
+  (
+    await t.database.db
+      .insertInto('roles')
+      .values({ company_id: s.companyId, name: `Walk role ${randomUUID().slice(0, 8)}` })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 export const usersWalk: AreaWalk = {
   factories: { user, role },

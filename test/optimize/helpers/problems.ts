@@ -1,7 +1,16 @@
 // Small hand-made problems for the optimizer tests: points on a plane (travel time = distance),
 // vehicles and jobs with defaults, and a brute force that finds the true optimum of tiny problems
 // by trying every order of the stops split over the vehicles, judged by the independent checker.
-import { checkSolution, type Job, type Problem, type ShipmentJob, type SingleJob, type StopRef, type TimeWindow, type Vehicle } from '../../../src/optimize/index.js';
+import {
+  checkSolution,
+  type Job,
+  type Problem,
+  type ShipmentJob,
+  type SingleJob,
+  type StopRef,
+  type TimeWindow,
+  type Vehicle,
+} from '../../../src/optimize/index.js';
 
 export type Point = [x: number, y: number];
 
@@ -22,10 +31,17 @@ export function pickup(id: string, location: number, over: Partial<SingleJob> = 
   return { id, kind: 'pickup', location, service: 0, windows: [[0, 1000]], demand: [1], ...over };
 }
 
-export function shipment(id: string, from: number, to: number, over: Partial<ShipmentJob> & { fromWindows?: TimeWindow[]; toWindows?: TimeWindow[] } = {}): Job {
+export function shipment(
+  id: string,
+  from: number,
+  to: number,
+  over: Partial<ShipmentJob> & { fromWindows?: TimeWindow[]; toWindows?: TimeWindow[] } = {},
+): Job {
   const { fromWindows, toWindows, ...rest } = over;
   return {
-    id, kind: 'shipment', demand: [1],
+    id,
+    kind: 'shipment',
+    demand: [1],
     pickup: { location: from, service: 0, windows: fromWindows ?? [[0, 1000]] },
     delivery: { location: to, service: 0, windows: toWindows ?? [[0, 1000]] },
     ...rest,
@@ -60,9 +76,10 @@ export function bruteForce(problem: Problem): { vehicles: number; distance: numb
       const routes = parts.map((stops, i) => ({ vehicleId: problem.vehicles[i].id, stops }));
       const check = checkSolution(problem, { routes, unassigned: [] });
       if (!check.feasible) continue;
-      const better = problem.objective === 'vehicle-first'
-        ? check.vehicles < best.vehicles || (check.vehicles === best.vehicles && check.distance < best.distance - 1e-9)
-        : check.distance < best.distance - 1e-9;
+      const better =
+        problem.objective === 'vehicle-first'
+          ? check.vehicles < best.vehicles || (check.vehicles === best.vehicles && check.distance < best.distance - 1e-9)
+          : check.distance < best.distance - 1e-9;
       if (better) best = { vehicles: check.vehicles, distance: check.distance };
     }
   }

@@ -1,7 +1,7 @@
 // The offline default: the great-circle (haversine) distance stretched by a road circuity factor,
 // and a duration at an average speed. No network, no data; good enough to plan with when no
 // routing engine is configured (circuity 1.3 is a common figure for road networks).
-import { checkPoints, MatrixError, type LatLon, type MatrixProvider, type TravelMatrix } from './types.js';
+import { checkPoints, type LatLon, MatrixError, type MatrixProvider, type TravelMatrix } from './types.js';
 
 export interface GreatCircleOptions {
   /** Road distance over straight-line distance (default 1.3). */

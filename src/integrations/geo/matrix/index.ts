@@ -1,15 +1,15 @@
 // Travel matrices for the route optimizer: OSRM's `table` service when OSRM_URL is set, otherwise
 // the offline great-circle estimate (circuity 1.3, 60 km/h unless told otherwise).
-import { greatCircleProvider, type GreatCircleOptions } from './great-circle.js';
+import type { Config } from '../../../config.js';
+import { type GreatCircleOptions, greatCircleProvider } from './great-circle.js';
 import { osrmTableProvider } from './osrm.js';
 import type { MatrixProvider } from './types.js';
 
-export { EARTH_RADIUS_M, greatCircleMatrix, greatCircleProvider, haversineMeters, type GreatCircleOptions } from './great-circle.js';
-export { osrmTableProvider, type OsrmOptions } from './osrm.js';
-export { MatrixError, type LatLon, type MatrixProvider, type MatrixRequestOptions, type TravelMatrix } from './types.js';
+export { EARTH_RADIUS_M, type GreatCircleOptions, greatCircleMatrix, greatCircleProvider, haversineMeters } from './great-circle.js';
+export { type OsrmOptions, osrmTableProvider } from './osrm.js';
+export { type LatLon, MatrixError, type MatrixProvider, type MatrixRequestOptions, type TravelMatrix } from './types.js';
 
-/** The provider the environment asks for: OSRM at OSRM_URL, else great-circle. */
-export function matrixProvider(env: NodeJS.ProcessEnv = process.env, greatCircle: GreatCircleOptions = {}): MatrixProvider {
-  const url = env.OSRM_URL?.trim();
-  return url ? osrmTableProvider({ url }) : greatCircleProvider(greatCircle);
+/** The provider the configuration asks for: OSRM at OSRM_URL, else great-circle. */
+export function matrixProvider(config: Pick<Config, 'osrmUrl'>, greatCircle: GreatCircleOptions = {}): MatrixProvider {
+  return config.osrmUrl ? osrmTableProvider({ url: config.osrmUrl }) : greatCircleProvider(greatCircle);
 }

@@ -4,7 +4,7 @@
 // A server answers at most `max-table-size` coordinates per request (osrm-routed's default: 100),
 // so larger matrices are asked for in blocks of sources × destinations. A pair with no route comes
 // back as Infinity, which the optimizer treats as never feasible.
-import { checkPoints, MatrixError, type LatLon, type MatrixProvider, type MatrixRequestOptions, type TravelMatrix } from './types.js';
+import { checkPoints, type LatLon, MatrixError, type MatrixProvider, type MatrixRequestOptions, type TravelMatrix } from './types.js';
 
 export interface OsrmOptions {
   /** Base address of the server, e.g. http://localhost:5000. */
@@ -80,12 +80,14 @@ export function osrmTableProvider(options: OsrmOptions): MatrixProvider {
     for (const sources of blocks) {
       for (const destinations of blocks) {
         const answer = await table(points, sources, destinations === sources ? sources : destinations, request.signal);
-        sources.forEach((from, r) => destinations.forEach((to, c) => {
-          const t = answer.durations![r][c];
-          const d = answer.distances![r][c];
-          durations[from][to] = from === to ? 0 : typeof t === 'number' ? t : Infinity;
-          distances[from][to] = from === to ? 0 : typeof d === 'number' ? d : Infinity;
-        }));
+        sources.forEach((from, r) => {
+          destinations.forEach((to, c) => {
+            const t = answer.durations![r][c];
+            const d = answer.distances![r][c];
+            durations[from][to] = from === to ? 0 : typeof t === 'number' ? t : Infinity;
+            distances[from][to] = from === to ? 0 : typeof d === 'number' ? d : Infinity;
+          });
+        });
       }
     }
     return { durations, distances };
