@@ -77,6 +77,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readiness = deps.readiness ?? new Readiness();
   // A stalled event loop answers 503 at once rather than queueing more work (health routes pass).
   if (config.maxEventLoopDelayMs > 0) {
+    app.addHook('onReady', (done) => {
+      readiness.booted();
+      done();
+    });
     await app.register(underPressure, {
       maxEventLoopDelay: config.maxEventLoopDelayMs,
       sampleInterval: PRESSURE_SAMPLE_MS,
@@ -85,7 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // (its types say void: hence the cast).
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
         // Health and reference pages pass; so does the first moment after start-up, whose own work
-        // (migrations on the embedded database run on this thread) is still in the last sample.
+        // (compiling every route's schemas; migrations on the embedded database, which run on this
+        // thread) is still in the last sample.
         if (!(request.routeOptions.config as Partial<RouteConfig> | undefined)?.access || readiness.msSinceReady < PRESSURE_SAMPLE_MS * 3) return undefined;
         request.log.warn({ url: request.url }, 'under pressure: event loop delay; answered 503');
         reply.code(503).header('retry-after', '10');

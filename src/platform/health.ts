@@ -13,6 +13,7 @@ const Health = Type.Object({ status: Type.String(), database: Type.Optional(Type
 /** Whether the service may serve requests yet, and if not, why (main.ts moves it along). */
 export class Readiness {
   private readyAt = -Infinity;
+  private bootedAt = -Infinity;
 
   constructor(private why: string | null = null) {}
 
@@ -30,9 +31,15 @@ export class Readiness {
     this.readyAt = performance.now();
   }
 
-  /** Milliseconds since the start's work ended (Infinity for an app that started ready). */
+  /** The app finished booting (every route's schemas were just compiled: a busy moment). */
+  booted(): void {
+    this.bootedAt = performance.now();
+  }
+
+  /** Milliseconds since the start's own work ended: the app's boot, or becoming ready (main.ts:
+   *  after migrations), whichever came last. */
   get msSinceReady(): number {
-    return performance.now() - this.readyAt;
+    return performance.now() - Math.max(this.readyAt, this.bootedAt);
   }
 }
 
