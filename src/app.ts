@@ -37,6 +37,8 @@ export interface AppDeps {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** How often @fastify/under-pressure samples the event loop's delay. */
 const PRESSURE_SAMPLE_MS = 500;
+/** Seconds an overloaded server asks a client to wait. */
+const PRESSURE_RETRY_AFTER_S = 10;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -84,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(underPressure, {
       maxEventLoopDelay: config.maxEventLoopDelayMs,
       sampleInterval: PRESSURE_SAMPLE_MS,
-      retryAfter: 10,
+      retryAfter: PRESSURE_RETRY_AFTER_S,
       // The plugin sends what the handler returns, and lets the request through on undefined
       // (its types say void: hence the cast).
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
@@ -93,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // thread) is still in the last sample.
         if (!(request.routeOptions.config as Partial<RouteConfig> | undefined)?.access || readiness.msSinceReady < PRESSURE_SAMPLE_MS * 3) return undefined;
         request.log.warn({ url: request.url }, 'under pressure: event loop delay; answered 503');
-        reply.code(503).header('retry-after', '10');
+        reply.code(503).header('retry-after', String(PRESSURE_RETRY_AFTER_S));
         return failure([{ code: Codes.unavailable.code, message: 'The service is overloaded right now. Retry after a wait.' }]);
       }) as never,
     });

@@ -6,7 +6,8 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import { assignIds, cityKey, countryIdOf, RETIRED_KEYS, stateKey } from './ids.js';
 import { distanceKm, PointTree } from './point-tree.js';
 import { listedPart, normalizePostalCode, POSTAL_DATA, type PostalCodeSupport, type PostalPoint, pairPostalCodes } from './postal.js';
-import { readCountryCodes, readPlaces, readPostalFormats, readZipCodes, Spread } from './sources.js';
+import { readCountryCodes, readPlaces, readPostalFormats, readZipCodes } from './sources.js';
+import { Spread } from './spread.js';
 import { fold } from './text.js';
 
 export interface CountryRecord {
