@@ -1,11 +1,13 @@
 // A bare Fastify route answering fixed bytes: the floor the service's fixed cost is measured against.
 import Fastify from 'fastify';
+import { profileOnSignal } from './profile.js';
 
 const body = process.env.BARE_BODY ?? '{}';
 const app = Fastify({ logger: false });
 app.get(process.env.BARE_PATH ?? '/api/v1/App/User', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(JSON.stringify({ url: address }) + '\n');
+await profileOnSignal('bare');
 process.on('SIGTERM', async () => {
   await app.close();
   process.exit(0);

@@ -10,6 +10,7 @@ import { addressesArea, contactsArea, customersArea } from './customers/index.js
 import { driversAreas } from './drivers/index.js';
 import { fleetAreas } from './fleet/index.js';
 import { mapsArea } from './maps/index.js';
+import { ordersArea, quotesArea } from './orders/index.js';
 import { pricingArea } from './pricing/index.js';
 import { referenceArea } from './reference/index.js';
 import { settingsAreas } from './settings/index.js';
@@ -19,6 +20,8 @@ import { usersArea } from './users/index.js';
 export const AREAS: Area[] = [
   accountArea,
   usersArea,
+  quotesArea,
+  ordersArea,
   mapsArea,
   customersArea,
   contactsArea,

@@ -97,6 +97,26 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** Per-company sequences (platform/counters.ts); bigint, read as a number (database.ts). */
+export interface CompanyCountersTable {
+  company_id: number;
+  name: string;
+  value: number;
+}
+
+/** The company event log (platform/event-log.ts). */
+export interface CompanyEventsTable {
+  company_id: number;
+  position: number;
+  type: string;
+  entity_type: string;
+  entity_id: string | null;
+  payload: Json<Record<string, unknown>>;
+  user_id: string | null;
+  request_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DemoSeedsTable {
   company_id: number;
   area: string;
@@ -113,4 +133,6 @@ export interface DB {
   audit_log: AuditLogTable;
   outbox: OutboxTable;
   demo_seeds: DemoSeedsTable;
+  company_counters: CompanyCountersTable;
+  company_events: CompanyEventsTable;
 }

@@ -13,6 +13,7 @@
 // own conditions); such SQL names `company_id` itself.
 import { type InsertObject, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/types.js';
+import { appendEvent } from './event-log.js';
 import type { CompanyEvent, Hooks } from './events.js';
 
 /** Tables of company data: those with a `company_id` column. */
@@ -99,10 +100,13 @@ export class Tenant implements Actor {
   /**
    * Tells the areas that subscribed to `event` (app.ts lists them) what changed; each acts now, in
    * this transaction, so the change and its consequences commit or roll back together. This is how
-   * an area reacts to another's change without writing the other's tables.
+   * an area reacts to another's change without writing the other's tables. A logged event is
+   * appended to the company event log first, in the same transaction.
    */
-  announce<P>(event: CompanyEvent<P>, payload: P): Promise<void> {
-    return this.hooks.run(this, event, payload);
+  async announce<P>(event: CompanyEvent<P>, payload: P): Promise<void> {
+    const entry = event.entryOf(payload);
+    if (entry) await appendEvent(this, entry);
+    await this.hooks.run(this, event, payload);
   }
 
   /** Runs `effect` once the work has committed (never when it rolls back). */

@@ -2,19 +2,49 @@
 // (`t.announce(truckDeleted, { truckIds })`); areas that keep something depending on it subscribe
 // (`on(truckDeleted, clearDefaultTrucks)`) and act in the same transaction. The owner never writes
 // the subscriber's tables, and the subscriber never reaches into the owner's: imports keep going
-// one way (the subscriber imports the owner's event from its index.ts). The company event log
-// (orders onward) hears the same announcements.
+// one way (the subscriber imports the owner's event from its index.ts). An event declared with
+// `logged` is also appended to the company event log (event-log.ts) when announced: what users and
+// integrations hear about (README "Company events" lists them).
 import type { Tenant } from './door.js';
+import type { LogEntry } from './event-log.js';
+
+/** How an announced event is written to the company event log. */
+export interface Logged<P> {
+  /** What it is about: `order`, `order_stop`. */
+  entity: string;
+  /** What README "Company events" says of it. */
+  description: string;
+  /** The entity's id and a small summary of the change. */
+  entry(payload: P): { id: string | number | null; payload: Record<string, unknown> };
+}
 
 /** Something an area announces about its records; `P` is what subscribers are told. */
 export class CompanyEvent<P> {
+  private static readonly logged: CompanyEvent<unknown>[] = [];
   /** Phantom: carries the payload type. */
   declare readonly payload: P;
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly log?: Logged<P>,
+  ) {
+    if (log) CompanyEvent.logged.push(this as CompanyEvent<unknown>);
+  }
+
+  /** The log entry of an announcement, when the event is logged. */
+  entryOf(payload: P): LogEntry | null {
+    if (!this.log) return null;
+    const { id, payload: summary } = this.log.entry(payload);
+    return { type: this.name, entityType: this.log.entity, entityId: id, payload: summary };
+  }
+
+  /** Every logged event declared so far (the README's list, its test). */
+  static allLogged(): readonly CompanyEvent<unknown>[] {
+    return CompanyEvent.logged;
+  }
 }
 
-export function companyEvent<P>(name: string): CompanyEvent<P> {
-  return new CompanyEvent<P>(name);
+export function companyEvent<P>(name: string, log?: Logged<P>): CompanyEvent<P> {
+  return new CompanyEvent<P>(name, log);
 }
 
 export interface Subscription {

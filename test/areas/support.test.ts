@@ -165,9 +165,9 @@ describe("tickets follow the customers area's changes (support subscribes to its
   const ticketsOf = async (s: Session, customerId: number) =>
     (await list(s, `customerId=${customerId}&SortBy=subject`)).body.data.list.map((x: any) => [x.subject, x.customerId, x.contactId]);
 
-  it('is the subscriber of merged customers and of moved contact uses', () => {
-    assert.deepEqual(HOOKS.subscribersOf(customersMerged), ['support']);
-    assert.deepEqual(HOOKS.subscribersOf(contactUsesMoved), ['support']);
+  it('is a subscriber of merged customers and of moved contact uses (with orders, which move theirs too)', () => {
+    assert.deepEqual(HOOKS.subscribersOf(customersMerged), ['orders', 'support']);
+    assert.deepEqual(HOOKS.subscribersOf(contactUsesMoved), ['orders', 'support']);
   });
 
   it("moves the merged customers' tickets to the parent, contacts kept, in the merge's transaction", async () => {

@@ -201,3 +201,27 @@ export async function auditCount(t: TestApp, companyId: number, action: string):
   );
   return rows[0]!.n;
 }
+
+/** A pickup in Dallas and a delivery in Houston, with coordinates (priced by distance). */
+export function twoStops(): Array<Record<string, unknown>> {
+  return [
+    {
+      type: 'Pickup',
+      address: { street: '2500 Victory Ave', city: 'Dallas', state: 'TX', postalCode: '75219', country: 'US', latitude: 32.7905, longitude: -96.8104 },
+      items: [{ description: 'Pallets of tiles', quantity: 4, weight: 3200, pallets: 4 }],
+    },
+    {
+      type: 'Delivery',
+      address: { street: '1510 Polk St', city: 'Houston', state: 'TX', postalCode: '77002', country: 'US', latitude: 29.7523, longitude: -95.3582 },
+    },
+  ];
+}
+
+/** A quote made through the API (needs "Edit Orders"): for a new customer unless customerId is sent,
+ *  a pickup and a delivery unless stops are sent. */
+export async function createQuote(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const customerId = body.customerId ?? (await createCustomer(t, session)).id;
+  const res = await call(t, 'POST', '/api/v1/Quotes', { token: session.token, body: { customerId, stops: twoStops(), ...body } });
+  if (res.status !== 200) throw new Error(`quote not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}

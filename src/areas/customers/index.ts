@@ -54,7 +54,7 @@ export const addressesArea: Area = {
 
 export { addressKey, formatAddress } from './address-key.js';
 export { addressRecords } from './addresses.repository.js';
-export { Address, AddressInput, type AddressT } from './addresses.schemas.js';
+export { Address, AddressInput, AddressInputFields, type AddressRow, type AddressT, toAddress } from './addresses.schemas.js';
 export { addSiteAddress, changeSiteAddress, removeSiteAddress, type SiteValues } from './company-sites.js';
 // Contact lists of other owners (carriers) follow the same rules and answer the same shapes.
 export { type ContactBook, type ContactPlan, type ContactStore, contactBook, contactFields } from './contact-book.js';
@@ -66,3 +66,4 @@ export { type CustomerReadOptions, customerRecords } from './customers.repositor
 export type { CustomerRow } from './customers.schemas.js';
 export { requireCustomer } from './customers.service.js';
 export { checkPhone, isEmail, nameKey, normalizeEmail } from './keys.js';
+export { placeForStop, placesByIds } from './stop-places.js';

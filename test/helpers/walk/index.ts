@@ -7,6 +7,7 @@ import { customersWalk } from './customers.js';
 import { driversWalk } from './drivers.js';
 import { fleetWalk } from './fleet.js';
 import { mapsWalk } from './maps.js';
+import { ordersWalk } from './orders.js';
 import { pricingWalk } from './pricing.js';
 import { referenceWalk } from './reference.js';
 import { settingsWalk } from './settings.js';
@@ -16,6 +17,7 @@ import { usersWalk } from './users.js';
 export const WALKS: AreaWalk[] = [
   accountWalk,
   usersWalk,
+  ordersWalk,
   mapsWalk,
   referenceWalk,
   customersWalk,

@@ -1,0 +1,14 @@
+// The error codes of the orders area (README "Error codes" is generated from the lists), with the
+// HTTP status each answers with. A move the order's state does not allow names the rule it breaks.
+import { errorCodes } from '../../platform/errors.js';
+
+export const OrdersErrors = errorCodes({
+  duplicateNumber: [400, 'orders.duplicate_order_number', 'Another order of the company has the order number (any case).'],
+  notAQuote: [400, 'orders.not_a_quote', 'Only a quote (or a draft) can be approved; the message names the order and its status.'],
+  incompleteQuote: [400, 'orders.incomplete_quote', 'A quote is approved with at least one pickup and one delivery stop.'],
+  notAnOrder: [400, 'orders.not_an_order', 'Only an approved order can be closed; the message names the order and its status.'],
+  deleted: [400, 'orders.deleted', 'The order is deleted: restore it first.'],
+  closed: [400, 'orders.closed', 'The order is closed: it can no longer be changed.'],
+  createStatus: [400, 'orders.invalid_status_on_create', 'A new order starts as a draft (Dreft) or a quote; approving it makes it an order.'],
+  contactOfAnotherCustomer: [400, 'orders.contact_not_of_customer', "The contact is not one of the order's customer's contacts."],
+});

@@ -1,0 +1,170 @@
+// SQL of orders, their stops and items, through the company door. An order is answered whole in
+// three statements whatever the number of orders (orders with their customer's name; their stops;
+// their items), the stops' addresses through the customers area.
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Tenant } from '../../db/tenant.js';
+import { companyRecords } from '../../platform/records.js';
+import type { OrderItemsTable, OrderStatus, OrderStopsTable, OrdersTable } from './orders.tables.js';
+
+export const ORDER_COLUMNS = [
+  'o.id',
+  'o.order_number',
+  'o.status',
+  'o.status_before_delete',
+  'o.customer_id',
+  'c.name as customer_name',
+  'o.contact_id',
+  'o.shipment_type_id',
+  'o.reference_number',
+  'o.notes',
+  'o.currency',
+  'o.total_price',
+  'o.buying_price',
+  'o.price_lines',
+  'o.price_warnings',
+  'o.is_custom_price',
+  'o.distance',
+  'o.distance_unit',
+  'o.weight_unit',
+  'o.charge_type_ids',
+  'o.created_by',
+  'o.approved_at',
+  'o.closed_at',
+  'o.deleted_at',
+  'o.created_at',
+  'o.updated_at',
+] as const;
+
+export type OrderRow = Omit<Selectable<OrdersTable>, 'company_id' | 'search_text' | 'approved_by' | 'closed_by' | 'deleted_by'> & { customer_name: string };
+export type StopRow = Omit<Selectable<OrderStopsTable>, 'company_id' | 'created_at' | 'updated_at'>;
+export type ItemRow = Omit<Selectable<OrderItemsTable>, 'company_id' | 'created_at'>;
+
+/** The company's orders with their customer's name; deleted ones only when asked for. */
+export function orders(t: Tenant, includeDeleted = false) {
+  const q = t.select('orders as o').innerJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'o.company_id').onRef('c.id', '=', 'o.customer_id'));
+  return includeDeleted ? q : q.where('o.status', '<>', 'Deleted');
+}
+
+export const selectOrders = (t: Tenant, includeDeleted = false) => orders(t, includeDeleted).select(ORDER_COLUMNS);
+
+/** Quotes and orders by id: live ones, or (`includeDeleted`) deleted ones too. */
+export const orderRecords = companyRecords<OrderRow, number, { includeDeleted?: boolean } | undefined>({
+  name: 'order',
+  what: 'Order',
+  read: (t, ids, options) =>
+    selectOrders(t, options?.includeDeleted ?? false)
+      .where('o.id', 'in', ids)
+      .execute() as Promise<OrderRow[]>,
+});
+
+export function stopsOf(t: Tenant, orderIds: readonly number[]): Promise<StopRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return t
+    .select('order_stops as s')
+    .select([
+      's.id',
+      's.order_id',
+      's.type',
+      's.sequence',
+      's.address_id',
+      's.date',
+      's.time_window_start',
+      's.time_window_end',
+      's.priority',
+      's.appointment_status',
+      's.appointment_code',
+      's.appointment_email',
+      's.call_outcome',
+      's.driver_instructions',
+      's.notes',
+      's.contact_name',
+      's.contact_phone',
+      's.is_on_hold',
+      's.route_id',
+      's.route_sequence',
+      's.route_status',
+      's.done_at',
+    ])
+    .where('s.order_id', 'in', [...orderIds])
+    .orderBy('s.order_id')
+    .orderBy('s.sequence')
+    .execute();
+}
+
+export function itemsOf(t: Tenant, orderIds: readonly number[]): Promise<ItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return t
+    .select('order_items as i')
+    .select(['i.id', 'i.order_id', 'i.stop_id', 'i.description', 'i.quantity', 'i.weight', 'i.pallets', 'i.barcode'])
+    .where('i.order_id', 'in', [...orderIds])
+    .orderBy('i.stop_id')
+    .orderBy('i.id')
+    .execute();
+}
+
+// ---- Writes
+
+export type OrderValues = Omit<Insertable<OrdersTable>, 'company_id' | 'id'>;
+export type StopValues = Omit<Insertable<OrderStopsTable>, 'company_id' | 'id' | 'order_id'>;
+export type ItemValues = Omit<Insertable<OrderItemsTable>, 'company_id' | 'id' | 'order_id' | 'stop_id'>;
+
+export async function insertOrder(t: Tenant, values: OrderValues): Promise<number> {
+  return (await t.insert('orders', values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The stops in their order; answers their ids in the same order. */
+export async function insertStops(t: Tenant, orderId: number, stops: readonly StopValues[]): Promise<number[]> {
+  if (stops.length === 0) return [];
+  const rows = await t
+    .insert(
+      'order_stops',
+      stops.map((s) => ({ ...s, order_id: orderId })),
+    )
+    .returning(['id', 'sequence'])
+    .execute();
+  return rows.sort((a, b) => a.sequence - b.sequence).map((r) => r.id);
+}
+
+export async function insertItems(t: Tenant, orderId: number, items: ReadonlyArray<ItemValues & { stop_id: number }>): Promise<void> {
+  if (items.length === 0) return;
+  await t
+    .insert(
+      'order_items',
+      items.map((i) => ({ ...i, order_id: orderId })),
+    )
+    .execute();
+}
+
+export async function updateOrder(t: Tenant, ids: readonly number[], values: Omit<Partial<OrderValues>, 'created_at'>): Promise<void> {
+  if (ids.length === 0) return;
+  await t
+    .update('orders')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function numberTaken(t: Tenant, orderNumber: string, exceptId: number | null = null): Promise<boolean> {
+  let q = t.select('orders').select('id').where(sql`lower(order_number)`, '=', orderNumber.toLowerCase());
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function barcodesTaken(t: Tenant, barcodes: readonly string[]): Promise<string[]> {
+  if (barcodes.length === 0) return [];
+  const rows = await t
+    .select('order_items')
+    .select('barcode')
+    .where('barcode', 'in', [...barcodes])
+    .execute();
+  return rows.map((r) => r.barcode!);
+}
+
+/** The status orders had, by id (deleted ones included). */
+export function statusesOf(t: Tenant, ids: readonly number[]): Promise<Array<{ id: number; status: OrderStatus }>> {
+  return t
+    .select('orders')
+    .select(['id', 'status'])
+    .where('id', 'in', [...ids])
+    .execute();
+}

@@ -1,0 +1,312 @@
+// Rules of quotes and orders: how one is made (its customer's, its stops at the company's places,
+// numbered, priced), and the moves between states — Dreft → Quote → (approve) Order → (close)
+// Closed; Deleted from any but Closed. A move the state does not allow is a 400 naming the rule and
+// writes nothing; bulk moves are all or nothing, naming each refused id. Every change writes the
+// order's activity log, an audit row and (state changes) the company event log, in its transaction.
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import { nextValue } from '../../platform/counters.js';
+import { fail, failAll, invalid, notFoundAll, type Problem } from '../../platform/errors.js';
+import type { CompanyEvent } from '../../platform/events.js';
+import { text } from '../../platform/writes.js';
+import { chargeTypeRecords } from '../charge-types/index.js';
+import { type AddressRow, contactRecords, placeForStop, placesByIds, requireCustomer } from '../customers/index.js';
+import { shipmentTypeRecords } from '../pricing/index.js';
+import { logActivity } from './order-activity.js';
+import { ordersOf } from './orders.answers.js';
+import { OrdersErrors } from './orders.errors.js';
+import { orderClosed, orderDeleted, quoteApproved, quoteCreated } from './orders.events.js';
+import { priceOrder } from './orders.pricing.js';
+import * as repo from './orders.repository.js';
+import type { OrderInputT, OrdersQueryT, OrderT, StopInputT } from './orders.schemas.js';
+import type { OrderStatus, StopType } from './orders.tables.js';
+import { type ListScope, listOrders } from './orders-list.js';
+
+/** Generated order numbers start above this, so they read as order numbers (1001, 1002...). */
+const FIRST_NUMBER = 1000;
+/** Stops are kept pickups first, then transfers, then deliveries, each kind in the order sent. */
+const STOP_RANK: Record<StopType, number> = { Pickup: 0, Transfer: 1, Delivery: 2 };
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The order number asked for (unique, any case), or the company's next free one. */
+async function orderNumberFor(t: Tenant, asked: string | null): Promise<string> {
+  if (asked !== null) {
+    if (await repo.numberTaken(t, asked)) throw fail(OrdersErrors.duplicateNumber, `Another order of the company has the number ${asked}.`);
+    return asked;
+  }
+  // A number a client gave by hand is skipped, not reused.
+  for (;;) {
+    const candidate = String(FIRST_NUMBER + (await nextValue(t, 'order_number')));
+    if (!(await repo.numberTaken(t, candidate))) return candidate;
+  }
+}
+
+/** Each stop's place: an address the company has (by id), or the order's customer's at the place sent. */
+async function placesFor(t: Tenant, customerId: number, stops: readonly StopInputT[]): Promise<AddressRow[]> {
+  stops.forEach((s, i) => {
+    if (s.addressId == null && s.address == null) throw invalid(`stops[${i}].address`, "Send the stop's addressId, or its address.");
+  });
+  const ids = [...new Set(stops.flatMap((s) => (s.addressId != null ? [s.addressId] : [])))];
+  const known = new Map((await placesByIds(t, ids)).map((p) => [p.id, p]));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length > 0) throw notFoundAll('Address', 'Addresses', missing);
+  const places: AddressRow[] = [];
+  for (const [i, s] of stops.entries()) {
+    if (s.addressId != null) places.push(known.get(s.addressId)!);
+    else {
+      const id = await placeForStop(t, customerId, s.address!, `stops[${i}].address`);
+      places.push((await placesByIds(t, [id]))[0]!);
+    }
+  }
+  return places;
+}
+
+/** Barcodes name one item of the company: refused when sent twice or already used. */
+async function checkBarcodes(t: Tenant, stops: readonly StopInputT[]): Promise<void> {
+  const seen = new Map<string, string>();
+  for (const [i, s] of stops.entries())
+    for (const [j, item] of (s.items ?? []).entries()) {
+      const code = text(item.barcode);
+      if (code === null) continue;
+      const field = `stops[${i}].items[${j}].barcode`;
+      if (seen.has(code)) throw invalid(field, `The barcode ${code} is also given to ${seen.get(code)}.`);
+      seen.set(code, field);
+    }
+  const taken = await repo.barcodesTaken(t, [...seen.keys()]);
+  if (taken.length > 0) throw invalid(seen.get(taken[0]!)!, `The barcode ${taken[0]} is already used by another item of the company.`);
+}
+
+/** What the order's search finds it by: its number, its customer's name, its stops' places. */
+function searchTextOf(orderNumber: string, customerName: string, places: readonly AddressRow[]): string {
+  const parts = [orderNumber, customerName];
+  for (const p of places) parts.push(p.name ?? '', p.street, p.street2 ?? '', p.city, p.state ?? '', p.postal_code ?? '', p.country);
+  return parts.filter(Boolean).join(' ').toLowerCase();
+}
+
+const complete = (types: readonly StopType[]) => types.includes('Pickup') && types.includes('Delivery');
+
+const change = (row: { id: number; order_number: string; customer_id: number }, status: OrderStatus) => ({
+  orderId: row.id,
+  orderNumber: row.order_number,
+  customerId: row.customer_id,
+  status,
+});
+
+export function ordersService() {
+  async function read(t: Tenant, id: number, options: { moveCompletedToTheEnd?: boolean } = {}): Promise<OrderT> {
+    const row = await repo.orderRecords.requireOne(t, id, { includeDeleted: true });
+    const [order] = await ordersOf(t, [row]);
+    if (options.moveCompletedToTheEnd)
+      order!.stops.sort((a, b) => Number(a.routeStatus === 'Done') - Number(b.routeStatus === 'Done') || a.sequence - b.sequence);
+    return order!;
+  }
+
+  /** Moves orders to `to` and says so: activity, audit and the company event. */
+  async function move(
+    t: Tenant,
+    rows: readonly repo.OrderRow[],
+    to: OrderStatus,
+    event: CompanyEvent<ReturnType<typeof change>>,
+    words: string,
+    set: Parameters<typeof repo.updateOrder>[2],
+  ) {
+    if (rows.length === 0) return;
+    await repo.updateOrder(
+      t,
+      rows.map((r) => r.id),
+      { status: to, ...set },
+    );
+    for (const row of rows) {
+      await logActivity(t, [row.id], `order.${to.toLowerCase()}`, words);
+      await audit(t, { action: event.name, entityType: 'order', entityId: row.id, before: { status: row.status }, after: { status: to } });
+      await t.announce(event, change(row, to));
+    }
+  }
+
+  /** The rows of these orders (deleted ones too), or a 404 naming every id the company lacks. */
+  const rowsOf = (t: Tenant, ids: readonly number[]) => repo.orderRecords.requireAll(t, ids, { includeDeleted: true });
+
+  /** Why an order cannot be approved, if it cannot. */
+  async function approvalProblems(t: Tenant, rows: readonly repo.OrderRow[]): Promise<Problem[]> {
+    const stops = await repo.stopsOf(
+      t,
+      rows.map((r) => r.id),
+    );
+    const problems: Problem[] = [];
+    for (const row of rows) {
+      if (row.status === 'Deleted')
+        problems.push({ code: OrdersErrors.deleted, message: `Order ${row.id} (${row.order_number}) is deleted: restore it before approving it.` });
+      else if (row.status === 'Closed')
+        problems.push({ code: OrdersErrors.notAQuote, message: `Order ${row.id} (${row.order_number}) is closed: only a quote can be approved.` });
+      else if (row.status !== 'Order' && !complete(stops.filter((s) => s.order_id === row.id).map((s) => s.type)))
+        problems.push({
+          code: OrdersErrors.incompleteQuote,
+          message: `Quote ${row.id} (${row.order_number}) needs a pickup and a delivery stop to be approved.`,
+        });
+    }
+    return problems;
+  }
+
+  async function approve(t: Tenant, ids: readonly number[]): Promise<null> {
+    const rows = await rowsOf(t, ids);
+    const problems = await approvalProblems(t, rows);
+    if (problems.length > 0) throw failAll(problems);
+    // An order approved already stays as it is: a repeated request changes nothing.
+    await move(
+      t,
+      rows.filter((r) => r.status === 'Dreft' || r.status === 'Quote'),
+      'Order',
+      quoteApproved,
+      'Quote approved: it is an order now.',
+      { approved_at: new Date(), approved_by: t.userId },
+    );
+    return null;
+  }
+
+  async function remove(t: Tenant, ids: readonly number[]): Promise<null> {
+    const rows = await rowsOf(t, ids);
+    const closed = rows.filter((r) => r.status === 'Closed');
+    if (closed.length > 0)
+      throw failAll(
+        closed.map((r) => ({ code: OrdersErrors.closed, message: `Order ${r.id} (${r.order_number}) is closed: a closed order is kept, not deleted.` })),
+      );
+    const live = rows.filter((r) => r.status !== 'Deleted');
+    for (const status of new Set(live.map((r) => r.status))) {
+      await move(
+        t,
+        live.filter((r) => r.status === status),
+        'Deleted',
+        orderDeleted,
+        'Deleted.',
+        { status_before_delete: status as Exclude<OrderStatus, 'Deleted'>, deleted_at: new Date(), deleted_by: t.userId },
+      );
+    }
+    return null;
+  }
+
+  return {
+    read,
+
+    list: (t: Tenant, query: OrdersQueryT, scope: ListScope) => listOrders(t, query, scope),
+
+    async create(t: Tenant, input: OrderInputT): Promise<OrderT> {
+      const customer = await requireCustomer(t, input.customerId);
+      if (input.contactId != null) {
+        const contact = await contactRecords.requireOne(t, input.contactId);
+        if (contact.customer_id !== customer.id)
+          throw fail(OrdersErrors.contactOfAnotherCustomer, `Contact ${contact.id} is not a contact of customer ${customer.id} (${customer.name}).`);
+      }
+      if (input.shipmentTypeId != null) await shipmentTypeRecords.requireOne(t, input.shipmentTypeId);
+      await chargeTypeRecords.requireAll(t, input.chargeTypeIds ?? []);
+      const types = input.stops.map((s) => s.type);
+      const status = input.status ?? (complete(types) ? 'Quote' : 'Dreft');
+      if (status === 'Quote' && !complete(types))
+        throw fail(OrdersErrors.incompleteQuote, 'A quote needs a pickup and a delivery stop; save it as a draft (status Dreft) until then.');
+      await checkBarcodes(t, input.stops);
+
+      // Stops in their kept order, each with its place.
+      const sent = input.stops.map((stop, i) => ({ stop, i })).sort((a, b) => STOP_RANK[a.stop.type] - STOP_RANK[b.stop.type] || a.i - b.i);
+      const places = await placesFor(
+        t,
+        customer.id,
+        sent.map((s) => s.stop),
+      );
+      const orderNumber = await orderNumberFor(t, text(input.orderNumber));
+      const price = await priceOrder(
+        t,
+        {
+          customerId: customer.id,
+          currency: input.currency ?? null,
+          distance: input.distance ?? null,
+          distanceUnit: input.distanceUnit ?? null,
+          weightUnit: input.weightUnit ?? 'lb',
+          shipmentTypeId: input.shipmentTypeId ?? null,
+          chargeTypeIds: input.chargeTypeIds ?? [],
+          customTotal: input.totalPrice ?? null,
+        },
+        sent.map(({ stop }, k) => ({ type: stop.type, place: places[k]!, items: stop.items ?? [] })),
+        today(),
+      );
+
+      const id = await repo.insertOrder(t, {
+        order_number: orderNumber,
+        status,
+        customer_id: customer.id,
+        contact_id: input.contactId ?? null,
+        shipment_type_id: input.shipmentTypeId ?? null,
+        reference_number: text(input.referenceNumber),
+        notes: text(input.notes),
+        currency: price.currency,
+        total_price: price.total,
+        price_lines: JSON.stringify(price.lines),
+        price_warnings: JSON.stringify(price.warnings),
+        is_custom_price: input.totalPrice != null,
+        distance: price.distance,
+        distance_unit: price.distanceUnit,
+        weight_unit: input.weightUnit ?? 'lb',
+        charge_type_ids: input.chargeTypeIds ?? [],
+        search_text: searchTextOf(orderNumber, customer.name, places),
+        created_by: t.userId,
+      });
+      const stopIds = await repo.insertStops(
+        t,
+        id,
+        sent.map(({ stop }, k) => ({
+          type: stop.type,
+          sequence: k + 1,
+          address_id: places[k]!.id,
+          date: stop.date ?? null,
+          time_window_start: stop.timeWindowStart ?? null,
+          time_window_end: stop.timeWindowEnd ?? null,
+          priority: stop.priority ?? 'Regular',
+          driver_instructions: text(stop.driverInstructions),
+          notes: text(stop.notes),
+          contact_name: text(stop.contactName),
+          contact_phone: text(stop.contactPhone),
+        })),
+      );
+      await repo.insertItems(
+        t,
+        id,
+        sent.flatMap(({ stop }, k) =>
+          (stop.items ?? []).map((item) => ({
+            stop_id: stopIds[k]!,
+            description: item.description.trim(),
+            quantity: item.quantity ?? 1,
+            weight: item.weight ?? null,
+            pallets: item.pallets ?? null,
+            barcode: text(item.barcode),
+          })),
+        ),
+      );
+      const created = await read(t, id);
+      await logActivity(t, [id], 'order.created', status === 'Dreft' ? 'Draft quote created.' : 'Quote created.');
+      await audit(t, { action: quoteCreated.name, entityType: 'order', entityId: id, after: created });
+      await t.announce(quoteCreated, { orderId: id, orderNumber, customerId: customer.id, status });
+      return created;
+    },
+
+    approve: (t: Tenant, quoteId: number) => approve(t, [quoteId]),
+    approveMany: approve,
+    remove,
+
+    async close(t: Tenant, id: number): Promise<OrderT> {
+      const [row] = await rowsOf(t, [id]);
+      if (row!.status === 'Deleted') throw fail(OrdersErrors.deleted, `Order ${id} (${row!.order_number}) is deleted: restore it before closing it.`);
+      if (row!.status === 'Dreft' || row!.status === 'Quote')
+        throw fail(
+          OrdersErrors.notAnOrder,
+          `Order ${id} (${row!.order_number}) is a ${row!.status === 'Dreft' ? 'draft' : 'quote'}: approve it before closing it.`,
+        );
+      // Closed already: a repeated request changes nothing.
+      if (row!.status === 'Order') await move(t, [row!], 'Closed', orderClosed, 'Order closed.', { closed_at: new Date(), closed_by: t.userId });
+      return read(t, id);
+    },
+
+    /** Whether the company has an order with this number (any case, deleted ones included). */
+    numberExists: (t: Tenant, orderNumber: string) => repo.numberTaken(t, orderNumber.trim()),
+  };
+}
+
+export type OrdersService = ReturnType<typeof ordersService>;

@@ -1,0 +1,133 @@
+// Quotes and order stops (part 1, "Quotes and order stops"): /Quotes. A quote and an order are one
+// record (Order) whose status tells which it is.
+import { None, PagedList } from '../../platform/envelope.js';
+import { type AnyRoute, defineRoute } from '../../platform/route.js';
+import { Type } from '../../platform/schemas.js';
+import { chargeTypeRecords } from '../charge-types/index.js';
+import { addressRecords, contactRecords, customerRecords } from '../customers/index.js';
+import { shipmentTypeRecords } from '../pricing/index.js';
+import { APPROVE, EDIT, VIEW } from './orders.access.js';
+import { orderRecords } from './orders.repository.js';
+import { Order, OrderIdParams, OrderIdsBody, OrderInput, OrderNumberParams, OrdersQuery, QuoteIdQuery } from './orders.schemas.js';
+import type { OrdersService } from './orders.service.js';
+
+/** What GET /Quotes lists when OrderStatus is not sent: every live quote and order. */
+const QUOTES = { defaultStatuses: ['Dreft', 'Quote', 'Order', 'Closed'] } as const;
+
+export const ORDER_BODY_IDS = {
+  customerId: customerRecords,
+  contactId: contactRecords,
+  shipmentTypeId: shipmentTypeRecords,
+  chargeTypeIds: chargeTypeRecords,
+  'stops[].addressId': addressRecords,
+} as const;
+
+export function quotesRoutes(orders: OrdersService): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/Quotes',
+      access: VIEW,
+      ids: { query: { Customers: { filter: customerRecords } } },
+      summary: 'List quotes and orders',
+      description:
+        'Newest first. Shared list parameters that apply: OrderStatus (Dreft, Quote, Order, Closed, Deleted; OnHold: those with a stop on hold; default: every status but Deleted), ' +
+        'Customers, DateRange (created between), OrderNumber (starting with, any case), Cities (a stop in one of them), IsOrder (approved or closed: true; quotes and drafts: false), ' +
+        "IsOnlyCreatedByCurrentUser, SearchTerm (contained in the order number, the customer's name or a stop's address), SortBy createdAt (default, descending), orderNumber, " +
+        'totalPrice or customerName, SortDirection, Page, ItemsPerPage (up to 1000). totalCount is exact.',
+      querystring: OrdersQuery,
+      response: PagedList(Order),
+      handler: ({ tenant, query }) => orders.list(tenant, query, QUOTES),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/Quotes',
+      access: EDIT,
+      ids: { body: ORDER_BODY_IDS },
+      summary: 'Make a quote',
+      description:
+        "customerId and stops are required; each stop names a place by addressId (an address of the company: a customer's, a hub, a warehouse) or sends an address, " +
+        "which joins the customer's addresses (or is the customer's address already at that place). Stops are kept pickups first, then transfers, then deliveries, each in the order sent. " +
+        'status is Quote when there is a pickup and a delivery, else Dreft (a draft); Quote with a stop kind missing is refused (orders.incomplete_quote). orderNumber is the next free ' +
+        "number of the company unless sent (unique, any case: orders.duplicate_order_number). The quote is priced by the rating engine from the customer's pricing model " +
+        "(the company's when it has none): linehaul by distance (sent, or measured along the stops), zones or countries, the shipment type, the accessorials of chargeTypeIds and the " +
+        "company's fuel surcharge; priceLines holds the breakdown and priceWarnings what the engine noticed. totalPrice sets the price by hand instead (isCustomPrice). " +
+        'Item barcodes are unique in the company. Writes the activity log, an audit row and the company event quote.created.',
+      body: OrderInput,
+      response: Order,
+      handler: ({ tenant, body }) => orders.create(tenant, body),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/Quotes',
+      access: EDIT,
+      summary: 'Delete quotes and orders',
+      description:
+        "Body: the ids. Marks them Deleted (restorable; their status before is kept). All or nothing: an unknown id (or another company's) is a 404 naming it, a closed order a 400 " +
+        '(orders.closed), and nothing changes. Deleting a deleted one changes nothing.',
+      body: OrderIdsBody,
+      response: None,
+      handler: ({ tenant, body }) => orders.remove(tenant, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Quotes/QuoteCheck/:orderNumber',
+      access: VIEW,
+      ids: { params: { orderNumber: 'not-an-id' } },
+      summary: 'Whether an order number is taken',
+      description: 'data is true when the company has a quote or order (deleted ones included) with this number, any case; false otherwise.',
+      params: OrderNumberParams,
+      response: Type.Boolean(),
+      handler: ({ tenant, params }) => orders.numberExists(tenant, params.orderNumber),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Quotes/ApproveQuote',
+      access: APPROVE,
+      ids: { query: { quoteId: orderRecords } },
+      summary: 'Approve a quote: it becomes an order',
+      description:
+        'A draft or a quote with a pickup and a delivery becomes an order (approvedAt). Refused with a 400 naming the rule for a closed order (orders.not_a_quote), a deleted one ' +
+        '(orders.deleted) or a quote without a pickup or a delivery (orders.incomplete_quote). An order approved already is left as it is. Writes the company event quote.approved.',
+      querystring: QuoteIdQuery,
+      response: None,
+      handler: ({ tenant, query }) => orders.approve(tenant, query.quoteId),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Quotes/ApproveQuotesBulk',
+      access: APPROVE,
+      summary: 'Approve quotes',
+      description:
+        'Body: the quote ids. All or nothing: when one cannot be approved (see ApproveQuote) the answer is a 400 whose errors name each refused id, and none is approved; an unknown ' +
+        'id is a 404 naming it.',
+      body: OrderIdsBody,
+      response: None,
+      handler: ({ tenant, body }) => orders.approveMany(tenant, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Quotes/:id',
+      access: VIEW,
+      ids: { params: { id: orderRecords } },
+      summary: 'Read a quote or an order',
+      description:
+        'With its stops (address, items) and price breakdown; a deleted one too (status Deleted). moveCompletedToTheEnd=true lists the stops done on their route last.',
+      params: OrderIdParams,
+      querystring: Type.Object({ moveCompletedToTheEnd: Type.Optional(Type.Boolean({ default: false })) }),
+      response: Order,
+      handler: ({ tenant, params, query }) => orders.read(tenant, params.id, { moveCompletedToTheEnd: query.moveCompletedToTheEnd ?? false }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/Quotes/:id',
+      access: EDIT,
+      ids: { params: { id: orderRecords } },
+      summary: 'Delete a quote or an order',
+      description: 'As DELETE /Quotes for one id.',
+      params: OrderIdParams,
+      response: None,
+      handler: ({ tenant, params }) => orders.remove(tenant, [params.id]),
+    }),
+  ];
+}
