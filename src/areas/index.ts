@@ -20,12 +20,13 @@ import { usersArea } from './users/index.js';
 export const AREAS: Area[] = [
   accountArea,
   usersArea,
-  quotesArea,
-  ordersArea,
   mapsArea,
   customersArea,
   contactsArea,
   addressesArea,
+  // After the customers' areas: orders' models reference Address and CustomerContact.
+  quotesArea,
+  ordersArea,
   pricingArea,
   chargeTypesArea,
   supportArea,

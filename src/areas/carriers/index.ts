@@ -83,6 +83,6 @@ export { carrierExists, requireCarrier } from './carrier-lookup.js';
 export { carrierTruckTypeRecords } from './carrier-truck-types.repository.js';
 export { type CarrierFilter, carrierRecords, listCarriers } from './carriers.repository.js';
 export { OutsourceCompanyDto, type OutsourceCompanyRow } from './carriers.schemas.js';
-export { findTypes as findTypesOfTrucks, typeIdsByName, typeOfTruckRecords, typeOfTrucksDeleted } from './type-of-trucks.repository.js';
+export { findTypes as findTypesOfTrucks, largestCapacity, typeIdsByName, typeOfTruckRecords, typeOfTrucksDeleted } from './type-of-trucks.repository.js';
 export { capacityAnswer, capacityInput, TypeOfTruckDto, VOLUME_UNITS, type VolumeUnit, WEIGHT_UNITS, type WeightUnit } from './type-of-trucks.schemas.js';
 export { requireTypeOfTruck } from './type-of-trucks.service.js';

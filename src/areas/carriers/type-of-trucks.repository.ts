@@ -90,3 +90,25 @@ export const typeOfTrucksDeleted = companyEvent<{ typeIds: number[] }>('type_of_
 export async function deleteType(t: Tenant, id: number): Promise<void> {
   await t.delete('type_of_trucks').where('id', '=', id).execute();
 }
+
+/** The most the company's types of trucks carry: the largest weight (in `weightUnit` of that type)
+ *  and the most pallets, each of whichever type holds it; null when no type says. */
+export async function largestCapacity(t: Tenant): Promise<{ weight: number | null; weightUnit: string | null; pallets: number | null }> {
+  const [heaviest, widest] = await Promise.all([
+    t
+      .select('type_of_trucks')
+      .select(['capacity_weight', 'weight_unit'])
+      .where('capacity_weight', 'is not', null)
+      .orderBy('capacity_weight', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+    t
+      .select('type_of_trucks')
+      .select('capacity_pallets')
+      .where('capacity_pallets', 'is not', null)
+      .orderBy('capacity_pallets', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { weight: heaviest?.capacity_weight ?? null, weightUnit: heaviest?.weight_unit ?? null, pallets: widest?.capacity_pallets ?? null };
+}

@@ -59,8 +59,16 @@ export { addSiteAddress, changeSiteAddress, removeSiteAddress, type SiteValues }
 // Contact lists of other owners (carriers) follow the same rules and answer the same shapes.
 export { type ContactBook, type ContactPlan, type ContactStore, contactBook, contactFields } from './contact-book.js';
 export { type ContactColumns, type ContactTable, contactTable } from './contact-book.repository.js';
-export { contactRecords, findContact } from './contacts.repository.js';
-export { ContactChange, ContactInput, CustomerContact, DeleteContactQuery, DeleteContactResultDto, NormalizeContactsPreviewDto } from './contacts.schemas.js';
+export { contactRecords, contactsOfCustomers, findContact } from './contacts.repository.js';
+export {
+  ContactChange,
+  ContactInput,
+  CustomerContact,
+  DeleteContactQuery,
+  DeleteContactResultDto,
+  NormalizeContactsPreviewDto,
+  toContact,
+} from './contacts.schemas.js';
 export { contactUsesMoved, customersMerged } from './customers.events.js';
 export { type CustomerReadOptions, customerRecords } from './customers.repository.js';
 export type { CustomerRow } from './customers.schemas.js';

@@ -3,29 +3,62 @@
 import { type Area, perApp } from '../../platform/area.js';
 import { on } from '../../platform/events.js';
 import { contactUsesMoved, customersMerged } from '../customers/index.js';
+import { CustomerStats, DriverOrderDto, OrderTrip, QuoteWarehousesRequest, UpdateBuyingPriceDto } from './actions.schemas.js';
+import { actionsService } from './actions.service.js';
+import { OrderBarcode, OrderContacts, StopWarnings } from './details.schemas.js';
+import { detailsService } from './details.service.js';
+import { activityRecords } from './history.repository.js';
+import { OrderActivity, OrderAuditEntry } from './history.schemas.js';
+import { historyService } from './history.service.js';
+import { OrderHold } from './holds.schemas.js';
+import { holdsService } from './holds.service.js';
+import { orderStopsRoutes } from './order-stops.routes.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderRecords } from './orders.repository.js';
 import { ordersRoutes } from './orders.routes.js';
 import { Order, OrderItem, OrderStop, PriceLine } from './orders.schemas.js';
 import { ordersService } from './orders.service.js';
 import { moveContactUses, moveCustomers } from './orders.subscriptions.js';
-import { quotesRoutes } from './quotes.routes.js';
+import { customerStatsRoutes, quotesRoutes } from './quotes.routes.js';
+import { itemRecords, stopRecords } from './stops.repository.js';
+import { OrderItemEventDto, OrderStopDriverInstructionsDto } from './stops.schemas.js';
+import { stopsService } from './stops.service.js';
 
-const services = perApp(() => ({ orders: ordersService() }));
+const services = perApp(() => {
+  const orders = ordersService();
+  return { orders, holds: holdsService(), history: historyService(), details: detailsService(), stops: stopsService(), actions: actionsService(orders) };
+});
 
 export const quotesArea: Area = {
   name: 'Quotes and order stops',
   errors: OrdersErrors,
-  resources: [orderRecords],
-  schemas: [OrderItem, OrderStop, PriceLine, Order],
+  resources: [orderRecords, stopRecords, itemRecords],
+  schemas: [
+    OrderItem,
+    OrderStop,
+    PriceLine,
+    Order,
+    OrderItemEventDto,
+    OrderStopDriverInstructionsDto,
+    DriverOrderDto,
+    OrderTrip,
+    UpdateBuyingPriceDto,
+    QuoteWarehousesRequest,
+    CustomerStats,
+  ],
   subscriptions: [on(customersMerged, 'orders', moveCustomers), on(contactUsesMoved, 'orders', moveContactUses)],
-  routes: (deps) => quotesRoutes(services(deps).orders),
+  routes: (deps) => {
+    const { orders, stops, actions } = services(deps);
+    return [...quotesRoutes(orders, actions), ...orderStopsRoutes(stops), ...customerStatsRoutes(actions)];
+  },
 };
 
 export const ordersArea: Area = {
   name: 'Orders',
-  routes: (deps) => ordersRoutes(services(deps).orders),
+  resources: [activityRecords],
+  schemas: [OrderHold, OrderActivity, OrderAuditEntry, OrderBarcode, OrderContacts, StopWarnings],
+  routes: (deps) => ordersRoutes(services(deps)),
 };
 
-export { orderClosed, orderDeleted, quoteApproved, quoteCreated } from './orders.events.js';
+export { orderClosed, orderDeleted, orderHeld, orderPurged, orderReleased, quoteApproved, quoteCreated } from './orders.events.js';
 export { orderRecords } from './orders.repository.js';

@@ -7,3 +7,6 @@ import { permission } from '../../platform/access.js';
 export const VIEW = permission('View Order Sheet');
 export const EDIT = permission('Edit Orders');
 export const APPROVE = permission('Approve Quote');
+export const REPEAT = permission('Repeat Order');
+export const COPY_FOR_DRIVER = permission('Copy Order for Driver');
+export const STOP_PRIORITY = permission('Update stop priority');

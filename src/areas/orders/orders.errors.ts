@@ -10,5 +10,8 @@ export const OrdersErrors = errorCodes({
   deleted: [400, 'orders.deleted', 'The order is deleted: restore it first.'],
   closed: [400, 'orders.closed', 'The order is closed: it can no longer be changed.'],
   createStatus: [400, 'orders.invalid_status_on_create', 'A new order starts as a draft (Dreft) or a quote; approving it makes it an order.'],
+  nothingToHold: [400, 'orders.no_delivery_to_hold', 'The order has no delivery stop to hold.'],
+  noAppointmentEmail: [400, 'orders.no_appointment_email', "An appointment request is mailed to the stop's appointment email: send appointmentEmail."],
+  warehouseUnusable: [400, 'orders.warehouse_unusable', 'A warehouse the quote goes through is inactive or has no coordinates.'],
   contactOfAnotherCustomer: [400, 'orders.contact_not_of_customer', "The contact is not one of the order's customer's contacts."],
 });

@@ -10,6 +10,10 @@ interface OrderChange {
   status: OrderStatus;
 }
 
+interface StopChange extends OrderChange {
+  stopId: number;
+}
+
 const orderEvent = (name: string, description: string) =>
   companyEvent<OrderChange>(name, {
     entity: 'order',
@@ -21,3 +25,17 @@ export const quoteCreated = orderEvent('quote.created', 'A quote (or a draft, st
 export const quoteApproved = orderEvent('quote.approved', 'A quote was approved: it is an order now.');
 export const orderClosed = orderEvent('order.closed', 'An order was closed.');
 export const orderDeleted = orderEvent('order.deleted', 'A quote or an order was deleted (restorable).');
+export const orderUpdated = orderEvent('order.updated', "An order's stops were rearranged (Swap).");
+export const orderHeld = orderEvent('order.held', "An order's delivery stops were put on hold.");
+export const orderReleased = orderEvent('order.released', "An order's holds were released.");
+export const orderPurged = orderEvent('order.purged', 'A quote or an order was deleted permanently, with everything hanging on it.');
+
+const stopEvent = (name: string, description: string) =>
+  companyEvent<StopChange>(name, {
+    entity: 'order_stop',
+    description,
+    entry: (p) => ({ id: p.stopId, payload: { orderId: p.orderId, orderNumber: p.orderNumber, customerId: p.customerId } }),
+  });
+
+export const orderStopAdded = stopEvent('order_stop.added', 'A stop was added to an order.');
+export const orderStopChanged = stopEvent('order_stop.changed', "A stop's appointment, call outcome, driver instructions or priority changed.");

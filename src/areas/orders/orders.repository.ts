@@ -24,6 +24,7 @@ export const ORDER_COLUMNS = [
   'o.price_warnings',
   'o.is_custom_price',
   'o.distance',
+  'o.is_distance_given',
   'o.distance_unit',
   'o.weight_unit',
   'o.charge_type_ids',
@@ -125,12 +126,20 @@ export async function insertStops(t: Tenant, orderId: number, stops: readonly St
   return rows.sort((a, b) => a.sequence - b.sequence).map((r) => r.id);
 }
 
+/** Inserts the items and records each one's first event (Created). */
 export async function insertItems(t: Tenant, orderId: number, items: ReadonlyArray<ItemValues & { stop_id: number }>): Promise<void> {
   if (items.length === 0) return;
-  await t
+  const made = await t
     .insert(
       'order_items',
       items.map((i) => ({ ...i, order_id: orderId })),
+    )
+    .returning(['id', 'stop_id'])
+    .execute();
+  await t
+    .insert(
+      'order_item_events',
+      made.map((m) => ({ order_id: orderId, item_id: m.id, stop_id: m.stop_id, type: 'Created', user_id: t.userId })),
     )
     .execute();
 }
@@ -167,4 +176,9 @@ export function statusesOf(t: Tenant, ids: readonly number[]): Promise<Array<{ i
     .select(['id', 'status'])
     .where('id', 'in', [...ids])
     .execute();
+}
+
+/** Deletes the order; its stops, items, item events, holds and activities go with it (ON DELETE CASCADE). */
+export async function deleteOrder(t: Tenant, id: number): Promise<void> {
+  await t.delete('orders').where('id', '=', id).execute();
 }

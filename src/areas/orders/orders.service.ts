@@ -6,21 +6,23 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { nextValue } from '../../platform/counters.js';
-import { fail, failAll, invalid, notFoundAll, type Problem } from '../../platform/errors.js';
+import { fail, failAll, type Problem } from '../../platform/errors.js';
 import type { CompanyEvent } from '../../platform/events.js';
 import { text } from '../../platform/writes.js';
 import { chargeTypeRecords } from '../charge-types/index.js';
-import { type AddressRow, contactRecords, placeForStop, placesByIds, requireCustomer } from '../customers/index.js';
+import { contactRecords, requireCustomer } from '../customers/index.js';
 import { shipmentTypeRecords } from '../pricing/index.js';
 import { logActivity } from './order-activity.js';
 import { ordersOf } from './orders.answers.js';
 import { OrdersErrors } from './orders.errors.js';
-import { orderClosed, orderDeleted, quoteApproved, quoteCreated } from './orders.events.js';
+import { orderClosed, orderDeleted, orderPurged, quoteApproved, quoteCreated } from './orders.events.js';
 import { priceOrder } from './orders.pricing.js';
 import * as repo from './orders.repository.js';
-import type { OrderInputT, OrdersQueryT, OrderT, StopInputT } from './orders.schemas.js';
+import { searchTextOf } from './orders.reprice.js';
+import type { OrderInputT, OrdersQueryT, OrderT } from './orders.schemas.js';
 import type { OrderStatus, StopType } from './orders.tables.js';
 import { type ListScope, listOrders } from './orders-list.js';
+import { checkBarcodes, placesFor } from './stop-places.js';
 
 /** Generated order numbers start above this, so they read as order numbers (1001, 1002...). */
 const FIRST_NUMBER = 1000;
@@ -40,48 +42,6 @@ async function orderNumberFor(t: Tenant, asked: string | null): Promise<string> 
     const candidate = String(FIRST_NUMBER + (await nextValue(t, 'order_number')));
     if (!(await repo.numberTaken(t, candidate))) return candidate;
   }
-}
-
-/** Each stop's place: an address the company has (by id), or the order's customer's at the place sent. */
-async function placesFor(t: Tenant, customerId: number, stops: readonly StopInputT[]): Promise<AddressRow[]> {
-  stops.forEach((s, i) => {
-    if (s.addressId == null && s.address == null) throw invalid(`stops[${i}].address`, "Send the stop's addressId, or its address.");
-  });
-  const ids = [...new Set(stops.flatMap((s) => (s.addressId != null ? [s.addressId] : [])))];
-  const known = new Map((await placesByIds(t, ids)).map((p) => [p.id, p]));
-  const missing = ids.filter((id) => !known.has(id));
-  if (missing.length > 0) throw notFoundAll('Address', 'Addresses', missing);
-  const places: AddressRow[] = [];
-  for (const [i, s] of stops.entries()) {
-    if (s.addressId != null) places.push(known.get(s.addressId)!);
-    else {
-      const id = await placeForStop(t, customerId, s.address!, `stops[${i}].address`);
-      places.push((await placesByIds(t, [id]))[0]!);
-    }
-  }
-  return places;
-}
-
-/** Barcodes name one item of the company: refused when sent twice or already used. */
-async function checkBarcodes(t: Tenant, stops: readonly StopInputT[]): Promise<void> {
-  const seen = new Map<string, string>();
-  for (const [i, s] of stops.entries())
-    for (const [j, item] of (s.items ?? []).entries()) {
-      const code = text(item.barcode);
-      if (code === null) continue;
-      const field = `stops[${i}].items[${j}].barcode`;
-      if (seen.has(code)) throw invalid(field, `The barcode ${code} is also given to ${seen.get(code)}.`);
-      seen.set(code, field);
-    }
-  const taken = await repo.barcodesTaken(t, [...seen.keys()]);
-  if (taken.length > 0) throw invalid(seen.get(taken[0]!)!, `The barcode ${taken[0]} is already used by another item of the company.`);
-}
-
-/** What the order's search finds it by: its number, its customer's name, its stops' places. */
-function searchTextOf(orderNumber: string, customerName: string, places: readonly AddressRow[]): string {
-  const parts = [orderNumber, customerName];
-  for (const p of places) parts.push(p.name ?? '', p.street, p.street2 ?? '', p.city, p.state ?? '', p.postal_code ?? '', p.country);
-  return parts.filter(Boolean).join(' ').toLowerCase();
 }
 
 const complete = (types: readonly StopType[]) => types.includes('Pickup') && types.includes('Delivery');
@@ -243,6 +203,7 @@ export function ordersService() {
         price_warnings: JSON.stringify(price.warnings),
         is_custom_price: input.totalPrice != null,
         distance: price.distance,
+        is_distance_given: input.distance != null,
         distance_unit: price.distanceUnit,
         weight_unit: input.weightUnit ?? 'lb',
         charge_type_ids: input.chargeTypeIds ?? [],
@@ -302,6 +263,16 @@ export function ordersService() {
       // Closed already: a repeated request changes nothing.
       if (row!.status === 'Order') await move(t, [row!], 'Closed', orderClosed, 'Order closed.', { closed_at: new Date(), closed_by: t.userId });
       return read(t, id);
+    },
+
+    /** Removes the order and everything hanging on it (stops, items and their events, holds,
+     *  activities); its audit rows and company events stay, as history. */
+    async purge(t: Tenant, id: number): Promise<null> {
+      const before = await read(t, id);
+      await repo.deleteOrder(t, id);
+      await audit(t, { action: orderPurged.name, entityType: 'order', entityId: id, before });
+      await t.announce(orderPurged, { orderId: id, orderNumber: before.orderNumber, customerId: before.customerId, status: before.status });
+      return null;
     },
 
     /** Whether the company has an order with this number (any case, deleted ones included). */

@@ -38,6 +38,7 @@ export interface OrdersTable {
   price_warnings: Json<string[]>;
   is_custom_price: Generated<boolean>;
   distance: number | null;
+  is_distance_given: Generated<boolean>;
   distance_unit: Generated<'mi' | 'km'>;
   weight_unit: Generated<'lb' | 'kg'>;
   charge_type_ids: Generated<number[]>;
@@ -113,7 +114,7 @@ export interface OrderHoldsTable {
   stop_id: number;
   reason: string;
   held_by: string;
-  held_at: Generated<Timestamp>;
+  held_at: CreatedAt;
   released_by: string | null;
   released_at: Timestamp | null;
   release_note: string | null;

@@ -1,15 +1,30 @@
 // Quotes and order stops (part 1, "Quotes and order stops"): /Quotes. A quote and an order are one
 // record (Order) whose status tells which it is.
+
+import { companyAdmin } from '../../platform/access.js';
 import { None, PagedList } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
 import { chargeTypeRecords } from '../charge-types/index.js';
 import { addressRecords, contactRecords, customerRecords } from '../customers/index.js';
 import { shipmentTypeRecords } from '../pricing/index.js';
-import { APPROVE, EDIT, VIEW } from './orders.access.js';
+import { warehouseRecords } from '../settings/index.js';
+import {
+  CustomerIdQuery,
+  CustomerStats,
+  DriverCopyQuery,
+  DriverOrderDto,
+  OrderTrip,
+  QuoteWarehousesRequest,
+  RecentAddressesQuery,
+  UpdateBuyingPriceDto,
+} from './actions.schemas.js';
+import type { ActionsService } from './actions.service.js';
+import { APPROVE, COPY_FOR_DRIVER, EDIT, REPEAT, VIEW } from './orders.access.js';
 import { orderRecords } from './orders.repository.js';
 import { Order, OrderIdParams, OrderIdsBody, OrderInput, OrderNumberParams, OrdersQuery, QuoteIdQuery } from './orders.schemas.js';
 import type { OrdersService } from './orders.service.js';
+import { stopRecords } from './stops.repository.js';
 
 /** What GET /Quotes lists when OrderStatus is not sent: every live quote and order. */
 const QUOTES = { defaultStatuses: ['Dreft', 'Quote', 'Order', 'Closed'] } as const;
@@ -22,7 +37,7 @@ export const ORDER_BODY_IDS = {
   'stops[].addressId': addressRecords,
 } as const;
 
-export function quotesRoutes(orders: OrdersService): AnyRoute[] {
+export function quotesRoutes(orders: OrdersService, actions: ActionsService): AnyRoute[] {
   return [
     defineRoute({
       method: 'GET',
@@ -107,6 +122,108 @@ export function quotesRoutes(orders: OrdersService): AnyRoute[] {
     }),
     defineRoute({
       method: 'GET',
+      url: '/Quotes/RecentUsedAddresses',
+      access: VIEW,
+      ids: { query: { customerId: customerRecords } },
+      summary: 'Addresses used most recently',
+      description:
+        "The places the company's stops went to most recently, each once, newest first: count of them (default 10, at most 100); with customerId, on that customer's orders.",
+      querystring: RecentAddressesQuery,
+      response: Type.Array(Type.Ref('Address')),
+      handler: ({ tenant, query }) => actions.recentAddresses(tenant, query.count ?? 10, query.customerId ?? null),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Quotes/RecentUsedCustomerContact',
+      access: VIEW,
+      ids: { query: { customerId: customerRecords } },
+      summary: "The contact used on the customer's latest order",
+      description: "data is the id of the contact of the customer's newest live order that names one, or null.",
+      querystring: CustomerIdQuery,
+      response: Type.Union([Type.Integer({ format: 'int32' }), Type.Null()]),
+      handler: ({ tenant, query }) => actions.recentContact(tenant, query.customerId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/Quotes/ValidateQuoteWarehouses',
+      access: VIEW,
+      readOnly: true,
+      ids: { body: { warehouseIds: warehouseRecords } },
+      summary: 'Check the warehouses a quote goes through',
+      description:
+        'Body: { warehouseIds }. Each must be a warehouse of the company (else 404 naming it), active and with coordinates (else 400 orders.warehouse_unusable, one error per ' +
+        'warehouse). Writes nothing; data is null when all can be used.',
+      body: QuoteWarehousesRequest,
+      response: None,
+      handler: ({ tenant, body }) => actions.validateWarehouses(tenant, body),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Quotes/:id/BuyingPrice',
+      access: companyAdmin,
+      ids: { params: { id: orderRecords } },
+      summary: 'Record what the carrier is paid',
+      description:
+        'Body: { buyingPrice } (null clears it). Needs the Company Admin role. Refused for a closed or deleted order. The order answers it as buyingPrice.',
+      params: OrderIdParams,
+      body: UpdateBuyingPriceDto,
+      response: None,
+      handler: ({ tenant, params, body }) => actions.setBuyingPrice(tenant, params.id, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Quotes/:id/copyOrderToDriver',
+      access: COPY_FOR_DRIVER,
+      ids: { params: { id: orderRecords }, query: { orderStopId: { filter: stopRecords }, routeId: 'not-an-id' } },
+      summary: 'The order as the driver gets it',
+      description:
+        'Stops, places, items and instructions, without prices. orderStopId keeps that stop only (one of another order: 404); routeId the stops on that route.',
+      params: OrderIdParams,
+      querystring: DriverCopyQuery,
+      response: DriverOrderDto,
+      handler: ({ tenant, params, query }) => actions.driverCopy(tenant, params.id, query),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Quotes/:id/repeat',
+      access: REPEAT,
+      ids: { params: { id: orderRecords } },
+      summary: 'Repeat an order as a new quote',
+      description:
+        "A new quote (or draft) for the same customer and contact with the same stops' places, instructions and items (barcodes and dates are not copied) and the same " +
+        'accessorials, numbered and priced today (a price set by hand is kept). Answers the new order.',
+      params: OrderIdParams,
+      response: Order,
+      handler: ({ tenant, params }) => actions.repeat(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Quotes/:id/Swap',
+      access: EDIT,
+      ids: { params: { id: orderRecords } },
+      summary: 'Swap pickup and delivery stops',
+      description:
+        'Every pickup becomes a delivery and every delivery a pickup (the way back); transfers stay and are gone through in reverse; the items are loaded at the new first pickup. The order is priced again. ' +
+        'Refused for a closed or deleted order. Writes the company event order.updated.',
+      params: OrderIdParams,
+      response: None,
+      handler: ({ tenant, params }) => actions.swap(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Quotes/:id/Trips',
+      access: VIEW,
+      ids: { params: { id: orderRecords } },
+      summary: 'The legs of the order',
+      description:
+        'Pickups → each transfer → deliveries, one leg between each; status Open (a stop of the leg on no route), Assigned (all on routes), InTransit (its start done) or ' +
+        'Delivered (its end done), with the routes it is on.',
+      params: OrderIdParams,
+      response: Type.Array(OrderTrip),
+      handler: ({ tenant, params }) => actions.trips(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'GET',
       url: '/Quotes/:id',
       access: VIEW,
       ids: { params: { id: orderRecords } },
@@ -128,6 +245,26 @@ export function quotesRoutes(orders: OrdersService): AnyRoute[] {
       params: OrderIdParams,
       response: None,
       handler: ({ tenant, params }) => orders.remove(tenant, [params.id]),
+    }),
+  ];
+}
+
+/** GET /Customers/CustomerStats: served here, where the orders are (the customers area cannot read them). */
+export function customerStatsRoutes(actions: ActionsService): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/Customers/CustomerStats',
+      access: VIEW,
+      tags: ['Customers'],
+      ids: { query: { customerId: customerRecords } },
+      summary: "A customer's orders in figures",
+      description:
+        'Counts of live quotes (and drafts), open and closed orders, deleted ones and those on hold; revenue and average order value of approved and closed orders by currency; ' +
+        'the first and last order. A deleted customer is answered too.',
+      querystring: CustomerIdQuery,
+      response: CustomerStats,
+      handler: ({ tenant, query }) => actions.customerStats(tenant, query.customerId),
     }),
   ];
 }

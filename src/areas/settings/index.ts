@@ -54,6 +54,8 @@ export const termsArea: Area = {
 export const settingsAreas: Area[] = [warehousesArea, zonesArea, nonWorkingDaysArea, termsArea];
 
 export { countryOf } from './country.js';
+export { daysOffAmong } from './non-working-days.repository.js';
+export type { NonWorkingDayRow } from './non-working-days.schemas.js';
 export { normalizePostalCode } from './postal-codes.js';
 export { warehouseRecords, warehousesDeleted } from './warehouses.repository.js';
 export { type ZoneMatch, zoneOfPostalCode, zoneRecords } from './zones.repository.js';

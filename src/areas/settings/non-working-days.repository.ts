@@ -85,3 +85,24 @@ export async function updateDay(t: Tenant, id: number, values: DayValues): Promi
 export async function deleteDay(t: Tenant, id: number): Promise<void> {
   await t.delete('non_working_days').where('id', '=', id).execute();
 }
+
+/** The company's non-working days falling on any of these days ('YYYY-MM-DD'): the day itself, or
+ *  a recurring day's anniversary from its first year on. For other areas' warnings (orders' stops). */
+export function daysOffAmong(t: Tenant, wanted: readonly string[]): Promise<NonWorkingDayRow[]> {
+  if (wanted.length === 0) return Promise.resolve([]);
+  const list = sql.join(wanted.map((d) => sql`${d}::date`));
+  return t
+    .select('non_working_days')
+    .select(COLUMNS)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('is_recurring', '=', false), sql<boolean>`day IN (${list})`]),
+        eb.and([
+          eb('is_recurring', '=', true),
+          sql<boolean>`EXISTS (SELECT 1 FROM unnest(ARRAY[${list}]) AS w(d)
+            WHERE w.d >= day AND extract(month FROM w.d) = extract(month FROM day) AND extract(day FROM w.d) = extract(day FROM day))`,
+        ]),
+      ]),
+    )
+    .execute();
+}

@@ -63,10 +63,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       -- A price set by hand: changes no longer re-price the order until it is asked to.
       is_custom_price boolean NOT NULL DEFAULT false,
       distance numeric(10,2),
+      -- The distance was sent by the client (kept on re-pricing), not measured along the stops.
+      is_distance_given boolean NOT NULL DEFAULT false,
       distance_unit text NOT NULL DEFAULT 'mi' CHECK (distance_unit IN ('mi', 'km')),
       -- The unit of the items' weights.
       weight_unit text NOT NULL DEFAULT 'lb' CHECK (weight_unit IN ('lb', 'kg')),
       charge_type_ids int[] NOT NULL DEFAULT '{}',
+      -- How often the order comes back ({frequency, interval, daysOfWeek, startsOn, endsOn}); null: once.
+      recurrence jsonb,
+      -- How dispatch routes it: Default, SameRoute (every stop on one route), SeparateRoutes.
+      route_behavior text NOT NULL DEFAULT 'Default' CHECK (route_behavior IN ('Default', 'SameRoute', 'SeparateRoutes')),
       search_text text NOT NULL DEFAULT '',
       created_by text,
       approved_at timestamptz,

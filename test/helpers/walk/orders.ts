@@ -1,13 +1,24 @@
 // The orders area's part of the conventions walk (test/helpers/walk.ts says what each holds):
 // quotes and orders, made through POST /Quotes for a customer of the company.
-import { call } from '../app.js';
-import { createAddress, createContact, createCustomer, createQuote } from '../factories.js';
+import { call, type TestApp } from '../app.js';
+import { createAddress, createContact, createCustomer, createQuote, type Session } from '../factories.js';
 import type { AreaWalk, Factory } from '../walk.js';
 
 const order: Factory = async (t, s) => (await createQuote(t, s)).id;
 
+/** A new order's first activity, with its order. */
+async function activityOf(t: TestApp, s: Session): Promise<{ orderId: number; activityId: number }> {
+  const q = await createQuote(t, s);
+  const log = await call(t, 'GET', `/api/v1/Orders/${q.id}/ActivityLog`, { token: s.token });
+  if (log.status !== 200) throw new Error(`activity log not read: ${log.status} ${JSON.stringify(log.body)}`);
+  return { orderId: q.id, activityId: log.body.data.list[0].id };
+}
+const activity: Factory = async (t, s) => (await activityOf(t, s)).activityId;
+const stop: Factory = async (t, s) => (await createQuote(t, s)).stops[0].id;
+const item: Factory = async (t, s) => (await createQuote(t, s)).stops[0].items[0].id;
+
 export const ordersWalk: AreaWalk = {
-  factories: { order },
+  factories: { order, order_activity: activity, order_stop: stop, order_item: item },
   cases: {
     // Every id the body takes belongs together: the contact is the customer's, the places the company's.
     'POST /Quotes': async ({ t, admin, make }) => {
@@ -32,6 +43,41 @@ export const ordersWalk: AreaWalk = {
     // test/areas/orders.test.ts.
     'DELETE /Quotes': async ({ make }) => ({ body: [await make('order')] }),
     'PUT /Quotes/ApproveQuotesBulk': async ({ make }) => ({ body: [await make('order')] }),
+    // The activity is the order's.
+    'PUT /Orders/:id/Activities/:activityId/Note': async ({ t, admin }) => {
+      const { orderId, activityId } = await activityOf(t, admin);
+      return { params: { id: orderId, activityId }, body: { note: 'Walk note' } };
+    },
+    'DELETE /Orders/:id/Activities/:activityId/Note': async ({ t, admin }) => {
+      const { orderId, activityId } = await activityOf(t, admin);
+      return { params: { id: orderId, activityId } };
+    },
+    'POST /Orders/:id/Hold': async ({ make }) => ({ params: { id: await make('order') }, body: { reason: 'Walk hold' } }),
+    // A held order, so that releasing changes something.
+    'DELETE /Orders/:id/Hold': async ({ t, admin, make }) => {
+      const id = await make('order');
+      const held = await call(t, 'POST', `/api/v1/Orders/${id}/Hold`, { token: admin.token, body: { reason: 'Walk hold' } });
+      if (held.status !== 200) throw new Error(`order not held: ${held.status} ${JSON.stringify(held.body)}`);
+      return { params: { id }, body: { note: 'Walk release' } };
+    },
+    // The item is the order's; the stop filter one of the order's stops.
+    'GET /Quotes/:id/Items/:itemId/Events': async ({ t, admin }) => {
+      const q = await createQuote(t, admin);
+      return { params: { id: q.id, itemId: q.stops[0].items[0].id } };
+    },
+    'GET /Quotes/:id/copyOrderToDriver': async ({ t, admin }) => {
+      const q = await createQuote(t, admin);
+      return { params: { id: q.id }, query: { orderStopId: q.stops[1].id } };
+    },
+    'PUT /Quotes/:orderStopId/appointmentStatus/:status': async ({ make }) => ({ params: { orderStopId: await make('order_stop'), status: 'Requested' } }),
+    'PUT /Quotes/:orderStopId/callOutcome/:callOutcome': async ({ make }) => ({ params: { orderStopId: await make('order_stop'), callOutcome: 2 } }),
+    'PUT /Quotes/:orderStopId/priority/:priority': async ({ make }) => ({ params: { orderStopId: await make('order_stop'), priority: 'High' } }),
+    'PUT /Quotes/:id/BuyingPrice': async ({ make }) => ({ params: { id: await make('order') }, body: { buyingPrice: 100 } }),
+    'POST /Quotes/:orderId/OrderStop': async ({ t, admin }) => {
+      const q = await createQuote(t, admin);
+      const place = await createAddress(t, admin, q.customerId, { city: 'Austin' });
+      return { params: { orderId: q.id }, body: { type: 'Delivery', addressId: place.id } };
+    },
     // Closing needs an approved order.
     'PUT /Orders/:id/close': async ({ t, admin }) => {
       const q = await createQuote(t, admin);

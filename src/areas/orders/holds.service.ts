@@ -1,0 +1,86 @@
+// Holding an order: every delivery (drop-off) stop not on hold yet gets a hold with the reason,
+// who and when; releasing ends every active hold of the order, with a note. A closed or deleted
+// order is not held. Each writes the activity log (one entry per stop), an audit row and the
+// company event, in its transaction.
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import { fail } from '../../platform/errors.js';
+import { text } from '../../platform/writes.js';
+import * as repo from './holds.repository.js';
+import type { HoldInputT, OrderHoldT, ReleaseInputT } from './holds.schemas.js';
+import { logActivity } from './order-activity.js';
+import { OrdersErrors } from './orders.errors.js';
+import { orderHeld, orderReleased } from './orders.events.js';
+import { type OrderRow, orderRecords, stopsOf } from './orders.repository.js';
+
+function toHold(r: repo.HoldRow): OrderHoldT {
+  return {
+    id: r.id,
+    orderId: r.order_id,
+    stopId: r.stop_id,
+    stopType: r.stop_type,
+    reason: r.reason,
+    heldBy: r.held_by,
+    heldAt: r.held_at,
+    isActive: r.released_at === null,
+    releasedBy: r.released_by,
+    releasedAt: r.released_at,
+    releaseNote: r.release_note,
+  };
+}
+
+/** The order, when it may still change: not closed, not deleted. */
+export async function openOrder(t: Tenant, id: number, doing: string): Promise<OrderRow> {
+  const row = await orderRecords.requireOne(t, id, { includeDeleted: true });
+  if (row.status === 'Deleted') throw fail(OrdersErrors.deleted, `Order ${id} (${row.order_number}) is deleted: restore it before ${doing}.`);
+  if (row.status === 'Closed') throw fail(OrdersErrors.closed, `Order ${id} (${row.order_number}) is closed: it can no longer be changed.`);
+  return row;
+}
+
+const change = (row: OrderRow) => ({ orderId: row.id, orderNumber: row.order_number, customerId: row.customer_id, status: row.status });
+
+export function holdsService() {
+  const list = async (t: Tenant, orderId: number) => (await repo.holdsOf(t, orderId)).map(toHold);
+
+  return {
+    async list(t: Tenant, orderId: number): Promise<OrderHoldT[]> {
+      await orderRecords.requireOne(t, orderId, { includeDeleted: true });
+      return list(t, orderId);
+    },
+
+    async hold(t: Tenant, orderId: number, input: HoldInputT): Promise<OrderHoldT[]> {
+      const row = await openOrder(t, orderId, 'holding it');
+      const deliveries = (await stopsOf(t, [orderId])).filter((s) => s.type === 'Delivery');
+      if (deliveries.length === 0) throw fail(OrdersErrors.nothingToHold, `Order ${orderId} (${row.order_number}) has no delivery stop to hold.`);
+      const reason = input.reason.trim();
+      // Stops on hold already keep their hold: holding again changes nothing.
+      const fresh = deliveries.filter((s) => !s.is_on_hold);
+      if (fresh.length > 0) {
+        await repo.hold(
+          t,
+          orderId,
+          fresh.map((s) => s.id),
+          reason,
+        );
+        for (const s of fresh) await logActivity(t, [orderId], 'stop.held', `Delivery stop ${s.sequence} put on hold: ${reason}`, s.id);
+        await audit(t, { action: orderHeld.name, entityType: 'order', entityId: orderId, after: { reason, stopIds: fresh.map((s) => s.id) } });
+        await t.announce(orderHeld, change(row));
+      }
+      return list(t, orderId);
+    },
+
+    async release(t: Tenant, orderId: number, input: ReleaseInputT): Promise<OrderHoldT[]> {
+      const row = await openOrder(t, orderId, 'releasing it');
+      const note = text(input.note);
+      const stopIds = await repo.release(t, orderId, note);
+      if (stopIds.length > 0) {
+        for (const stopId of stopIds) await logActivity(t, [orderId], 'stop.released', note ? `Hold released: ${note}` : 'Hold released.', stopId);
+        await audit(t, { action: orderReleased.name, entityType: 'order', entityId: orderId, after: { note, stopIds } });
+        await t.announce(orderReleased, change(row));
+      }
+      return list(t, orderId);
+    },
+  };
+}
+
+export type HoldsService = ReturnType<typeof holdsService>;

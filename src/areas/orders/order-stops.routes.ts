@@ -1,0 +1,104 @@
+// The /Quotes rows about one stop or item of an order (part 1, "Quotes and order stops"):
+// adding a stop, the appointment, call outcome, driver instructions and priority of a stop, and an
+// item's events.
+import { None } from '../../platform/envelope.js';
+import { type AnyRoute, defineRoute } from '../../platform/route.js';
+import { Type } from '../../platform/schemas.js';
+import { addressRecords } from '../customers/index.js';
+import { EDIT, STOP_PRIORITY, VIEW } from './orders.access.js';
+import { orderRecords } from './orders.repository.js';
+import { OrderStop, StopInput } from './orders.schemas.js';
+import { itemRecords, stopRecords } from './stops.repository.js';
+import {
+  AppointmentParams,
+  AppointmentQuery,
+  CallOutcomeParams,
+  ItemEventsParams,
+  OrderIdPathParams,
+  OrderItemEventDto,
+  OrderStopDriverInstructionsDto,
+  PriorityParams,
+  StopParams,
+} from './stops.schemas.js';
+import type { StopsService } from './stops.service.js';
+
+const STOP_ID = { params: { orderStopId: stopRecords } };
+
+export function orderStopsRoutes(stops: StopsService): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/Quotes/:orderId/OrderStop',
+      access: EDIT,
+      ids: { params: { orderId: orderRecords }, body: { addressId: addressRecords } },
+      summary: 'Add a stop to an order',
+      description:
+        'Body: an OrderStop to add (type, addressId or address, date, time window, priority, instructions, items), as in POST /Quotes. It goes after the last stop of its kind ' +
+        '(pickups, then transfers, then deliveries), the stops after it move down one, and the order is priced again. Refused for a closed or deleted order. Answers the stop.',
+      params: OrderIdPathParams,
+      body: StopInput,
+      response: OrderStop,
+      handler: ({ tenant, params, body }) => stops.add(tenant, params.orderId, body),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Quotes/:orderStopId/appointmentStatus/:status',
+      access: EDIT,
+      ids: { params: { orderStopId: stopRecords, status: 'not-an-id' } },
+      summary: "Set a stop's appointment status",
+      description:
+        'status: Nothing, Request, Requested, Approve, Accepted, Review or NewAppointment (name or position). appointmentCode keeps the code the site gave; appointmentEmail ' +
+        "the site's address for requests. sendRequest=true (opt in) writes the appointment request mail to the outbox, to appointmentEmail or the one kept " +
+        '(none: 400 orders.no_appointment_email). Answers the stop.',
+      params: AppointmentParams,
+      querystring: AppointmentQuery,
+      response: OrderStop,
+      handler: ({ tenant, params, query }) => stops.setAppointment(tenant, params.orderStopId, params.status, query),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Quotes/:orderStopId/callOutcome/:callOutcome',
+      access: EDIT,
+      ids: { params: { orderStopId: stopRecords, callOutcome: 'not-an-id' } },
+      summary: 'Record the outcome of the call to a stop',
+      description: 'callOutcome: 1 CallNotMade, 2 Possible, 3 NotPossible (number or name). Answers the stop.',
+      params: CallOutcomeParams,
+      response: OrderStop,
+      handler: ({ tenant, params }) => stops.setCallOutcome(tenant, params.orderStopId, params.callOutcome),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Quotes/:orderStopId/driverInstructions',
+      access: EDIT,
+      ids: STOP_ID,
+      summary: "Set a stop's driver instructions",
+      description: 'Body: { driverInstructions }; null or empty clears them.',
+      params: StopParams,
+      body: OrderStopDriverInstructionsDto,
+      response: None,
+      handler: ({ tenant, params, body }) => stops.setDriverInstructions(tenant, params.orderStopId, body),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Quotes/:orderStopId/priority/:priority',
+      access: STOP_PRIORITY,
+      ids: { params: { orderStopId: stopRecords, priority: 'not-an-id' } },
+      summary: "Set a stop's priority",
+      description: 'priority: Low, Regular or High (name or position).',
+      params: PriorityParams,
+      response: None,
+      handler: ({ tenant, params }) => stops.setPriority(tenant, params.orderStopId, params.priority),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Quotes/:id/Items/:itemId/Events',
+      access: VIEW,
+      ids: { params: { id: orderRecords, itemId: itemRecords } },
+      summary: "An item's events",
+      description: 'Oldest first: Created, BarcodeAssigned, and what drivers record (loaded, delivered, damaged...). An item of another order is a 404.',
+      params: ItemEventsParams,
+      response: Type.Array(OrderItemEventDto),
+      handler: ({ tenant, params }) => stops.itemEvents(tenant, params.id, params.itemId),
+    }),
+  ];
+}

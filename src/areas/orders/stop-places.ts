@@ -1,0 +1,43 @@
+// Where new stops are and what their items carry: each stop's place (an address of the company by
+// id, or the order's customer's at the place sent) and the items' barcodes (unique in the company).
+import type { Tenant } from '../../db/tenant.js';
+import { invalid, notFoundAll } from '../../platform/errors.js';
+import { text } from '../../platform/writes.js';
+import { type AddressRow, placeForStop, placesByIds } from '../customers/index.js';
+import * as repo from './orders.repository.js';
+import type { StopInputT } from './orders.schemas.js';
+
+/** Each stop's place: an address the company has (by id), or the order's customer's at the place sent. */
+export async function placesFor(t: Tenant, customerId: number, stops: readonly StopInputT[]): Promise<AddressRow[]> {
+  stops.forEach((s, i) => {
+    if (s.addressId == null && s.address == null) throw invalid(`stops[${i}].address`, "Send the stop's addressId, or its address.");
+  });
+  const ids = [...new Set(stops.flatMap((s) => (s.addressId != null ? [s.addressId] : [])))];
+  const known = new Map((await placesByIds(t, ids)).map((p) => [p.id, p]));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length > 0) throw notFoundAll('Address', 'Addresses', missing);
+  const places: AddressRow[] = [];
+  for (const [i, s] of stops.entries()) {
+    if (s.addressId != null) places.push(known.get(s.addressId)!);
+    else {
+      const id = await placeForStop(t, customerId, s.address!, `stops[${i}].address`);
+      places.push((await placesByIds(t, [id]))[0]!);
+    }
+  }
+  return places;
+}
+
+/** Barcodes name one item of the company: refused when sent twice or already used. */
+export async function checkBarcodes(t: Tenant, stops: readonly StopInputT[]): Promise<void> {
+  const seen = new Map<string, string>();
+  for (const [i, s] of stops.entries())
+    for (const [j, item] of (s.items ?? []).entries()) {
+      const code = text(item.barcode);
+      if (code === null) continue;
+      const field = `stops[${i}].items[${j}].barcode`;
+      if (seen.has(code)) throw invalid(field, `The barcode ${code} is also given to ${seen.get(code)}.`);
+      seen.set(code, field);
+    }
+  const taken = await repo.barcodesTaken(t, [...seen.keys()]);
+  if (taken.length > 0) throw invalid(seen.get(taken[0]!)!, `The barcode ${taken[0]} is already used by another item of the company.`);
+}

@@ -1,0 +1,184 @@
+// Rules of single stops: one added to an order (kept with its kind: pickups, transfers,
+// deliveries), and the changes a dispatcher makes on the phone — the appointment (and, asked for,
+// its request mailed to the site), the call outcome, the driver's instructions, the priority.
+// A closed or deleted order's stops do not change. Each change writes the activity log (on the
+// stop), an audit row on the order and the company event order_stop.changed; adding a stop
+// re-prices the order.
+import type { Tenant } from '../../db/tenant.js';
+import { enqueueMail } from '../../integrations/mail/outbox.js';
+import { audit } from '../../platform/audit.js';
+import { fail, notFound } from '../../platform/errors.js';
+import { text } from '../../platform/writes.js';
+import { formatAddress, placesByIds } from '../customers/index.js';
+import { openOrder } from './holds.service.js';
+import { logActivity } from './order-activity.js';
+import { ordersOf } from './orders.answers.js';
+import { OrdersErrors } from './orders.errors.js';
+import { orderStopAdded, orderStopChanged } from './orders.events.js';
+import * as orders from './orders.repository.js';
+import { reprice } from './orders.reprice.js';
+import type { OrderStopT, StopInputT } from './orders.schemas.js';
+import type { AppointmentStatus, StopPriority, StopType } from './orders.tables.js';
+import { checkBarcodes, placesFor } from './stop-places.js';
+import * as repo from './stops.repository.js';
+import type { AppointmentQueryT, DriverInstructionsT, OrderItemEventT } from './stops.schemas.js';
+
+const RANK: Record<StopType, number> = { Pickup: 0, Transfer: 1, Delivery: 2 };
+
+export function stopsService() {
+  async function answer(t: Tenant, orderId: number, stopId: number): Promise<OrderStopT> {
+    const row = await orders.orderRecords.requireOne(t, orderId, { includeDeleted: true });
+    return (await ordersOf(t, [row]))[0]!.stops.find((s) => s.id === stopId)!;
+  }
+
+  /** The stop and its order, when the order may change. */
+  async function openStop(t: Tenant, stopId: number, doing: string) {
+    const stop = await repo.stopRecords.requireOne(t, stopId);
+    const order = await openOrder(t, stop.order_id, doing);
+    return { stop, order };
+  }
+
+  async function changed(t: Tenant, order: orders.OrderRow, stop: repo.StopRef, action: string, words: string, after: Record<string, unknown>) {
+    await logActivity(t, [order.id], `stop.${action}`, words, stop.id);
+    await audit(t, { action: `order_stop.${action}`, entityType: 'order', entityId: order.id, after: { stopId: stop.id, ...after } });
+    await t.announce(orderStopChanged, {
+      orderId: order.id,
+      orderNumber: order.order_number,
+      customerId: order.customer_id,
+      status: order.status,
+      stopId: stop.id,
+    });
+  }
+
+  const label = (stop: repo.StopRef) => `${stop.type} stop ${stop.sequence}`;
+
+  return {
+    async add(t: Tenant, orderId: number, input: StopInputT): Promise<OrderStopT> {
+      const order = await openOrder(t, orderId, 'adding a stop');
+      await checkBarcodes(t, [input]);
+      const [place] = await placesFor(t, order.customer_id, [input]);
+      const existing = await orders.stopsOf(t, [orderId]);
+      // After the last stop of its kind or of an earlier kind; later stops move one down.
+      const before = existing.filter((s) => RANK[s.type] <= RANK[input.type]);
+      const sequence = before.length + 1;
+      for (const s of existing.filter((s) => RANK[s.type] > RANK[input.type]).reverse()) await repo.updateStop(t, s.id, { sequence: s.sequence + 1 });
+      const [id] = await orders.insertStops(t, orderId, [
+        {
+          type: input.type,
+          sequence,
+          address_id: place!.id,
+          date: input.date ?? null,
+          time_window_start: input.timeWindowStart ?? null,
+          time_window_end: input.timeWindowEnd ?? null,
+          priority: input.priority ?? 'Regular',
+          driver_instructions: text(input.driverInstructions),
+          notes: text(input.notes),
+          contact_name: text(input.contactName),
+          contact_phone: text(input.contactPhone),
+        },
+      ]);
+      await orders.insertItems(
+        t,
+        orderId,
+        (input.items ?? []).map((item) => ({
+          stop_id: id!,
+          description: item.description.trim(),
+          quantity: item.quantity ?? 1,
+          weight: item.weight ?? null,
+          pallets: item.pallets ?? null,
+          barcode: text(item.barcode),
+        })),
+      );
+      await reprice(t, orderId);
+      const made = await answer(t, orderId, id!);
+      await logActivity(t, [orderId], 'stop.added', `${input.type} stop ${sequence} added: ${made.address.fullAddress}.`, id!);
+      await audit(t, { action: orderStopAdded.name, entityType: 'order', entityId: orderId, after: made });
+      await t.announce(orderStopAdded, { orderId, orderNumber: order.order_number, customerId: order.customer_id, status: order.status, stopId: id! });
+      return made;
+    },
+
+    async setAppointment(t: Tenant, stopId: number, status: AppointmentStatus, query: AppointmentQueryT): Promise<OrderStopT> {
+      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+      const email = text(query.appointmentEmail) ?? stop.appointment_email;
+      if (query.sendRequest && !email)
+        throw fail(
+          OrdersErrors.noAppointmentEmail,
+          `${label(stop)} of order ${order.order_number} has no appointment email: send appointmentEmail to mail the request.`,
+        );
+      await repo.updateStop(t, stopId, {
+        appointment_status: status,
+        ...(query.appointmentCode !== undefined ? { appointment_code: text(query.appointmentCode) } : {}),
+        ...(email !== stop.appointment_email ? { appointment_email: email } : {}),
+      });
+      if (query.sendRequest) {
+        const [place] = await placesByIds(t, [stop.address_id]);
+        const where = place
+          ? formatAddress({
+              street: place.street,
+              street2: place.street2,
+              city: place.city,
+              state: place.state,
+              postalCode: place.postal_code,
+              country: place.country,
+            })
+          : '';
+        await enqueueMail(t, {
+          kind: 'order.appointment_request',
+          to: email!,
+          subject: `Appointment request: order ${order.order_number}, ${stop.type.toLowerCase()} at ${place?.city ?? 'your site'}`,
+          text:
+            `Hello,\n\nWe would like to book an appointment for the ${stop.type.toLowerCase()} of order ${order.order_number} at\n${where}.\n\n` +
+            `Please reply with a time that suits you and your appointment code.\n\nThank you.`,
+        });
+      }
+      await changed(t, order, stop, 'appointment', `Appointment of ${label(stop)}: ${status}${query.sendRequest ? `, request mailed to ${email}` : ''}.`, {
+        appointmentStatus: status,
+        requestSentTo: query.sendRequest ? email : null,
+      });
+      return answer(t, order.id, stopId);
+    },
+
+    async setCallOutcome(t: Tenant, stopId: number, outcome: number): Promise<OrderStopT> {
+      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+      await repo.updateStop(t, stopId, { call_outcome: outcome });
+      const words = ['', 'call not made', 'possible', 'not possible'][outcome];
+      await changed(t, order, stop, 'call_outcome', `Call outcome of ${label(stop)}: ${words}.`, { callOutcome: outcome });
+      return answer(t, order.id, stopId);
+    },
+
+    async setDriverInstructions(t: Tenant, stopId: number, input: DriverInstructionsT): Promise<null> {
+      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+      const instructions = text(input.driverInstructions);
+      await repo.updateStop(t, stopId, { driver_instructions: instructions });
+      await changed(t, order, stop, 'driver_instructions', `Driver instructions of ${label(stop)} ${instructions ? 'set' : 'cleared'}.`, {
+        driverInstructions: instructions,
+      });
+      return null;
+    },
+
+    async setPriority(t: Tenant, stopId: number, priority: StopPriority): Promise<null> {
+      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+      await repo.updateStop(t, stopId, { priority });
+      await changed(t, order, stop, 'priority', `Priority of ${label(stop)}: ${priority}.`, { priority });
+      return null;
+    },
+
+    async itemEvents(t: Tenant, orderId: number, itemId: number): Promise<OrderItemEventT[]> {
+      await orders.orderRecords.requireOne(t, orderId, { includeDeleted: true });
+      const item = await repo.itemRecords.requireOne(t, itemId);
+      if (item.order_id !== orderId) throw notFound('Item', itemId);
+      return (await repo.itemEventsOf(t, itemId)).map((e) => ({
+        id: e.id,
+        itemId: e.item_id,
+        orderId: e.order_id,
+        stopId: e.stop_id,
+        type: e.type,
+        note: e.note,
+        userId: e.user_id,
+        createdAt: e.created_at,
+      }));
+    },
+  };
+}
+
+export type StopsService = ReturnType<typeof stopsService>;
