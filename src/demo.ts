@@ -8,6 +8,7 @@ import { customersDemo } from './areas/customers/customers.demo.js';
 import { driversDemo } from './areas/drivers/drivers.demo.js';
 import { fleetDemo } from './areas/fleet/fleet.demo.js';
 import { HOOKS } from './areas/index.js';
+import { ordersDemo } from './areas/orders/orders.demo.js';
 import { pricingDemo } from './areas/pricing/pricing.demo.js';
 import { settingsDemo } from './areas/settings/settings.demo.js';
 import { addMember, createCompany } from './areas/users/index.js';
@@ -46,7 +47,17 @@ const users = (db: Db): DemoSeeder => ({
 });
 
 /** Areas' seeders, in the order of the spec. */
-const seeders = (db: Db): DemoSeeder[] => [users(db), customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, carriersDemo, fleetDemo, driversDemo];
+const seeders = (db: Db): DemoSeeder[] => [
+  users(db),
+  customersDemo,
+  settingsDemo,
+  chargeTypesDemo,
+  pricingDemo,
+  carriersDemo,
+  fleetDemo,
+  driversDemo,
+  ordersDemo,
+];
 
 export async function runDemo(db: Db): Promise<{ companyId: number; email: string; password: string }> {
   let company = await db.selectFrom('companies').select('id').where('is_demo', '=', true).orderBy('id').executeTakeFirst();

@@ -176,7 +176,7 @@ function fromSqlState(err: unknown): AppError | null {
   }
 }
 
-interface AjvErrorLike {
+export interface AjvErrorLike {
   keyword: string;
   instancePath: string;
   message?: string;
@@ -225,16 +225,24 @@ export function problem(requestId: string, errors: Record<string, string[]>): Va
   };
 }
 
-function validationErrors(error: FastifyError): Record<string, string[]> {
+/** Ajv's errors by field (`stops[0].address.city`), each field's messages once; `prefix` names
+ *  the field a validated value came in (a JSON text inside a multipart form, say). */
+export function problemsOf(errors: readonly AjvErrorLike[], context: string | undefined, prefix = ''): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const e of (error.validation ?? []) as unknown as AjvErrorLike[]) {
+  for (const e of errors) {
     // anyOf/oneOf wrap the useful errors of their branches; "must match a schema in anyOf" adds nothing.
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
-    const field = fieldName(e, error.validationContext);
+    const own = fieldName(e, context);
+    const field = prefix ? (own === '$' ? prefix : `${prefix}.${own}`) : own;
     const message = messageFor(e, field);
     const list = (out[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
+  return out;
+}
+
+function validationErrors(error: FastifyError): Record<string, string[]> {
+  const out = problemsOf((error.validation ?? []) as unknown as AjvErrorLike[], error.validationContext);
   if (Object.keys(out).length === 0) out[error.validationContext ?? '$'] = [error.message];
   return out;
 }

@@ -35,7 +35,7 @@ function makeAjv(options: Options): Ajv {
 }
 
 // verbose: errors carry the offending value, so a null (or '') required field reads as missing.
-const bodyAjv = makeAjv({ coerceTypes: false, verbose: true });
+export const bodyAjv = makeAjv({ coerceTypes: false, verbose: true });
 const textAjv = makeAjv({ coerceTypes: 'array' });
 
 const registry = new Map<string, Record<string, unknown>>();

@@ -2,10 +2,9 @@
 // emails, stop warnings and the permanent delete.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createContact, createCustomer, createQuote, type Session, signIn, twoStops } from '../helpers/factories.js';
+import { companyEventTypes, countRows, createContact, createCustomer, createQuote, type Session, signIn, twoStops } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -16,10 +15,7 @@ after(() => t.close());
 const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
 
-const eventTypes = async (companyId: number) =>
-  (await sql<{ type: string }>`select type from company_events where company_id = ${companyId} order by position`.execute(t.database.db)).rows.map(
-    (r) => r.type,
-  );
+const eventTypes = (companyId: number) => companyEventTypes(t, companyId);
 
 /** A quote with two deliveries. */
 const twoDrops = (t2: TestApp, s: Session) =>

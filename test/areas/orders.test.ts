@@ -268,6 +268,12 @@ describe('GET /Quotes and GET /Orders', () => {
       byNumber.list.map((o: any) => o.id),
       [q3.id],
     );
+    // A zone of Houston's postal codes: every quote delivers there; one of Austin's: none.
+    const houston = await api(admin, 'POST', '/Zones', { name: 'Houston', country: 'US', postalCodes: ['770'] });
+    assert.equal(houston.status, 200, JSON.stringify(houston.body));
+    const austin = await api(admin, 'POST', '/Zones', { name: 'Austin', country: 'US', postalCodes: ['787'] });
+    assert.equal((await api(admin, 'GET', `/Quotes?ZoneIds=${houston.body.data.id}`)).body.data.totalCount, 3);
+    assert.equal((await api(admin, 'GET', `/Quotes?ZoneIds=${austin.body.data.id}`)).body.data.totalCount, 0);
     // Another company's customer id filters to nothing.
     const theirs = await createCustomer(t, other);
     assert.equal((await api(admin, 'GET', `/Quotes?Customers=${theirs.id}`)).body.data.totalCount, 0);

@@ -6,6 +6,7 @@ import { type DriverStatusCheckInputT, statusChecksService } from '../../src/are
 import { HOOKS } from '../../src/areas/index.js';
 import { addMember, createCompany as provisionCompany } from '../../src/areas/users/index.js';
 import { forCompany } from '../../src/db/tenant.js';
+import type { DemoContext } from '../../src/demo.js';
 import type { Permission } from '../../src/platform/access.js';
 import { principalsChanged } from '../../src/platform/principal-cache.js';
 import { call, type TestApp } from './app.js';
@@ -224,4 +225,20 @@ export async function createQuote(t: TestApp, session: Session, body: Record<str
   const res = await call(t, 'POST', '/api/v1/Quotes', { token: session.token, body: { customerId, stops: twoStops(), ...body } });
   if (res.status !== 200) throw new Error(`quote not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
+}
+
+/** A demo context for the company (what `fds demo` gives area seeders), as its admin. */
+export function demoContext(t: TestApp, company: TestCompany): DemoContext {
+  const actor = { companyId: company.companyId, userId: company.adminUserId };
+  return {
+    companyId: company.companyId,
+    adminUserId: company.adminUserId,
+    inCompany: (work) => forCompany(t.database.db, HOOKS, actor, 'demo', work),
+  };
+}
+
+/** The types of the company's event log, in position order. */
+export async function companyEventTypes(t: TestApp, companyId: number): Promise<string[]> {
+  const { rows } = await sql<{ type: string }>`select type from company_events where company_id = ${companyId} order by position`.execute(t.database.db);
+  return rows.map((r) => r.type);
 }

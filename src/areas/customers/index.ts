@@ -74,4 +74,5 @@ export { type CustomerReadOptions, customerRecords } from './customers.repositor
 export type { CustomerRow } from './customers.schemas.js';
 export { requireCustomer } from './customers.service.js';
 export { checkPhone, isEmail, nameKey, normalizeEmail } from './keys.js';
-export { placeForStop, placesByIds } from './stop-places.js';
+export { customerFromQuote } from './quote-customers.js';
+export { customerPlaces, placeForStop, placesByIds } from './stop-places.js';

@@ -27,3 +27,17 @@ export function placesByIds(t: Tenant, ids: readonly number[]): Promise<AddressR
     .where('a.id', 'in', [...ids])
     .execute();
 }
+
+/** Active customers' addresses that have coordinates, by customer (the orders demo books between them). */
+export function customerPlaces(t: Tenant, limit: number): Promise<AddressRow[]> {
+  return repo
+    .selectAddresses(t)
+    .where('a.kind', '=', 'customer')
+    .where('a.customer_id', 'is not', null)
+    .where('a.latitude', 'is not', null)
+    .where('c.status', '=', 0)
+    .orderBy('a.customer_id')
+    .orderBy('a.id')
+    .limit(limit)
+    .execute();
+}

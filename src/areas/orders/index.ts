@@ -19,6 +19,9 @@ import { ordersRoutes } from './orders.routes.js';
 import { Order, OrderItem, OrderStop, PriceLine } from './orders.schemas.js';
 import { ordersService } from './orders.service.js';
 import { moveContactUses, moveCustomers } from './orders.subscriptions.js';
+import { quoteStepsRoutes } from './quote-steps.routes.js';
+import { quoteTransferService } from './quote-transfer.service.js';
+import { quoteUpdatesService } from './quote-updates.service.js';
 import { customerStatsRoutes, quotesRoutes } from './quotes.routes.js';
 import { itemRecords, stopRecords } from './stops.repository.js';
 import { OrderItemEventDto, OrderStopDriverInstructionsDto } from './stops.schemas.js';
@@ -26,7 +29,17 @@ import { stopsService } from './stops.service.js';
 
 const services = perApp(() => {
   const orders = ordersService();
-  return { orders, holds: holdsService(), history: historyService(), details: detailsService(), stops: stopsService(), actions: actionsService(orders) };
+  const stops = stopsService();
+  return {
+    orders,
+    holds: holdsService(),
+    history: historyService(),
+    details: detailsService(),
+    stops,
+    actions: actionsService(orders),
+    updates: quoteUpdatesService(orders),
+    transfer: quoteTransferService(orders, stops),
+  };
 });
 
 export const quotesArea: Area = {
@@ -48,8 +61,8 @@ export const quotesArea: Area = {
   ],
   subscriptions: [on(customersMerged, 'orders', moveCustomers), on(contactUsesMoved, 'orders', moveContactUses)],
   routes: (deps) => {
-    const { orders, stops, actions } = services(deps);
-    return [...quotesRoutes(orders, actions), ...orderStopsRoutes(stops), ...customerStatsRoutes(actions)];
+    const { orders, stops, actions, updates, transfer } = services(deps);
+    return [...quotesRoutes(orders, actions), ...quoteStepsRoutes(updates, transfer), ...orderStopsRoutes(stops), ...customerStatsRoutes(actions)];
   },
 };
 

@@ -52,6 +52,20 @@ const FILTERS: Filters<Query, Base> = {
           ),
       ),
     ),
+  // A stop in one of the zones: its address's postal code starts with one of the zone's codes.
+  ZoneIds: (q, ids, _query, t) =>
+    q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('order_stops as zs')
+          .innerJoin('addresses as za', (j) => j.onRef('za.company_id', '=', 'zs.company_id').onRef('za.id', '=', 'zs.address_id'))
+          .innerJoin('zone_postal_codes as zp', (j) => j.onRef('zp.company_id', '=', 'zs.company_id').onRef('zp.country', '=', 'za.country'))
+          .select(sql`1`.as('one'))
+          .where(t.owns('zs'))
+          .whereRef('zs.order_id', '=', 'o.id')
+          .where('zp.zone_id', 'in', ids)
+          .where(sql<boolean>`upper(za.postal_code) LIKE zp.postal_code || '%'`),
+      ),
+    ),
   IsOrder: (q, isOrder) => q.where('o.status', isOrder ? 'in' : 'not in', ['Order', 'Closed']),
   IsOnlyCreatedByCurrentUser: (q, only, _query, t) => (only ? q.where('o.created_by', '=', t.userId) : q),
   // Contained (any case) in the order number, the customer's name or a stop's address.

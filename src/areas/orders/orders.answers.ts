@@ -64,6 +64,8 @@ export function toOrder(row: OrderRow, stops: OrderStopT[]): OrderT {
     distanceUnit: row.distance_unit,
     weightUnit: row.weight_unit,
     chargeTypeIds: row.charge_type_ids,
+    recurrence: row.recurrence,
+    routeBehavior: row.route_behavior,
     isOnHold: stops.some((s) => s.isOnHold),
     stops,
     createdBy: row.created_by,

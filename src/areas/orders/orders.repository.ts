@@ -28,6 +28,8 @@ export const ORDER_COLUMNS = [
   'o.distance_unit',
   'o.weight_unit',
   'o.charge_type_ids',
+  'o.recurrence',
+  'o.route_behavior',
   'o.created_by',
   'o.approved_at',
   'o.closed_at',
@@ -181,4 +183,30 @@ export function statusesOf(t: Tenant, ids: readonly number[]): Promise<Array<{ i
 /** Deletes the order; its stops, items, item events, holds and activities go with it (ON DELETE CASCADE). */
 export async function deleteOrder(t: Tenant, id: number): Promise<void> {
   await t.delete('orders').where('id', '=', id).execute();
+}
+
+/** Dates an order and its history back to `at` (the demo's book spans three months). */
+export async function backdateOrder(t: Tenant, orderId: number, at: Date): Promise<void> {
+  const shift = sql`${`${Math.round((Date.now() - at.getTime()) / 1000)} seconds`}::interval`;
+  await t
+    .update('orders')
+    .set({
+      created_at: at,
+      updated_at: sql`updated_at - ${shift}`,
+      approved_at: sql`approved_at - ${shift}`,
+      closed_at: sql`closed_at - ${shift}`,
+      deleted_at: sql`deleted_at - ${shift}`,
+    } as never)
+    .where('id', '=', orderId)
+    .execute();
+  await t
+    .update('order_activities')
+    .set({ created_at: sql`created_at - ${shift}`, note_at: sql`note_at - ${shift}` } as never)
+    .where('order_id', '=', orderId)
+    .execute();
+  await t
+    .update('order_holds')
+    .set({ held_at: sql`held_at - ${shift}` } as never)
+    .where('order_id', '=', orderId)
+    .execute();
 }

@@ -92,6 +92,12 @@ export const Order = Type.Object(
     distanceUnit: Type.String(),
     weightUnit: Type.String({ description: "Unit of the items' weights: lb or kg." }),
     chargeTypeIds: Many(Id, { description: 'Accessorial charge types priced with the order.' }),
+    // Not Nullable(): a nullable object makes the serializer compile the whole Order with an ajv of
+    // its own, which resolves none of its $refs (Unknown writes null as it is).
+    recurrence: Type.Unknown({ description: 'How often the order comes back (Recurrence: frequency, interval, daysOfWeek, startsOn, endsOn); null: once.' }),
+    routeBehavior: NameEnum(['Default', 'SameRoute', 'SeparateRoutes'] as const, {
+      description: 'How dispatch routes it: Default, SameRoute (every stop on one route) or SeparateRoutes.',
+    }),
     isOnHold: Type.Boolean({ description: 'A stop of the order is on hold.' }),
     stops: Many(Type.Ref('OrderStop')),
     createdBy: Nullable(UserId),
@@ -173,6 +179,7 @@ export const OrdersQuery = Type.Object({
   DateRange: SharedListParams.DateRange,
   OrderNumber: SharedListParams.OrderNumber,
   Cities: SharedListParams.Cities,
+  ZoneIds: SharedListParams.ZoneIds,
   IsOrder: SharedListParams.IsOrder,
   IsOnlyCreatedByCurrentUser: SharedListParams.IsOnlyCreatedByCurrentUser,
 });

@@ -42,6 +42,8 @@ export interface OrdersTable {
   distance_unit: Generated<'mi' | 'km'>;
   weight_unit: Generated<'lb' | 'kg'>;
   charge_type_ids: Generated<number[]>;
+  recurrence: Json<Record<string, unknown> | null>;
+  route_behavior: Generated<'Default' | 'SameRoute' | 'SeparateRoutes'>;
   search_text: Generated<string>;
   created_by: string | null;
   approved_at: Timestamp | null;

@@ -25,6 +25,56 @@ import type { AppointmentQueryT, DriverInstructionsT, OrderItemEventT } from './
 
 const RANK: Record<StopType, number> = { Pickup: 0, Transfer: 1, Delivery: 2 };
 
+/** Adds stops to an order, each after the last stop of its kind or of an earlier kind (later stops
+ *  move down), prices the order again, and says so; answers the new stops' ids. */
+async function addStops(t: Tenant, orderId: number, inputs: readonly StopInputT[]): Promise<number[]> {
+  const order = await openOrder(t, orderId, 'adding stops');
+  await checkBarcodes(t, inputs);
+  const places = await placesFor(t, order.customer_id, inputs);
+  const ids: number[] = [];
+  for (const [k, input] of inputs.entries()) {
+    const existing = await orders.stopsOf(t, [orderId]);
+    const sequence = existing.filter((s) => RANK[s.type] <= RANK[input.type]).length + 1;
+    for (const s of existing.filter((s) => RANK[s.type] > RANK[input.type]).reverse()) await repo.updateStop(t, s.id, { sequence: s.sequence + 1 });
+    const [id] = await orders.insertStops(t, orderId, [
+      {
+        type: input.type,
+        sequence,
+        address_id: places[k]!.id,
+        date: input.date ?? null,
+        time_window_start: input.timeWindowStart ?? null,
+        time_window_end: input.timeWindowEnd ?? null,
+        priority: input.priority ?? 'Regular',
+        driver_instructions: text(input.driverInstructions),
+        notes: text(input.notes),
+        contact_name: text(input.contactName),
+        contact_phone: text(input.contactPhone),
+      },
+    ]);
+    await orders.insertItems(
+      t,
+      orderId,
+      (input.items ?? []).map((item) => ({
+        stop_id: id!,
+        description: item.description.trim(),
+        quantity: item.quantity ?? 1,
+        weight: item.weight ?? null,
+        pallets: item.pallets ?? null,
+        barcode: text(item.barcode),
+      })),
+    );
+    await logActivity(t, [orderId], 'stop.added', `${input.type} stop ${sequence} added: ${places[k]!.street}, ${places[k]!.city}.`, id!);
+    ids.push(id!);
+  }
+  await reprice(t, orderId);
+  const [row] = await ordersOf(t, [await orders.orderRecords.requireOne(t, orderId)]);
+  for (const id of ids) {
+    await audit(t, { action: orderStopAdded.name, entityType: 'order', entityId: orderId, after: row!.stops.find((s) => s.id === id) });
+    await t.announce(orderStopAdded, { orderId, orderNumber: order.order_number, customerId: order.customer_id, status: order.status, stopId: id });
+  }
+  return ids;
+}
+
 export function stopsService() {
   async function answer(t: Tenant, orderId: number, stopId: number): Promise<OrderStopT> {
     const row = await orders.orderRecords.requireOne(t, orderId, { includeDeleted: true });
@@ -54,48 +104,12 @@ export function stopsService() {
 
   return {
     async add(t: Tenant, orderId: number, input: StopInputT): Promise<OrderStopT> {
-      const order = await openOrder(t, orderId, 'adding a stop');
-      await checkBarcodes(t, [input]);
-      const [place] = await placesFor(t, order.customer_id, [input]);
-      const existing = await orders.stopsOf(t, [orderId]);
-      // After the last stop of its kind or of an earlier kind; later stops move one down.
-      const before = existing.filter((s) => RANK[s.type] <= RANK[input.type]);
-      const sequence = before.length + 1;
-      for (const s of existing.filter((s) => RANK[s.type] > RANK[input.type]).reverse()) await repo.updateStop(t, s.id, { sequence: s.sequence + 1 });
-      const [id] = await orders.insertStops(t, orderId, [
-        {
-          type: input.type,
-          sequence,
-          address_id: place!.id,
-          date: input.date ?? null,
-          time_window_start: input.timeWindowStart ?? null,
-          time_window_end: input.timeWindowEnd ?? null,
-          priority: input.priority ?? 'Regular',
-          driver_instructions: text(input.driverInstructions),
-          notes: text(input.notes),
-          contact_name: text(input.contactName),
-          contact_phone: text(input.contactPhone),
-        },
-      ]);
-      await orders.insertItems(
-        t,
-        orderId,
-        (input.items ?? []).map((item) => ({
-          stop_id: id!,
-          description: item.description.trim(),
-          quantity: item.quantity ?? 1,
-          weight: item.weight ?? null,
-          pallets: item.pallets ?? null,
-          barcode: text(item.barcode),
-        })),
-      );
-      await reprice(t, orderId);
-      const made = await answer(t, orderId, id!);
-      await logActivity(t, [orderId], 'stop.added', `${input.type} stop ${sequence} added: ${made.address.fullAddress}.`, id!);
-      await audit(t, { action: orderStopAdded.name, entityType: 'order', entityId: orderId, after: made });
-      await t.announce(orderStopAdded, { orderId, orderNumber: order.order_number, customerId: order.customer_id, status: order.status, stopId: id! });
-      return made;
+      const [id] = await addStops(t, orderId, [input]);
+      return answer(t, orderId, id!);
     },
+
+    /** Stops of an import, added at once (the order priced once). */
+    addMany: (t: Tenant, orderId: number, inputs: readonly StopInputT[]) => addStops(t, orderId, inputs),
 
     async setAppointment(t: Tenant, stopId: number, status: AppointmentStatus, query: AppointmentQueryT): Promise<OrderStopT> {
       const { stop, order } = await openStop(t, stopId, 'changing its stops');

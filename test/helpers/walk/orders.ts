@@ -2,7 +2,7 @@
 // quotes and orders, made through POST /Quotes for a customer of the company.
 import { call, type TestApp } from '../app.js';
 import { createAddress, createContact, createCustomer, createQuote, type Session } from '../factories.js';
-import type { AreaWalk, Factory } from '../walk.js';
+import type { AreaWalk, Factory, WalkContext } from '../walk.js';
 
 const order: Factory = async (t, s) => (await createQuote(t, s)).id;
 
@@ -16,6 +16,26 @@ async function activityOf(t: TestApp, s: Session): Promise<{ orderId: number; ac
 const activity: Factory = async (t, s) => (await activityOf(t, s)).activityId;
 const stop: Factory = async (t, s) => (await createQuote(t, s)).stops[0].id;
 const item: Factory = async (t, s) => (await createQuote(t, s)).stops[0].items[0].id;
+
+/** A quote and a pickup step for it: its pickup by id, with the customer, a contact of the
+ *  customer, a place, a shipment type and a charge type of the company. */
+async function stepOf({ t, admin, make }: WalkContext): Promise<{ params: { id: number }; id: number; body: Record<string, unknown> }> {
+  const customer = await createCustomer(t, admin);
+  const q = await createQuote(t, admin, { customerId: customer.id });
+  const contact = await createContact(t, admin, customer.id);
+  const place = await createAddress(t, admin, customer.id, { city: 'Austin' });
+  return {
+    id: q.id,
+    params: { id: q.id },
+    body: {
+      customerId: customer.id,
+      contactId: contact.id,
+      shipmentTypeId: await make('shipment_type'),
+      chargeTypeIds: [await make('charge_type')],
+      stops: [{ id: q.stops[0].id, type: 'Pickup', addressId: place.id, items: [{ id: q.stops[0].items[0].id, description: 'Walk item' }] }],
+    },
+  };
+}
 
 export const ordersWalk: AreaWalk = {
   factories: { order, order_activity: activity, order_stop: stop, order_item: item },
@@ -78,6 +98,28 @@ export const ordersWalk: AreaWalk = {
       const place = await createAddress(t, admin, q.customerId, { city: 'Austin' });
       return { params: { orderId: q.id }, body: { type: 'Delivery', addressId: place.id } };
     },
+    // A pickup step naming the order's own stop and records of the company that belong together.
+    'PUT /Quotes/:id/:quoteUpdateType': async (ctx) => {
+      const { id, body } = await stepOf(ctx);
+      return { params: { id, quoteUpdateType: 'PickupDraft' }, body };
+    },
+    'PUT /Quotes/:id/:quoteUpdateType/edit': async (ctx) => {
+      const { id, body } = await stepOf(ctx);
+      return { params: { id: 'x', quoteUpdateType: 'y' }, body: { orderId: id, quoteUpdateType: 0, order: body } };
+    },
+    'POST /Quotes/ImportOrderStops': async ({ make }) => ({
+      query: { orderId: await make('order') },
+      multipart: {
+        files: [
+          {
+            field: 'csvFile',
+            name: 'stops.csv',
+            type: 'text/csv',
+            content: Buffer.from('stop,type,street,city,country\r\n1,Delivery,9 Walk St,Austin,US\r\n'),
+          },
+        ],
+      },
+    }),
     // Closing needs an approved order.
     'PUT /Orders/:id/close': async ({ t, admin }) => {
       const q = await createQuote(t, admin);

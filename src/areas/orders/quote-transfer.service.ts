@@ -1,0 +1,53 @@
+// Quotes' stops in and out of spreadsheets (stops-transfer.ts has the format): the sample file,
+// an import into a new order (orderJson) or an existing one (orderId), and the export of orders.
+import type { Tenant } from '../../db/tenant.js';
+import type { FileResult, Uploads } from '../../platform/route.js';
+import { ordersOf } from './orders.answers.js';
+import * as orders from './orders.repository.js';
+import type { OrdersService } from './orders.service.js';
+import type { StopsService } from './stops.service.js';
+import { exportFile, orderOfJson, readStopsFile, sampleFile } from './stops-transfer.js';
+
+/** Orders written to the export per batch (one read of their stops and items each). */
+const EXPORT_BATCH = 200;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function quoteTransferService(ordersService: OrdersService, stops: StopsService) {
+  /** The company's live orders, oldest first, a batch at a time. */
+  async function* everyOrder(t: Tenant) {
+    let after = 0;
+    for (;;) {
+      const rows = (await orders.selectOrders(t).where('o.id', '>', after).orderBy('o.id').limit(EXPORT_BATCH).execute()) as orders.OrderRow[];
+      if (rows.length === 0) return;
+      yield await ordersOf(t, rows);
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+
+  return {
+    example: (): FileResult => sampleFile(),
+
+    /** Every row is read and checked before anything is written. */
+    async importStops(t: Tenant, orderId: number, uploads: Uploads): Promise<null> {
+      const file = uploads.files.find((f) => f.fieldName.toLowerCase() === 'csvfile') ?? uploads.files[0];
+      // The order first: a missing or wrong orderJson is told before the file's rows.
+      const order = orderId > 0 ? null : orderOfJson(uploads.fields.orderJson ?? uploads.fields.orderjson);
+      const read = await readStopsFile(file);
+      if (order === null) await stops.addMany(t, orderId, read);
+      else await ordersService.create(t, { ...order, stops: [...order.stops, ...read] });
+      return null;
+    },
+
+    async export(t: Tenant, ids: readonly number[] | undefined, sample: boolean): Promise<FileResult> {
+      if (sample) return exportFile([], 'order-stops-template.xlsx', true);
+      if (ids && ids.length > 0) {
+        const rows = await orders.orderRecords.requireAll(t, ids);
+        return exportFile([await ordersOf(t, rows)], `orders-${today()}.xlsx`);
+      }
+      return exportFile(everyOrder(t), `orders-${today()}.xlsx`);
+    },
+  };
+}
+
+export type QuoteTransferService = ReturnType<typeof quoteTransferService>;

@@ -1,0 +1,39 @@
+// SQL of a quote step's writes (quote-updates.service.ts), through the company door.
+import type { Tenant } from '../../db/tenant.js';
+
+export async function deleteStops(t: Tenant, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await t
+    .delete('order_stops')
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function deleteItems(t: Tenant, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await t
+    .delete('order_items')
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function updateItem(
+  t: Tenant,
+  id: number,
+  values: { description: string; quantity: number; weight: number | null; pallets: number | null; barcode: string | null },
+): Promise<void> {
+  await t.update('order_items').set(values).where('id', '=', id).execute();
+}
+
+/** The order's stops that are on a route become done (completeQuoteRouteItems). */
+export async function completeRouteItems(t: Tenant, orderId: number): Promise<number> {
+  const done = await t
+    .update('order_stops')
+    .set({ route_status: 'Done', done_at: new Date(), updated_at: new Date() })
+    .where('order_id', '=', orderId)
+    .where('route_id', 'is not', null)
+    .where('route_status', '<>', 'Done')
+    .returning('id')
+    .execute();
+  return done.length;
+}
