@@ -161,6 +161,9 @@ function fromSqlState(err: unknown): AppError | null {
       return fail(Codes.duplicate, 'A record with the same unique value already exists.');
     case '23503':
       return fail(Codes.invalidReference, 'A referenced record does not exist.');
+    // A CHECK of the table: the service checks its rules first, naming the field; this is the backstop.
+    case '23514':
+      return fail(Codes.invalidValue, 'A value breaks a rule of the record.');
     case '22P02':
     case '22003':
     case '22007':

@@ -81,6 +81,7 @@ describe('POST /Orders/{id}/Hold, DELETE /Orders/{id}/Hold, GET /Orders/{id}/Hol
     expectFailure(await api(admin, 'POST', `/Orders/${draft.id}/Hold`, { reason: 'x' }), 'orders.no_delivery_to_hold');
     const q = await createQuote(t, admin);
     expectProblem(await api(admin, 'POST', `/Orders/${q.id}/Hold`, {}), 'reason');
+    expectProblem(await api(admin, 'POST', `/Orders/${q.id}/Hold`, { reason: '   ' }), 'reason');
     assert.equal((await api(admin, 'DELETE', `/Quotes/${q.id}`)).status, 200);
     expectFailure(await api(admin, 'POST', `/Orders/${q.id}/Hold`, { reason: 'x' }), 'orders.deleted');
     assert.equal(await countRows(t, 'order_holds', admin.companyId), 0);
@@ -176,6 +177,13 @@ describe('barcodes, contacts, job site emails, stop warnings', () => {
         ['Mortar', 'MY-CODE'],
       ],
     );
+    // A closed order's codes are answered, not written.
+    const closed = await createQuote(t, admin);
+    await api(admin, 'PUT', `/Quotes/ApproveQuote?quoteId=${closed.id}`);
+    await api(admin, 'PUT', `/Orders/${closed.id}/close`);
+    const codes = (await api(admin, 'GET', `/Orders/${closed.id}/Barcodes`)).body.data;
+    assert.equal(codes[0].barcode, `${closed.orderNumber}-${closed.stops[0].items[0].id}`);
+    assert.equal((await api(admin, 'GET', `/Quotes/${closed.id}`)).body.data.stops[0].items[0].barcode, null);
     const other = await signIn(t);
     expectNotFound(await api(other, 'GET', `/Orders/${q.id}/Barcodes`));
     expectForbidden(await api(await signIn(t, 'Accountant', admin.companyId), 'GET', `/Orders/${q.id}/Barcodes`), 'View Order Sheet');

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { countRows, createCustomer, createQuote, type Session, signIn, twoStops } from '../helpers/factories.js';
+import { countRows, createContact, createCustomer, createQuote, type Session, signIn, twoStops } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -93,6 +93,35 @@ describe('PUT /Quotes/{id}/{quoteUpdateType}', () => {
     );
     const audit = (await api(admin, 'GET', `/Orders/${draft.id}/AuditLog`)).body.data;
     assert.equal(audit.list.filter((e: any) => e.action === 'order.update').length, 3);
+  });
+
+  it('leaves the stops alone when a step sends none; an order keeps a pickup and a delivery; a new customer drops the old contact', async () => {
+    const admin = await signIn(t);
+    const customer = await createCustomer(t, admin);
+    const contact = await createContact(t, admin, customer.id);
+    const q = await createQuote(t, admin, { customerId: customer.id, contactId: contact.id });
+    assert.equal((await api(admin, 'PUT', `/Quotes/${q.id}/PickupDraft`, { notes: 'Only notes' })).status, 200);
+    assert.equal((await api(admin, 'GET', `/Quotes/${q.id}`)).body.data.stops.length, 2);
+    await api(admin, 'PUT', `/Quotes/ApproveQuote?quoteId=${q.id}`);
+    expectFailure(await api(admin, 'PUT', `/Quotes/${q.id}/PickupDraft`, { stops: [] }), 'orders.incomplete_quote');
+    assert.equal((await api(admin, 'GET', `/Quotes/${q.id}`)).body.data.stops.length, 2);
+    const other = await createCustomer(t, admin);
+    const moved = (await api(admin, 'PUT', `/Quotes/${q.id}/Pricing`, { customerId: other.id })).body.data;
+    assert.deepEqual([moved.customerId, moved.contactId], [other.id, null]);
+    expectProblem(
+      await api(admin, 'PUT', `/Quotes/${q.id}/PickupDraft`, {
+        stops: [
+          {
+            id: q.stops[0].id,
+            type: 'Pickup',
+            addressId: q.stops[0].address.id,
+            timeWindowStart: '2026-12-01T16:00:00Z',
+            timeWindowEnd: '2026-12-01T14:00:00Z',
+          },
+        ],
+      }),
+      'stops[0].timeWindowEnd',
+    );
   });
 
   it('saves the pricing, the recurrence and the route behavior', async () => {

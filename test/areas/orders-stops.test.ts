@@ -81,6 +81,7 @@ describe('changing a stop', () => {
     assert.equal(appt.status, 200, JSON.stringify(appt.body));
     assert.equal(appt.body.data.appointmentStatus, 'Requested');
     assert.equal(appt.body.data.appointmentCode, 'A-17');
+    assert.equal(appt.body.data.appointmentEmail, 'dock@site.example');
     const mail = (
       await sql<{
         to_address: string;

@@ -182,6 +182,12 @@ describe('POST /Quotes', () => {
     const linehaul = (await api(admin, 'GET', '/Accounting/chargeTypes')).body.data.find((c: any) => c.code === 'LINEHAUL');
     expectProblem(await api(admin, 'POST', '/Quotes', { customerId: customer.id, chargeTypeIds: [linehaul.id], stops: twoStops() }), 'chargeTypeIds[0]');
     expectNotFound(await api(admin, 'POST', '/Quotes', { customerId: customer.id, chargeTypeIds: [2147483000], stops: twoStops() }));
+    const backwards = twoStops();
+    Object.assign(backwards[0]!, { timeWindowStart: '2026-12-01T16:00:00Z', timeWindowEnd: '2026-12-01T14:00:00Z' });
+    expectProblem(await api(admin, 'POST', '/Quotes', { customerId: customer.id, stops: backwards }), 'stops[0].timeWindowEnd');
+    const blank = twoStops();
+    (blank[0]!.items as any[])[0].description = '   ';
+    expectProblem(await api(admin, 'POST', '/Quotes', { customerId: customer.id, stops: blank }), 'stops[0].items[0].description');
     assert.equal(await countRows(t, 'orders', admin.companyId), 0);
     assert.equal(await countRows(t, 'company_events', admin.companyId), 0);
     // The new stop places of refused requests were not kept either: only the customer's own address.
@@ -383,5 +389,9 @@ describe('Approving, closing and deleting', () => {
     const merged = await api(admin, 'PUT', '/Customers/MergeCustomers', { parentCustomerId: keep.id, customerIds: [gone.id] });
     assert.equal(merged.status, 200, JSON.stringify(merged.body));
     assert.equal((await api(admin, 'GET', `/Quotes/${q.id}`)).body.data.customerId, keep.id);
+    // Found by the name of the customer kept, no longer by the merged one's.
+    const found = (name: string) => api(admin, 'GET', `/Quotes?SearchTerm=${encodeURIComponent(name)}`).then((r) => r.body.data.totalCount);
+    assert.equal(await found(keep.name), 1);
+    assert.equal(await found(gone.name), 0);
   });
 });

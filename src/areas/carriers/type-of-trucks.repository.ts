@@ -99,7 +99,8 @@ export async function largestCapacity(t: Tenant): Promise<{ weight: number | nul
       .select('type_of_trucks')
       .select(['capacity_weight', 'weight_unit'])
       .where('capacity_weight', 'is not', null)
-      .orderBy('capacity_weight', 'desc')
+      // Compared in one unit (a kg is 2.20462 lb).
+      .orderBy(sql`capacity_weight * CASE weight_unit WHEN 'kg' THEN 2.20462 ELSE 1 END`, 'desc')
       .limit(1)
       .executeTakeFirst(),
     t

@@ -24,6 +24,18 @@ export function detailsService() {
       const order = await requireOrder(t, orderId);
       const items = await itemsOf(t, [orderId]);
       const wanted = items.filter((i) => i.barcode === null).map((i) => ({ itemId: i.id, barcode: `${order.order_number}-${i.id}` }));
+      // A closed or deleted order is not changed: its items' codes are answered, not kept (they are
+      // the same each time).
+      if (order.status === 'Closed' || order.status === 'Deleted') {
+        const byItem = new Map(wanted.map((w) => [w.itemId, w.barcode]));
+        return items.map((i) => ({
+          itemId: i.id,
+          stopId: i.stop_id,
+          description: i.description,
+          quantity: i.quantity,
+          barcode: i.barcode ?? byItem.get(i.id)!,
+        }));
+      }
       // A code a client gave another item by hand is not given twice.
       const taken = new Set(
         await barcodesTaken(

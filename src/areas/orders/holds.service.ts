@@ -4,7 +4,7 @@
 // company event, in its transaction.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { fail } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
 import * as repo from './holds.repository.js';
 import type { HoldInputT, OrderHoldT, ReleaseInputT } from './holds.schemas.js';
@@ -31,7 +31,8 @@ function toHold(r: repo.HoldRow): OrderHoldT {
 
 /** The order, when it may still change: not closed, not deleted. */
 export async function openOrder(t: Tenant, id: number, doing: string): Promise<OrderRow> {
-  const row = await orderRecords.requireOne(t, id, { includeDeleted: true });
+  // Locked: a close or delete of the order waits for this change, and this one for theirs.
+  const row = await orderRecords.requireOne(t, id, { includeDeleted: true, lock: true });
   if (row.status === 'Deleted') throw fail(OrdersErrors.deleted, `Order ${id} (${row.order_number}) is deleted: restore it before ${doing}.`);
   if (row.status === 'Closed') throw fail(OrdersErrors.closed, `Order ${id} (${row.order_number}) is closed: it can no longer be changed.`);
   return row;
@@ -53,6 +54,7 @@ export function holdsService() {
       const deliveries = (await stopsOf(t, [orderId])).filter((s) => s.type === 'Delivery');
       if (deliveries.length === 0) throw fail(OrdersErrors.nothingToHold, `Order ${orderId} (${row.order_number}) has no delivery stop to hold.`);
       const reason = input.reason.trim();
+      if (!reason) throw invalid('reason', 'The reason field is required.');
       // Stops on hold already keep their hold: holding again changes nothing.
       const fresh = deliveries.filter((s) => !s.is_on_hold);
       if (fresh.length > 0) {

@@ -30,6 +30,7 @@ export function toStop(row: StopRow, address: AddressT, items: OrderItemT[]): Or
     priority: row.priority,
     appointmentStatus: row.appointment_status,
     appointmentCode: row.appointment_code,
+    appointmentEmail: row.appointment_email,
     callOutcome: row.call_outcome as OrderStopT['callOutcome'],
     driverInstructions: row.driver_instructions,
     notes: row.notes,

@@ -50,13 +50,15 @@ export function orders(t: Tenant, includeDeleted = false) {
 
 export const selectOrders = (t: Tenant, includeDeleted = false) => orders(t, includeDeleted).select(ORDER_COLUMNS);
 
-/** Quotes and orders by id: live ones, or (`includeDeleted`) deleted ones too. */
-export const orderRecords = companyRecords<OrderRow, number, { includeDeleted?: boolean } | undefined>({
+/** Quotes and orders by id: live ones, or (`includeDeleted`) deleted ones too; `lock` reads them
+ *  FOR UPDATE, so a move decided on their status commits before another request's move reads it. */
+export const orderRecords = companyRecords<OrderRow, number, { includeDeleted?: boolean; lock?: boolean } | undefined>({
   name: 'order',
   what: 'Order',
   read: (t, ids, options) =>
     selectOrders(t, options?.includeDeleted ?? false)
       .where('o.id', 'in', ids)
+      .$if(options?.lock === true, (q) => q.forUpdate('o'))
       .execute() as Promise<OrderRow[]>,
 });
 
@@ -151,6 +153,16 @@ export async function updateOrder(t: Tenant, ids: readonly number[], values: Omi
   await t
     .update('orders')
     .set({ ...values, updated_at: new Date() })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Marks the orders deleted in one statement, each keeping the status it had. */
+export async function markDeleted(t: Tenant, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await t
+    .update('orders')
+    .set({ status_before_delete: sql`status`, status: 'Deleted', deleted_at: new Date(), deleted_by: t.userId, updated_at: new Date() } as never)
     .where('id', 'in', [...ids])
     .execute();
 }

@@ -18,7 +18,7 @@ import {
 } from './quote-updates.schemas.js';
 import type { QuoteUpdatesService } from './quote-updates.service.js';
 import { ORDER_BODY_IDS } from './quotes.routes.js';
-import { stopRecords } from './stops.repository.js';
+import { itemRecords, stopRecords } from './stops.repository.js';
 
 /** The order, or null with returnQuote=false. Unknown rather than a nullable Order: a nullable
  *  object makes the serializer compile the Order with an ajv of its own, which resolves no $ref. */
@@ -31,7 +31,7 @@ const STEP_IDS = {
   chargeTypeIds: ORDER_BODY_IDS.chargeTypeIds,
   'stops[].addressId': ORDER_BODY_IDS['stops[].addressId'],
   'stops[].id': stopRecords,
-  'stops[].items[].id': 'not-an-id',
+  'stops[].items[].id': itemRecords,
 } as const;
 
 const STEPS =

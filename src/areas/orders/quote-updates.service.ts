@@ -26,7 +26,7 @@ import type { OrdersService } from './orders.service.js';
 import type { StopType } from './orders.tables.js';
 import * as repo from './quote-updates.repository.js';
 import { QUOTE_UPDATE_TYPES, type QuoteStepBodyT, type QuoteStepQueryT, type StopUpdateT } from './quote-updates.schemas.js';
-import { placesFor } from './stop-places.js';
+import { checkShapes, placesFor } from './stop-places.js';
 import { updateStop } from './stops.repository.js';
 
 const RANK: Record<StopType, number> = { Pickup: 0, Transfer: 1, Delivery: 2 };
@@ -138,7 +138,11 @@ export function quoteUpdatesService(ordersService: OrdersService) {
       } else if (body.customerId != null && body.customerId !== order.customer_id) {
         customerId = (await requireCustomer(t, body.customerId)).id;
       }
-      if (customerId !== order.customer_id) set.customer_id = customerId;
+      if (customerId !== order.customer_id) {
+        set.customer_id = customerId;
+        // The old customer's contact does not follow the order to the new customer.
+        if (!sent(body, 'contactId')) set.contact_id = null;
+      }
       if (sent(body, 'contactId')) {
         if (body.contactId != null) {
           const contact = await contactRecords.requireOne(t, body.contactId);
@@ -150,8 +154,18 @@ export function quoteUpdatesService(ordersService: OrdersService) {
       if (sent(body, 'referenceNumber')) set.reference_number = text(body.referenceNumber);
       if (sent(body, 'notes')) set.notes = text(body.notes);
 
+      // A step without stops leaves them as they are.
       const kinds = KINDS[type];
-      if (kinds) await saveStops(t, { ...order, customer_id: customerId }, kinds, body.stops ?? []);
+      if (kinds && body.stops != null) {
+        checkShapes(body.stops);
+        await saveStops(t, { ...order, customer_id: customerId }, kinds, body.stops);
+        const types = (await orders.stopsOf(t, [id])).map((s) => s.type);
+        if (order.status !== 'Dreft' && !(types.includes('Pickup') && types.includes('Delivery')))
+          throw fail(
+            OrdersErrors.incompleteQuote,
+            `Order ${id} (${order.order_number}) is a ${order.status.toLowerCase()}: it keeps a pickup and a delivery stop.`,
+          );
+      }
       // Records the body names are checked whatever the step (another company's is a 404), saved
       // by the step they belong to.
       if (body.shipmentTypeId != null) await shipmentTypeRecords.requireOne(t, body.shipmentTypeId);

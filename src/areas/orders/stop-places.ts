@@ -27,8 +27,20 @@ export async function placesFor(t: Tenant, customerId: number, stops: readonly S
   return places;
 }
 
-/** Barcodes name one item of the company: refused when sent twice or already used. */
+/** What a schema cannot say: a time window ends after it starts; an item is described. */
+export function checkShapes(stops: readonly Pick<StopInputT, 'timeWindowStart' | 'timeWindowEnd' | 'items'>[]): void {
+  for (const [i, s] of stops.entries()) {
+    if (s.timeWindowStart && s.timeWindowEnd && new Date(s.timeWindowEnd).getTime() < new Date(s.timeWindowStart).getTime())
+      throw invalid(`stops[${i}].timeWindowEnd`, 'The time window ends before it starts.');
+    for (const [j, item] of (s.items ?? []).entries())
+      if (!item.description.trim()) throw invalid(`stops[${i}].items[${j}].description`, 'The description field is required.');
+  }
+}
+
+/** Barcodes name one item of the company: refused when sent twice or already used (the stops'
+ *  shapes are checked first). */
 export async function checkBarcodes(t: Tenant, stops: readonly StopInputT[]): Promise<void> {
+  checkShapes(stops);
   const seen = new Map<string, string>();
   for (const [i, s] of stops.entries())
     for (const [j, item] of (s.items ?? []).entries()) {
