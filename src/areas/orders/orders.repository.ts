@@ -197,28 +197,37 @@ export async function deleteOrder(t: Tenant, id: number): Promise<void> {
   await t.delete('orders').where('id', '=', id).execute();
 }
 
-/** Dates an order and its history back to `at` (the demo's book spans three months). */
+/**
+ * Dates an order and its history back to `at` (the demo's book spans three months): its moves an
+ * hour apart from then on, its activities ten minutes apart. Values are computed here, not as
+ * `column - interval` in SQL: Citus refuses a STABLE function over a column in an UPDATE.
+ */
 export async function backdateOrder(t: Tenant, orderId: number, at: Date): Promise<void> {
-  const shift = sql`${`${Math.round((Date.now() - at.getTime()) / 1000)} seconds`}::interval`;
+  const row = await t.select('orders').select(['approved_at', 'closed_at', 'deleted_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const later = (hours: number) => new Date(at.getTime() + hours * 3_600_000);
   await t
     .update('orders')
     .set({
       created_at: at,
-      updated_at: sql`updated_at - ${shift}`,
-      approved_at: sql`approved_at - ${shift}`,
-      closed_at: sql`closed_at - ${shift}`,
-      deleted_at: sql`deleted_at - ${shift}`,
+      updated_at: later(3),
+      approved_at: row.approved_at && later(1),
+      closed_at: row.closed_at && later(2),
+      deleted_at: row.deleted_at && later(3),
     } as never)
     .where('id', '=', orderId)
     .execute();
-  await t
-    .update('order_activities')
-    .set({ created_at: sql`created_at - ${shift}`, note_at: sql`note_at - ${shift}` } as never)
-    .where('order_id', '=', orderId)
-    .execute();
+  const activities = await t.select('order_activities').select(['id', 'note']).where('order_id', '=', orderId).orderBy('id').execute();
+  for (const [k, a] of activities.entries()) {
+    const when = new Date(at.getTime() + k * 600_000);
+    await t
+      .update('order_activities')
+      .set({ created_at: when, note_at: a.note === null ? null : when } as never)
+      .where('id', '=', a.id)
+      .execute();
+  }
   await t
     .update('order_holds')
-    .set({ held_at: sql`held_at - ${shift}` } as never)
+    .set({ held_at: later(2) } as never)
     .where('order_id', '=', orderId)
     .execute();
 }
