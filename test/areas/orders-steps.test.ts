@@ -231,6 +231,11 @@ describe('ImportOrderStops, ImportOrderStopsExample, export', () => {
       'orderJson.customerId',
     );
     expectProblem(await upload(admin, '/Quotes/ImportOrderStops', 'stop,type\r\n'), 'orderJson');
+    // An order takes 200 stops at most, imported ones included.
+    const many = `stop,type,street,city,country\r\n${Array.from({ length: 199 }, (_, i) => `${i + 1},Delivery,${i + 1} Long Rd,Austin,US`).join('\r\n')}\r\n`;
+    const full = await createQuote(t, admin);
+    expectFailure(await upload(admin, `/Quotes/ImportOrderStops?orderId=${full.id}`, many), 'orders.too_many_stops');
+    assert.equal((await api(admin, 'GET', `/Quotes/${full.id}`)).body.data.stops.length, 2);
     const other = await signIn(t);
     const theirs = await createQuote(t, other);
     expectNotFound(await upload(admin, `/Quotes/ImportOrderStops?orderId=${theirs.id}`, 'stop,type,street,city,country\r\n1,Pickup,1 A St,Dallas,US\r\n'));

@@ -17,5 +17,6 @@ export const OrdersErrors = errorCodes({
   importFile: [400, 'orders.import_unreadable', 'The stops file is not a readable CSV or .xlsx file, or not of a supported type.'],
   importInvalid: [400, 'orders.import_invalid', 'Rows of the stops file are wrong (each a detail: row, field, reason); nothing was imported.'],
   importInvalidRow: [400, 'orders.import_invalid_row', "One row's problem in a refused import (a detail of orders.import_invalid)."],
+  tooManyStops: [400, 'orders.too_many_stops', 'An order takes at most 200 stops.'],
   contactOfAnotherCustomer: [400, 'orders.contact_not_of_customer', "The contact is not one of the order's customer's contacts."],
 });

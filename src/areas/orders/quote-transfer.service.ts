@@ -1,9 +1,12 @@
 // Quotes' stops in and out of spreadsheets (stops-transfer.ts has the format): the sample file,
 // an import into a new order (orderJson) or an existing one (orderId), and the export of orders.
 import type { Tenant } from '../../db/tenant.js';
+import { fail } from '../../platform/errors.js';
 import type { FileResult, Uploads } from '../../platform/route.js';
 import { ordersOf } from './orders.answers.js';
+import { OrdersErrors } from './orders.errors.js';
 import * as orders from './orders.repository.js';
+import { MAX_STOPS } from './orders.schemas.js';
 import type { OrdersService } from './orders.service.js';
 import type { StopsService } from './stops.service.js';
 import { exportFile, orderOfJson, readStopsFile, sampleFile } from './stops-transfer.js';
@@ -35,7 +38,11 @@ export function quoteTransferService(ordersService: OrdersService, stops: StopsS
       const order = orderId > 0 ? null : orderOfJson(uploads.fields.orderJson ?? uploads.fields.orderjson);
       const read = await readStopsFile(file);
       if (order === null) await stops.addMany(t, orderId, read);
-      else await ordersService.create(t, { ...order, stops: [...order.stops, ...read] });
+      else {
+        const stops = [...order.stops, ...read];
+        if (stops.length > MAX_STOPS) throw fail(OrdersErrors.tooManyStops, `${stops.length} stops: an order takes at most ${MAX_STOPS}.`);
+        await ordersService.create(t, { ...order, stops });
+      }
       return null;
     },
 

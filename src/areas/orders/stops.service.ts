@@ -17,7 +17,7 @@ import { OrdersErrors } from './orders.errors.js';
 import { orderStopAdded, orderStopChanged } from './orders.events.js';
 import * as orders from './orders.repository.js';
 import { reprice } from './orders.reprice.js';
-import type { OrderStopT, StopInputT } from './orders.schemas.js';
+import { MAX_STOPS, type OrderStopT, type StopInputT } from './orders.schemas.js';
 import type { AppointmentStatus, StopPriority, StopType } from './orders.tables.js';
 import { checkBarcodes, placesFor } from './stop-places.js';
 import * as repo from './stops.repository.js';
@@ -29,6 +29,9 @@ const RANK: Record<StopType, number> = { Pickup: 0, Transfer: 1, Delivery: 2 };
  *  move down), prices the order again, and says so; answers the new stops' ids. */
 async function addStops(t: Tenant, orderId: number, inputs: readonly StopInputT[]): Promise<number[]> {
   const order = await openOrder(t, orderId, 'adding stops');
+  const has = (await orders.stopsOf(t, [orderId])).length;
+  if (has + inputs.length > MAX_STOPS)
+    throw fail(OrdersErrors.tooManyStops, `Order ${orderId} has ${has} stops: ${inputs.length} more would pass the ${MAX_STOPS} an order takes.`);
   await checkBarcodes(t, inputs);
   const places = await placesFor(t, order.customer_id, inputs);
   const ids: number[] = [];
