@@ -8,8 +8,8 @@ import { type AddressT, placesByIds, requireCustomer, toAddress } from '../custo
 import { warehouseRecords } from '../settings/index.js';
 import * as repo from './actions.repository.js';
 import type { CustomerStatsT, DriverCopyQueryT, OrderTripT, QuoteWarehousesRequestT, UpdateBuyingPriceT } from './actions.schemas.js';
-import { openOrder } from './holds.service.js';
 import { logActivity } from './order-activity.js';
+import { openOrder, orderChange, STOP_RANK } from './order-state.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderUpdated } from './orders.events.js';
 import * as orders from './orders.repository.js';
@@ -19,7 +19,6 @@ import type { OrdersService } from './orders.service.js';
 import type { StopType } from './orders.tables.js';
 import { moveItems, updateStop } from './stops.repository.js';
 
-const RANK: Record<StopType, number> = { Pickup: 0, Transfer: 1, Delivery: 2 };
 const SWAPPED: Record<StopType, StopType> = { Pickup: 'Delivery', Delivery: 'Pickup', Transfer: 'Transfer' };
 
 export function actionsService(ordersService: OrdersService) {
@@ -34,7 +33,7 @@ export function actionsService(ordersService: OrdersService) {
       const stops = await orders.stopsOf(t, [id]);
       const swapped = stops
         .map((s) => ({ ...s, type: SWAPPED[s.type] }))
-        .sort((a, b) => RANK[a.type] - RANK[b.type] || (a.type === 'Transfer' ? b.sequence - a.sequence : a.sequence - b.sequence));
+        .sort((a, b) => STOP_RANK[a.type] - STOP_RANK[b.type] || (a.type === 'Transfer' ? b.sequence - a.sequence : a.sequence - b.sequence));
       for (const [k, s] of swapped.entries()) await updateStop(t, s.id, { type: s.type, sequence: k + 1 });
       // Items are loaded at pickups: those of the former pickups are loaded at the new first pickup.
       const firstPickup = swapped.find((s) => s.type === 'Pickup');
@@ -43,7 +42,7 @@ export function actionsService(ordersService: OrdersService) {
       await reprice(t, id);
       await logActivity(t, [id], 'order.swapped', 'Pickups and deliveries swapped.');
       await audit(t, { action: 'order.swap', entityType: 'order', entityId: id, after: { stops: swapped.map((s) => ({ id: s.id, type: s.type })) } });
-      await t.announce(orderUpdated, { orderId: id, orderNumber: order.order_number, customerId: order.customer_id, status: order.status });
+      await t.announce(orderUpdated, orderChange(order));
       return null;
     },
 

@@ -24,18 +24,6 @@ export function detailsService() {
       const order = await requireOrder(t, orderId);
       const items = await itemsOf(t, [orderId]);
       const wanted = items.filter((i) => i.barcode === null).map((i) => ({ itemId: i.id, barcode: `${order.order_number}-${i.id}` }));
-      // A closed or deleted order is not changed: its items' codes are answered, not kept (they are
-      // the same each time).
-      if (order.status === 'Closed' || order.status === 'Deleted') {
-        const byItem = new Map(wanted.map((w) => [w.itemId, w.barcode]));
-        return items.map((i) => ({
-          itemId: i.id,
-          stopId: i.stop_id,
-          description: i.description,
-          quantity: i.quantity,
-          barcode: i.barcode ?? byItem.get(i.id)!,
-        }));
-      }
       // A code a client gave another item by hand is not given twice.
       const taken = new Set(
         await barcodesTaken(
@@ -44,7 +32,9 @@ export function detailsService() {
         ),
       );
       const given = wanted.map((w) => (taken.has(w.barcode) ? { ...w, barcode: `${w.barcode}-${w.itemId}` } : w));
-      if (given.length > 0) {
+      // A closed or deleted order is not changed: its items' codes are answered, not kept.
+      const keep = order.status !== 'Closed' && order.status !== 'Deleted';
+      if (keep && given.length > 0) {
         await repo.setBarcodes(t, given);
         const stopOf = new Map(items.map((i) => [i.id, i.stop_id]));
         await addItemEvents(

@@ -9,9 +9,10 @@ import { text } from '../../platform/writes.js';
 import * as repo from './holds.repository.js';
 import type { HoldInputT, OrderHoldT, ReleaseInputT } from './holds.schemas.js';
 import { logActivity } from './order-activity.js';
+import { openOrder, orderChange } from './order-state.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderHeld, orderReleased } from './orders.events.js';
-import { type OrderRow, orderRecords, stopsOf } from './orders.repository.js';
+import { orderRecords, stopsOf } from './orders.repository.js';
 
 function toHold(r: repo.HoldRow): OrderHoldT {
   return {
@@ -28,17 +29,6 @@ function toHold(r: repo.HoldRow): OrderHoldT {
     releaseNote: r.release_note,
   };
 }
-
-/** The order, when it may still change: not closed, not deleted. */
-export async function openOrder(t: Tenant, id: number, doing: string): Promise<OrderRow> {
-  // Locked: a close or delete of the order waits for this change, and this one for theirs.
-  const row = await orderRecords.requireOne(t, id, { includeDeleted: true, lock: true });
-  if (row.status === 'Deleted') throw fail(OrdersErrors.deleted, `Order ${id} (${row.order_number}) is deleted: restore it before ${doing}.`);
-  if (row.status === 'Closed') throw fail(OrdersErrors.closed, `Order ${id} (${row.order_number}) is closed: it can no longer be changed.`);
-  return row;
-}
-
-const change = (row: OrderRow) => ({ orderId: row.id, orderNumber: row.order_number, customerId: row.customer_id, status: row.status });
 
 export function holdsService() {
   const list = async (t: Tenant, orderId: number) => (await repo.holdsOf(t, orderId)).map(toHold);
@@ -66,7 +56,7 @@ export function holdsService() {
         );
         for (const s of fresh) await logActivity(t, [orderId], 'stop.held', `Delivery stop ${s.sequence} put on hold: ${reason}`, s.id);
         await audit(t, { action: orderHeld.name, entityType: 'order', entityId: orderId, after: { reason, stopIds: fresh.map((s) => s.id) } });
-        await t.announce(orderHeld, change(row));
+        await t.announce(orderHeld, orderChange(row));
       }
       return list(t, orderId);
     },
@@ -78,7 +68,7 @@ export function holdsService() {
       if (stopIds.length > 0) {
         for (const stopId of stopIds) await logActivity(t, [orderId], 'stop.released', note ? `Hold released: ${note}` : 'Hold released.', stopId);
         await audit(t, { action: orderReleased.name, entityType: 'order', entityId: orderId, after: { note, stopIds } });
-        await t.announce(orderReleased, change(row));
+        await t.announce(orderReleased, orderChange(row));
       }
       return list(t, orderId);
     },

@@ -117,7 +117,7 @@ export async function insertOrder(t: Tenant, values: OrderValues): Promise<numbe
   return (await t.insert('orders', values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-/** The stops in their order; answers their ids in the same order. */
+/** Inserts the stops (each with its own sequence); answers their ids in the order given. */
 export async function insertStops(t: Tenant, orderId: number, stops: readonly StopValues[]): Promise<number[]> {
   if (stops.length === 0) return [];
   const rows = await t
@@ -127,7 +127,9 @@ export async function insertStops(t: Tenant, orderId: number, stops: readonly St
     )
     .returning(['id', 'sequence'])
     .execute();
-  return rows.sort((a, b) => a.sequence - b.sequence).map((r) => r.id);
+  // By sequence (unique among the stops of one call): RETURNING promises no order.
+  const bySequence = new Map(rows.map((r) => [r.sequence, r.id]));
+  return stops.map((s) => bySequence.get(s.sequence)!);
 }
 
 /** Inserts the items and records each one's first event (Created). */

@@ -3,10 +3,9 @@
 // A price set by hand stays; a distance the client gave stays, one measured is measured again.
 import type { Tenant } from '../../db/tenant.js';
 import { type AddressRow, placesByIds } from '../customers/index.js';
+import { today } from './order-state.js';
 import { priceOrder } from './orders.pricing.js';
 import { itemsOf, orderRecords, stopsOf, updateOrder } from './orders.repository.js';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** What the order's search finds it by: its number, its customer's name, its stops' places. */
 export function searchTextOf(orderNumber: string, customerName: string, places: readonly AddressRow[]): string {

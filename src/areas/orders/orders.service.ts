@@ -13,6 +13,7 @@ import { chargeTypeRecords } from '../charge-types/index.js';
 import { contactRecords, requireCustomer } from '../customers/index.js';
 import { shipmentTypeRecords } from '../pricing/index.js';
 import { logActivity } from './order-activity.js';
+import { orderChange, STOP_RANK, today } from './order-state.js';
 import { ordersOf } from './orders.answers.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderClosed, orderDeleted, orderPurged, quoteApproved, quoteCreated } from './orders.events.js';
@@ -22,14 +23,10 @@ import { searchTextOf } from './orders.reprice.js';
 import type { OrderInputT, OrdersQueryT, OrderT } from './orders.schemas.js';
 import type { OrderStatus, StopType } from './orders.tables.js';
 import { type ListScope, listOrders } from './orders-list.js';
-import { checkBarcodes, placesFor } from './stop-places.js';
+import { checkBarcodes, itemValues, placesFor, stopValues } from './stop-places.js';
 
 /** Generated order numbers start above this, so they read as order numbers (1001, 1002...). */
 const FIRST_NUMBER = 1000;
-/** Stops are kept pickups first, then transfers, then deliveries, each kind in the order sent. */
-const STOP_RANK: Record<StopType, number> = { Pickup: 0, Transfer: 1, Delivery: 2 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The order number asked for (unique, any case), or the company's next free one. */
 async function orderNumberFor(t: Tenant, asked: string | null): Promise<string> {
@@ -46,13 +43,6 @@ async function orderNumberFor(t: Tenant, asked: string | null): Promise<string> 
 
 const complete = (types: readonly StopType[]) => types.includes('Pickup') && types.includes('Delivery');
 
-const change = (row: { id: number; order_number: string; customer_id: number }, status: OrderStatus) => ({
-  orderId: row.id,
-  orderNumber: row.order_number,
-  customerId: row.customer_id,
-  status,
-});
-
 export function ordersService() {
   async function read(t: Tenant, id: number, options: { moveCompletedToTheEnd?: boolean } = {}): Promise<OrderT> {
     const row = await repo.orderRecords.requireOne(t, id, { includeDeleted: true });
@@ -67,7 +57,7 @@ export function ordersService() {
     t: Tenant,
     rows: readonly repo.OrderRow[],
     to: OrderStatus,
-    event: CompanyEvent<ReturnType<typeof change>>,
+    event: CompanyEvent<ReturnType<typeof orderChange>>,
     words: string,
     set: Parameters<typeof repo.updateOrder>[2],
   ) {
@@ -80,7 +70,7 @@ export function ordersService() {
     for (const row of rows) {
       await logActivity(t, [row.id], `order.${to.toLowerCase()}`, words);
       await audit(t, { action: event.name, entityType: 'order', entityId: row.id, before: { status: row.status }, after: { status: to } });
-      await t.announce(event, change(row, to));
+      await t.announce(event, orderChange(row, to));
     }
   }
 
@@ -140,7 +130,7 @@ export function ordersService() {
     for (const row of live) {
       await logActivity(t, [row.id], 'order.deleted', 'Deleted.');
       await audit(t, { action: orderDeleted.name, entityType: 'order', entityId: row.id, before: { status: row.status }, after: { status: 'Deleted' } });
-      await t.announce(orderDeleted, change(row, 'Deleted'));
+      await t.announce(orderDeleted, orderChange(row, 'Deleted'));
     }
     return null;
   }
@@ -213,33 +203,13 @@ export function ordersService() {
       const stopIds = await repo.insertStops(
         t,
         id,
-        sent.map(({ stop }, k) => ({
-          type: stop.type,
-          sequence: k + 1,
-          address_id: places[k]!.id,
-          date: stop.date ?? null,
-          time_window_start: stop.timeWindowStart ?? null,
-          time_window_end: stop.timeWindowEnd ?? null,
-          priority: stop.priority ?? 'Regular',
-          driver_instructions: text(stop.driverInstructions),
-          notes: text(stop.notes),
-          contact_name: text(stop.contactName),
-          contact_phone: text(stop.contactPhone),
-        })),
+        // Kept pickups first, then transfers, then deliveries, each kind in the order sent.
+        sent.map(({ stop }, k) => ({ ...stopValues(stop, places[k]!.id), sequence: k + 1 })),
       );
       await repo.insertItems(
         t,
         id,
-        sent.flatMap(({ stop }, k) =>
-          (stop.items ?? []).map((item) => ({
-            stop_id: stopIds[k]!,
-            description: item.description.trim(),
-            quantity: item.quantity ?? 1,
-            weight: item.weight ?? null,
-            pallets: item.pallets ?? null,
-            barcode: text(item.barcode),
-          })),
-        ),
+        sent.flatMap(({ stop }, k) => (stop.items ?? []).map((item) => ({ stop_id: stopIds[k]!, ...itemValues(item) }))),
       );
       const created = await read(t, id);
       await logActivity(t, [id], 'order.created', status === 'Dreft' ? 'Draft quote created.' : 'Quote created.');

@@ -3,6 +3,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { fail } from '../../platform/errors.js';
 import type { FileResult, Uploads } from '../../platform/route.js';
+import { today } from './order-state.js';
 import { ordersOf } from './orders.answers.js';
 import { OrdersErrors } from './orders.errors.js';
 import * as orders from './orders.repository.js';
@@ -13,8 +14,6 @@ import { exportFile, orderOfJson, readStopsFile, sampleFile } from './stops-tran
 
 /** Orders written to the export per batch (one read of their stops and items each). */
 const EXPORT_BATCH = 200;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function quoteTransferService(ordersService: OrdersService, stops: StopsService) {
   /** The company's live orders, oldest first, a batch at a time. */

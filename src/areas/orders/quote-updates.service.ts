@@ -15,8 +15,8 @@ import { text } from '../../platform/writes.js';
 import { chargeTypeRecords } from '../charge-types/index.js';
 import { contactRecords, customerFromQuote, requireCustomer } from '../customers/index.js';
 import { shipmentTypeRecords } from '../pricing/index.js';
-import { openOrder } from './holds.service.js';
 import { logActivity } from './order-activity.js';
+import { openOrder, STOP_RANK } from './order-state.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderUpdated } from './orders.events.js';
 import * as orders from './orders.repository.js';
@@ -26,10 +26,9 @@ import type { OrdersService } from './orders.service.js';
 import type { StopType } from './orders.tables.js';
 import * as repo from './quote-updates.repository.js';
 import { QUOTE_UPDATE_TYPES, type QuoteStepBodyT, type QuoteStepQueryT, type StopUpdateT } from './quote-updates.schemas.js';
-import { checkShapes, placesFor } from './stop-places.js';
+import { checkShapes, itemValues, placesFor, stopValues } from './stop-places.js';
 import { updateStop } from './stops.repository.js';
 
-const RANK: Record<StopType, number> = { Pickup: 0, Transfer: 1, Delivery: 2 };
 const STEP_NAMES = Object.fromEntries(Object.entries(QUOTE_UPDATE_TYPES).map(([name, n]) => [n, name])) as Record<number, string>;
 const KINDS: Record<number, StopType[]> = { 0: ['Pickup'], 1: ['Pickup'], 2: ['Delivery', 'Transfer'], 3: ['Delivery', 'Transfer'] };
 
@@ -73,18 +72,7 @@ async function saveStops(t: Tenant, order: orders.OrderRow, kinds: StopType[], s
   const places = await placesFor(t, order.customer_id, stops);
   const ids: number[] = [];
   for (const [k, s] of stops.entries()) {
-    const values = {
-      type: s.type,
-      address_id: places[k]!.id,
-      date: s.date ?? null,
-      time_window_start: s.timeWindowStart ?? null,
-      time_window_end: s.timeWindowEnd ?? null,
-      priority: s.priority ?? 'Regular',
-      driver_instructions: text(s.driverInstructions),
-      notes: text(s.notes),
-      contact_name: text(s.contactName),
-      contact_phone: text(s.contactPhone),
-    };
+    const values = stopValues(s, places[k]!.id);
     if (s.id != null) {
       await updateStop(t, s.id, values);
       ids.push(s.id);
@@ -100,18 +88,11 @@ async function saveStops(t: Tenant, order: orders.OrderRow, kinds: StopType[], s
       t,
       own.filter((x) => !(s.items ?? []).some((item) => item.id === x.id)).map((x) => x.id),
     );
-    const values = (item: NonNullable<StopUpdateT['items']>[number]) => ({
-      description: item.description.trim(),
-      quantity: item.quantity ?? 1,
-      weight: item.weight ?? null,
-      pallets: item.pallets ?? null,
-      barcode: text(item.barcode),
-    });
-    for (const item of s.items ?? []) if (item.id != null) await repo.updateItem(t, item.id, values(item));
+    for (const item of s.items ?? []) if (item.id != null) await repo.updateItem(t, item.id, itemValues(item));
     await orders.insertItems(
       t,
       order.id,
-      (s.items ?? []).filter((item) => item.id == null).map((item) => ({ stop_id: stopId, ...values(item) })),
+      (s.items ?? []).filter((item) => item.id == null).map((item) => ({ stop_id: stopId, ...itemValues(item) })),
     );
   }
   // Every stop of the order in its place again: by kind, then as sent (or as it was).
@@ -120,7 +101,7 @@ async function saveStops(t: Tenant, order: orders.OrderRow, kinds: StopType[], s
     const at = ids.indexOf(id);
     return at >= 0 ? at : sequence;
   };
-  const ordered = [...all].sort((a, b) => RANK[a.type] - RANK[b.type] || position(a.id, a.sequence) - position(b.id, b.sequence));
+  const ordered = [...all].sort((a, b) => STOP_RANK[a.type] - STOP_RANK[b.type] || position(a.id, a.sequence) - position(b.id, b.sequence));
   for (const [k, s] of ordered.entries()) if (s.sequence !== k + 1) await updateStop(t, s.id, { sequence: k + 1 });
 }
 

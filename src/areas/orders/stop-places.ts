@@ -53,3 +53,30 @@ export async function checkBarcodes(t: Tenant, stops: readonly StopInputT[]): Pr
   const taken = await repo.barcodesTaken(t, [...seen.keys()]);
   if (taken.length > 0) throw invalid(seen.get(taken[0]!)!, `The barcode ${taken[0]} is already used by another item of the company.`);
 }
+
+/** A stop's columns from what a client sent (its place and place in the order given apart). */
+export function stopValues(s: StopInputT, addressId: number) {
+  return {
+    type: s.type,
+    address_id: addressId,
+    date: s.date ?? null,
+    time_window_start: s.timeWindowStart ?? null,
+    time_window_end: s.timeWindowEnd ?? null,
+    priority: s.priority ?? ('Regular' as const),
+    driver_instructions: text(s.driverInstructions),
+    notes: text(s.notes),
+    contact_name: text(s.contactName),
+    contact_phone: text(s.contactPhone),
+  };
+}
+
+/** An item's columns from what a client sent. */
+export function itemValues(item: NonNullable<StopInputT['items']>[number]) {
+  return {
+    description: item.description.trim(),
+    quantity: item.quantity ?? 1,
+    weight: item.weight ?? null,
+    pallets: item.pallets ?? null,
+    barcode: text(item.barcode),
+  };
+}

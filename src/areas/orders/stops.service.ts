@@ -10,8 +10,8 @@ import { audit } from '../../platform/audit.js';
 import { fail, notFound } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
 import { formatAddress, placesByIds } from '../customers/index.js';
-import { openOrder } from './holds.service.js';
 import { logActivity } from './order-activity.js';
+import { openOrder, orderChange, STOP_RANK } from './order-state.js';
 import { ordersOf } from './orders.answers.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderStopAdded, orderStopChanged } from './orders.events.js';
@@ -19,11 +19,9 @@ import * as orders from './orders.repository.js';
 import { reprice } from './orders.reprice.js';
 import { MAX_STOPS, type OrderStopT, type StopInputT } from './orders.schemas.js';
 import type { AppointmentStatus, StopPriority, StopType } from './orders.tables.js';
-import { checkBarcodes, placesFor } from './stop-places.js';
+import { checkBarcodes, itemValues, placesFor, stopValues } from './stop-places.js';
 import * as repo from './stops.repository.js';
 import type { AppointmentQueryT, DriverInstructionsT, OrderItemEventT } from './stops.schemas.js';
-
-const RANK: Record<StopType, number> = { Pickup: 0, Transfer: 1, Delivery: 2 };
 
 /** Adds stops to an order, each after the last stop of its kind or of an earlier kind (later stops
  *  move down), prices the order again, and says so; answers the new stops' ids. */
@@ -34,46 +32,36 @@ async function addStops(t: Tenant, orderId: number, inputs: readonly StopInputT[
     throw fail(OrdersErrors.tooManyStops, `Order ${orderId} has ${has} stops: ${inputs.length} more would pass the ${MAX_STOPS} an order takes.`);
   await checkBarcodes(t, inputs);
   const places = await placesFor(t, order.customer_id, inputs);
-  const ids: number[] = [];
+  // Each after the last stop of its kind or of an earlier kind, the later ones moved down: the
+  // order's stops placed in memory, then written once each.
+  const existing = await orders.stopsOf(t, [orderId]);
+  const placed: Array<{ id: number | null; type: StopType; k: number }> = existing.map((s) => ({ id: s.id, type: s.type, k: -1 }));
   for (const [k, input] of inputs.entries()) {
-    const existing = await orders.stopsOf(t, [orderId]);
-    const sequence = existing.filter((s) => RANK[s.type] <= RANK[input.type]).length + 1;
-    for (const s of existing.filter((s) => RANK[s.type] > RANK[input.type]).reverse()) await repo.updateStop(t, s.id, { sequence: s.sequence + 1 });
-    const [id] = await orders.insertStops(t, orderId, [
-      {
-        type: input.type,
-        sequence,
-        address_id: places[k]!.id,
-        date: input.date ?? null,
-        time_window_start: input.timeWindowStart ?? null,
-        time_window_end: input.timeWindowEnd ?? null,
-        priority: input.priority ?? 'Regular',
-        driver_instructions: text(input.driverInstructions),
-        notes: text(input.notes),
-        contact_name: text(input.contactName),
-        contact_phone: text(input.contactPhone),
-      },
-    ]);
-    await orders.insertItems(
-      t,
-      orderId,
-      (input.items ?? []).map((item) => ({
-        stop_id: id!,
-        description: item.description.trim(),
-        quantity: item.quantity ?? 1,
-        weight: item.weight ?? null,
-        pallets: item.pallets ?? null,
-        barcode: text(item.barcode),
-      })),
-    );
-    await logActivity(t, [orderId], 'stop.added', `${input.type} stop ${sequence} added: ${places[k]!.street}, ${places[k]!.city}.`, id!);
-    ids.push(id!);
+    const at = placed.filter((p) => STOP_RANK[p.type] <= STOP_RANK[input.type]).length;
+    placed.splice(at, 0, { id: null, type: input.type, k });
   }
+  for (const [n, p] of placed.entries()) {
+    const was = existing.find((s) => s.id === p.id);
+    if (was && was.sequence !== n + 1) await repo.updateStop(t, was.id, { sequence: n + 1 });
+  }
+  const sequences = inputs.map((_, k) => placed.findIndex((p) => p.k === k) + 1);
+  const ids = await orders.insertStops(
+    t,
+    orderId,
+    inputs.map((input, k) => ({ ...stopValues(input, places[k]!.id), sequence: sequences[k]! })),
+  );
+  await orders.insertItems(
+    t,
+    orderId,
+    inputs.flatMap((input, k) => (input.items ?? []).map((item) => ({ stop_id: ids[k]!, ...itemValues(item) }))),
+  );
+  for (const [k, input] of inputs.entries())
+    await logActivity(t, [orderId], 'stop.added', `${input.type} stop ${sequences[k]} added: ${places[k]!.street}, ${places[k]!.city}.`, ids[k]!);
   await reprice(t, orderId);
   const [row] = await ordersOf(t, [await orders.orderRecords.requireOne(t, orderId)]);
   for (const id of ids) {
     await audit(t, { action: orderStopAdded.name, entityType: 'order', entityId: orderId, after: row!.stops.find((s) => s.id === id) });
-    await t.announce(orderStopAdded, { orderId, orderNumber: order.order_number, customerId: order.customer_id, status: order.status, stopId: id });
+    await t.announce(orderStopAdded, { ...orderChange(order), stopId: id });
   }
   return ids;
 }
