@@ -4,15 +4,14 @@
 // here, mostly trigram index upkeep) and found again by name on later runs.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { addMember, createCompany } from '../src/areas/users/index.js';
+import { addMember } from '../src/areas/users/index.js';
 import type { Db } from '../src/db/database.js';
 import { seedCustomers } from './customers-data.js';
+import { benchCompany, seedScale } from './seed-kit.js';
 
 // BENCH_CUSTOMERS_SCALE (default 1) scales every company: 0.1 seeds 10,000 and 15,000 each, in
 // companies of their own (the scale is in their names).
-const SCALE = Number(process.env.BENCH_CUSTOMERS_SCALE ?? 1);
-if (!(SCALE > 0 && SCALE <= 1)) throw new Error(`BENCH_CUSTOMERS_SCALE must be in (0, 1], not ${process.env.BENCH_CUSTOMERS_SCALE}`);
-const named = (name: string) => (SCALE === 1 ? name : `${name} x${SCALE}`);
+const { scale: SCALE, named } = seedScale('BENCH_CUSTOMERS_SCALE');
 const SETS = [
   { name: named('Bench Customers'), count: Math.round(100_000 * SCALE), seed: 1 },
   { name: named('Bench Neighbour A'), count: Math.round(150_000 * SCALE), seed: 2 },
@@ -28,11 +27,7 @@ export async function customerCompanies(db: Db): Promise<{ email: string; passwo
     let id = company && held === set.count ? company.id : null;
     if (id === null) {
       const started = performance.now();
-      ({ companyId: id } = await createCompany(db, {
-        name: set.name,
-        adminEmail: `admin-${randomUUID().slice(0, 8)}@bench.example`,
-        adminPassword: 'bench-password',
-      }));
+      id = await benchCompany(db, set.name);
       await seedCustomers(db, id, set.count, set.seed);
       process.stderr.write(`seeded ${set.name}: ${set.count} customers in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     }

@@ -10,6 +10,12 @@
 //   npm run bench -- uncached     GET /Customers with no answer kept (ANSWER_CACHE_MB=0) next to a raw
 //                                 pg + Fastify route running the very statements fds runs and
 //                                 answering the same bytes (bench/raw-customers.ts); PostgreSQL only
+//   npm run bench -- orders       GET /Quotes over a company of 1,000,000 orders (3,000,000 stops;
+//                                 a neighbour holds 500,000 more) with no answer kept, next to a raw
+//                                 pg + Fastify route running the same statements for the same bytes
+//                                 (bench/raw-orders.ts), then with answers kept; then POST /Quotes of
+//                                 4-stop priced orders. PostgreSQL only; seeded on the first run
+//                                 (BENCH_ORDERS_SCALE scales it, bench/orders-setup.ts)
 //   npm run bench -- citus        GET /App/User and GET /Customers on a Citus coordinator
 //                                 (BENCH_CITUS_URL) next to the same on the PostgreSQL of
 //                                 DATABASE_URL: same data (BENCH_CUSTOMERS_SCALE, default 0.1:
@@ -19,7 +25,9 @@
 // BENCH_TOOL=wrk measures with wrk (one thread, outside node: it takes less of the 2 cores than
 // autocannon) instead of autocannon; p50 and p99 are then wrk's, to 0.01 ms.
 import { type ChildProcess, execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PLACES, TRADES } from './customers-data.js';
@@ -80,22 +88,38 @@ function wrkMs(text: string): number {
   return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
 }
 
-function wrk(url: string, seconds: number, headers: Record<string, string>): Promise<string> {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+/** A request other than a bare GET: its method and JSON body. */
+interface Send {
+  method: 'POST' | 'PUT';
+  body: string;
+}
+
+function wrk(url: string, seconds: number, headers: Record<string, string>, send?: Send): Promise<string> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
+  if (send) {
+    // wrk sends a body through a script.
+    const script = join(mkdtempSync(join(tmpdir(), 'fds-wrk-')), 'send.lua');
+    writeFileSync(
+      script,
+      `wrk.method = ${JSON.stringify(send.method)}\nwrk.body = ${JSON.stringify(send.body)}\nwrk.headers["Content-Type"] = "application/json"\n`,
+    );
+    args.push('-s', script);
+  }
+  args.push(url);
   return new Promise((resolve, reject) => execFile('wrk', args, (err, stdout) => (err ? reject(err) : resolve(stdout))));
 }
 
 /** `server`: the process answering (its CPU per request is reported, and PostgreSQL's). */
-async function load(name: string, url: string, headers: Record<string, string> = {}, server?: ChildProcess): Promise<Measure> {
+async function load(name: string, url: string, headers: Record<string, string> = {}, server?: ChildProcess, send?: Send): Promise<Measure> {
   const cpuBefore = () => ({ server: server?.pid ? cpuMicros(server.pid) : 0, postgres: cpuMicros('postgres') });
   const cpuPer = (before: { server: number; postgres: number }, requests: number) =>
     server?.pid && requests > 0
       ? { server: (cpuMicros(server.pid) - before.server) / requests, postgres: (cpuMicros('postgres') - before.postgres) / requests }
       : undefined;
   if (process.env.BENCH_TOOL === 'wrk') {
-    await wrk(url, WARMUP, headers);
+    await wrk(url, WARMUP, headers, send);
     const before = cpuBefore();
-    const out = await wrk(url, DURATION, headers);
+    const out = await wrk(url, DURATION, headers, send);
     const num = (re: RegExp) => Number(re.exec(out)?.[1] ?? 0);
     const sockets = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
     return {
@@ -108,9 +132,10 @@ async function load(name: string, url: string, headers: Record<string, string> =
       cpu: cpuPer(before, num(/(\d+) requests in/)),
     };
   }
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
+  const request = send ? { method: send.method, body: send.body, headers: { ...headers, 'content-type': 'application/json' } } : { headers };
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, ...request });
   const before = cpuBefore();
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...request });
   return {
     name,
     rps: r.requests.average,
@@ -298,6 +323,105 @@ try {
     } finally {
       raw?.child.kill('SIGTERM');
       uncached.child.kill('SIGTERM');
+    }
+  }
+  if (wanted.includes('orders')) {
+    // The quote and order list with no answer kept (a dispatcher's list changes all day), next to a
+    // raw route running the same statements for the same bytes; the same list with answers kept;
+    // then creating 4-stop priced orders.
+    if (database !== 'postgres') throw new Error('orders needs DATABASE_URL (PostgreSQL)');
+    const uncached = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_ORDERS: '1', ANSWER_CACHE_MB: '0' });
+    const kept = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_ORDERS: '1' });
+    const book = uncached.info.orders as { summary: string; customerName: string; customerId: number; addressIds: number[]; adminToken: string };
+    const paths: Array<[string, string]> = [
+      ['status Order (open orders)', '/api/v1/Quotes?OrderStatus=Order'],
+      ['default (every status but Deleted)', '/api/v1/Quotes'],
+      [`search: a customer's name`, `/api/v1/Quotes?SearchTerm=${encodeURIComponent(book.customerName.toLowerCase())}`],
+      ['search: an order number', '/api/v1/Quotes?SearchTerm=512345'],
+    ];
+    const headers = { authorization: `Bearer ${uncached.info.ordersToken}` };
+    let raw: Awaited<ReturnType<typeof start>> | null = null;
+    try {
+      console.log(`\nFirst request of each list, sequential (${book.summary}):`);
+      for (const [label, path] of paths) {
+        const started = performance.now();
+        const res = await fetch(`${uncached.info.url}${path}`, { headers });
+        const body = (await res.json()) as { data: { totalCount: number } };
+        if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${JSON.stringify(body).slice(0, 1000)}`);
+        console.log(`  ${label.padEnd(40)} totalCount ${body.data.totalCount}, ${(performance.now() - started).toFixed(1)} ms`);
+      }
+      raw = await start('bench/raw-orders.ts', {
+        RAW_TOKEN: uncached.info.ordersToken,
+        RAW_PATHS: JSON.stringify(paths.map(([, path]) => path)),
+        RAW_FDS_URL: uncached.info.url,
+      });
+      const rows: Measure[] = [];
+      const floorOf = new Map<Measure, Measure>();
+      for (const [label, path] of paths) {
+        const floor = await load(`raw pg + Fastify: ${label}`.slice(0, 44), `${raw.info.url}${path}`, {}, raw.child);
+        const fds = await load(`fds: ${label}`.slice(0, 44), `${uncached.info.url}${path}`, headers, uncached.child);
+        rows.push(floor, fds);
+        floorOf.set(floor, floor).set(fds, floor);
+      }
+      const keptRow = await load(
+        'fds: status Order, answers kept (default)',
+        `${kept.info.url}${paths[0]![1]}`,
+        { authorization: `Bearer ${kept.info.ordersToken}` },
+        kept.child,
+      );
+      rows.push(keptRow);
+      floorOf.set(keptRow, rows[0]!);
+      print(`GET /Quotes over ${book.summary} orders (page of 20 with stops and items, exact totalCount)`, rows, (r) => floorOf.get(r)!, 'vs raw');
+
+      // Creating: a quote of two pickups and two deliveries at the company's addresses, an item at
+      // each pickup, priced by the company's pricing model over a given distance.
+      const admin = { authorization: `Bearer ${book.adminToken}`, 'content-type': 'application/json' };
+      const model = await fetch(`${uncached.info.url}/api/v1/PricingModel`, {
+        method: 'POST',
+        headers: admin,
+        body: JSON.stringify({
+          name: 'Bench road rates',
+          currency: 'USD',
+          distanceUnit: 'mi',
+          baseCharge: 150,
+          mileageMode: 'tiered',
+          mileageCharges: [
+            { fromDistance: 0, toDistance: 100, ratePerUnit: 3.25, minimumCharge: 250 },
+            { fromDistance: 100, toDistance: 500, ratePerUnit: 2.4 },
+            { fromDistance: 500, ratePerUnit: 1.95 },
+          ],
+        }),
+      });
+      if (model.status !== 200) throw new Error(`POST /PricingModel answered ${model.status}: ${await model.text()}`);
+      const [a, b, c, d] = book.addressIds;
+      const item = { description: 'Palletized freight', quantity: 4, weight: 1800, pallets: 4 };
+      const quote = JSON.stringify({
+        customerId: book.customerId,
+        distance: 420,
+        stops: [
+          { type: 'Pickup', addressId: a, items: [item] },
+          { type: 'Pickup', addressId: b, items: [item] },
+          { type: 'Delivery', addressId: c },
+          { type: 'Delivery', addressId: d },
+        ],
+      });
+      const sample = await fetch(`${uncached.info.url}/api/v1/Quotes`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: quote,
+      });
+      const made = (await sample.json()) as { data: { totalPrice: number; priceLines: unknown[]; stops: unknown[] } };
+      if (sample.status !== 200 || made.data.stops.length !== 4 || !(made.data.totalPrice > 0))
+        throw new Error(`POST /Quotes answered ${sample.status}: ${JSON.stringify(made).slice(0, 1000)}`);
+      const create = await load('POST /Quotes (4 stops, priced)', `${uncached.info.url}/api/v1/Quotes`, headers, uncached.child, {
+        method: 'POST',
+        body: quote,
+      });
+      print(`Creating quotes (each priced at ${made.data.totalPrice} USD in ${made.data.priceLines.length} lines)`, [create], create, '');
+    } finally {
+      raw?.child.kill('SIGTERM');
+      uncached.child.kill('SIGTERM');
+      kept.child.kill('SIGTERM');
     }
   }
   if (wanted.includes('citus')) {

@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createTokens } from '../src/platform/auth.js';
 import { customerCompanies } from './customers-setup.js';
+import { orderCompanies } from './orders-setup.js';
 import { profileOnSignal } from './profile.js';
 import { BENCH_JWT_SECRET } from './secret.js';
 
@@ -32,6 +33,8 @@ const { companyId } = await createCompany(database.db, { name: 'Bench Freight', 
 await addMember(database.db, { companyId, email, password: 'bench-password', role: 'Dispatcher', name: 'Bench User' });
 // The customer-list benchmark's companies, seeded once per database and reused (BENCH_CUSTOMERS=1).
 const customers = process.env.BENCH_CUSTOMERS === '1' ? await customerCompanies(database.db) : null;
+// The order-list benchmark's companies, the same way (BENCH_ORDERS=1).
+const orders = process.env.BENCH_ORDERS === '1' ? await orderCompanies(database.db) : null;
 const app = await buildApp({ config, database, tokens: createTokens(config.jwtSecret!), logger });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await fetch(`${address}/api/v1/Auth/Login`, {
@@ -40,17 +43,33 @@ const login = await fetch(`${address}/api/v1/Auth/Login`, {
   body: JSON.stringify({ userName: email, password: 'bench-password' }),
 });
 const token = ((await login.json()) as { data: string }).data;
-let customersToken: string | null = null;
-if (customers) {
+const signIn = async (user: { email: string; password: string } | null) => {
+  if (!user) return null;
   const signin = await fetch(`${address}/api/v1/Auth/Login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: customers.email, password: customers.password }),
+    body: JSON.stringify({ userName: user.email, password: user.password }),
   });
-  customersToken = ((await signin.json()) as { data: string }).data;
-}
+  return ((await signin.json()) as { data: string }).data;
+};
 process.stdout.write(
-  JSON.stringify({ url: address, token, companyId, email, database: database.kind, customersToken, customers: customers?.summary ?? null }) + '\n',
+  JSON.stringify({
+    url: address,
+    token,
+    companyId,
+    email,
+    database: database.kind,
+    customersToken: await signIn(customers),
+    customers: customers?.summary ?? null,
+    ordersToken: await signIn(orders),
+    orders: orders && {
+      summary: orders.summary,
+      customerName: orders.customerName,
+      customerId: orders.customerId,
+      addressIds: orders.addressIds,
+      adminToken: await signIn(orders.admin),
+    },
+  }) + '\n',
 );
 await profileOnSignal('fds');
 process.on('SIGTERM', async () => {

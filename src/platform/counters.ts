@@ -6,12 +6,24 @@
 import { sql } from 'kysely';
 import type { Tenant } from './door.js';
 
-/** The counter's next value (1 the first time). */
-export async function nextValue(t: Tenant, name: string): Promise<number> {
-  const row = await t
+/** The statement raising the counter and answering its new `value` (a CTE of a larger write). */
+export function nextValueQuery(t: Tenant, name: string) {
+  return t
     .insert('company_counters', { name, value: 1 })
     .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet({ value: sql`company_counters.value + 1` }))
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
+    .returning('value');
+}
+
+/** The counter's next value (1 the first time). */
+export async function nextValue(t: Tenant, name: string): Promise<number> {
+  return Number((await nextValueQuery(t, name).executeTakeFirstOrThrow()).value);
+}
+
+/** Locks the counter's row now, without moving it (made at 0 when new): work that will take a
+ *  value later takes the lock first, to keep one lock order with rows it locks meanwhile. */
+export async function holdCounter(t: Tenant, name: string): Promise<void> {
+  await t
+    .insert('company_counters', { name, value: 0 })
+    .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet({ value: sql`company_counters.value` }))
+    .execute();
 }

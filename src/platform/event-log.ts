@@ -4,7 +4,8 @@
 // last position it saw misses nothing. Events reach the log by being announced: an event declared
 // with `logged` (events.ts) is written here by `t.announce`, before its subscribers act.
 
-import { nextValue } from './counters.js';
+import { sql } from 'kysely';
+import { holdCounter, nextValueQuery } from './counters.js';
 import type { Tenant } from './door.js';
 
 export interface LogEntry {
@@ -17,19 +18,38 @@ export interface LogEntry {
   payload: Record<string, unknown>;
 }
 
-/** Appends the entry; answers its position. */
+const POSITION = 'event_log';
+
+/**
+ * Takes the company's event-log position lock before the first announcement of the work. Counters
+ * an area keeps itself (order_status_counts) are locked after it, so two transactions never hold
+ * one each and wait for the other's: whoever holds such a row holds the log's lock already.
+ */
+export async function holdEventLog(t: Tenant): Promise<void> {
+  await holdCounter(t, POSITION);
+}
+
+/** Appends the entry; answers its position. One statement: the position taken (its counter row
+ *  locked until commit, counters.ts) and the row written, a round trip less inside the lock. */
 export async function appendEvent(t: Tenant, entry: LogEntry): Promise<number> {
-  const position = await nextValue(t, 'event_log');
-  await t
-    .insert('company_events', {
-      position,
-      type: entry.type,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId === null ? null : String(entry.entityId),
-      payload: JSON.stringify(entry.payload),
-      user_id: t.userId,
-      request_id: t.requestId,
-    })
-    .execute();
-  return position;
+  const row = await t.db
+    .with('p', () => nextValueQuery(t, POSITION))
+    .insertInto('company_events')
+    .columns(['company_id', 'position', 'type', 'entity_type', 'entity_id', 'payload', 'user_id', 'request_id'])
+    .expression((eb) =>
+      eb.selectFrom('p').select([
+        // Typed here: in a select list a parameter has no column to take its type from.
+        sql<number>`${t.companyId}::int`.as('company_id'),
+        'p.value',
+        sql<string>`${entry.type}::text`.as('type'),
+        sql<string>`${entry.entityType}::text`.as('entity_type'),
+        sql<string>`${entry.entityId === null ? null : String(entry.entityId)}::text`.as('entity_id'),
+        sql<string>`${JSON.stringify(entry.payload)}::jsonb`.as('payload'),
+        sql<string>`${t.userId}::text`.as('user_id'),
+        sql<string>`${t.requestId}::text`.as('request_id'),
+      ]),
+    )
+    .returning('position')
+    .executeTakeFirstOrThrow();
+  return Number(row.position);
 }

@@ -74,6 +74,19 @@ export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q e
   map(rows: Row[], t: Ctx, query: Q, scope: Scope): Item[] | Promise<Item[]>;
   /** Largest page (default 1000). */
   maxPageSize?: number;
+  /**
+   * The totalCount from somewhere cheaper than counting the filtered rows, when the list keeps it
+   * for this query (orders keep a count per status: a status-only list of a million orders reads
+   * it, not a million index entries); null: count the rows. A select of one row whose column `n`
+   * is the count, exact for the query.
+   */
+  knownCount?(t: Ctx, query: Q, scope: Scope): AnySelect | null;
+  /**
+   * Count in the page's own pass (`count(*) OVER ()`) rather than by a second reading of the
+   * filters: for a query whose filters are costly to run and match few rows (a search through a
+   * function), which the page reads whole anyway to sort them.
+   */
+  countInPage?(query: Q): boolean;
 }
 
 /** A filter value counts as given when it is not null, not blank text and not an empty list. */
@@ -145,9 +158,11 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
     const page = pageOf(query, max);
     const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
     const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query, t);
-    const count = filtered.clearSelect().select(sql<string>`count(*)`.as('n'));
+    const known = def.knownCount?.(t, query, scope as Scope) ?? null;
+    const count = known ?? filtered.clearSelect().select(sql<string>`count(*)`.as('n'));
+    const inPage = !known && def.countInPage?.(query) === true;
     const rows = (await orderedBy(def.select(filtered, t), def.sortable[sort.by]!, sort.descending)
-      .select(() => count.as('total_count'))
+      .select(() => (inPage ? sql<string>`count(*) OVER ()` : count).as('total_count'))
       .limit(inlined(page.limit))
       .offset(inlined(page.offset))
       .execute()) as Array<Row & { total_count: string | number }>;

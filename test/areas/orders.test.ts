@@ -286,6 +286,50 @@ describe('GET /Quotes and GET /Orders', () => {
     expectProblem(await api(admin, 'GET', '/Quotes?SortBy=weight'), 'SortBy');
   });
 
+  it("answers a status list's totalCount from the kept counts, equal to the rows counted, through every move", async () => {
+    const admin = await signIn(t);
+    const other = await signIn(t);
+    await createQuote(t, other);
+    const statuses = ['Dreft', 'Quote', 'Order', 'Closed', 'Deleted'] as const;
+    // What the list answers by status alone (the kept counts) against the same list with a filter
+    // that makes it count its rows (every date), and against the table itself.
+    const agree = async (expected: Record<string, number>) => {
+      const kept = await sql<{ status: string; n: string }>`select status, n::text as n from order_status_counts
+        where company_id = ${admin.companyId} and n <> 0`.execute(t.database.db);
+      const counted = await sql<{ status: string; n: string }>`select status, count(*)::text as n from orders
+        where company_id = ${admin.companyId} group by status`.execute(t.database.db);
+      const asMap = (rows: Array<{ status: string; n: string }>) => Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+      assert.deepEqual(asMap(kept.rows), asMap(counted.rows));
+      for (const status of statuses) {
+        const listed = (await api(admin, 'GET', `/Quotes?OrderStatus=${status}`)).body.data.totalCount;
+        const dated = (await api(admin, 'GET', `/Quotes?OrderStatus=${status}&DateRange=2000-01-01T00:00:00Z&DateRange=2100-01-01T00:00:00Z`)).body.data
+          .totalCount;
+        assert.equal(listed, dated, status);
+        assert.equal(listed, expected[status] ?? 0, status);
+      }
+      assert.equal(
+        (await api(admin, 'GET', '/Quotes')).body.data.totalCount,
+        (expected.Dreft ?? 0) + (expected.Quote ?? 0) + (expected.Order ?? 0) + (expected.Closed ?? 0),
+      );
+      assert.equal((await api(admin, 'GET', '/Quotes?IsOrder=true')).body.data.totalCount, (expected.Order ?? 0) + (expected.Closed ?? 0));
+    };
+    const [a, b, c, d] = [await createQuote(t, admin), await createQuote(t, admin), await createQuote(t, admin), await createQuote(t, admin)];
+    const draft = await api(admin, 'POST', '/Quotes', { customerId: a.customerId, stops: [{ type: 'Pickup', addressId: a.stops[0].address.id }] });
+    assert.equal(draft.body.data.status, 'Dreft');
+    await agree({ Quote: 4, Dreft: 1 });
+    assert.equal((await api(admin, 'PUT', '/Quotes/ApproveQuotesBulk', [a.id, b.id, c.id])).status, 200);
+    assert.equal((await api(admin, 'PUT', `/Orders/${a.id}/close`)).status, 200);
+    await agree({ Quote: 1, Dreft: 1, Order: 2, Closed: 1 });
+    // A refused bulk move moves no count.
+    expectFailure(await api(admin, 'DELETE', '/Quotes', [b.id, a.id]), 'orders.closed');
+    assert.equal((await api(admin, 'DELETE', '/Quotes', [b.id, d.id, draft.body.data.id])).status, 200);
+    await agree({ Order: 1, Closed: 1, Deleted: 3 });
+    assert.equal((await api(admin, 'DELETE', `/Orders/${d.id}/Permanent`)).status, 200);
+    const repeated = await api(admin, 'PUT', `/Quotes/${a.id}/repeat`);
+    assert.equal(repeated.status, 200, JSON.stringify(repeated.body));
+    await agree({ Order: 1, Closed: 1, Deleted: 2, [repeated.body.data.status]: 1 });
+  });
+
   it('needs "View Order Sheet"', async () => {
     const accountant = await signIn(t, 'Accountant');
     expectForbidden(await api(accountant, 'GET', '/Quotes'), 'View Order Sheet');

@@ -1,19 +1,26 @@
 // GET /Quotes and GET /Orders: one list over the company's quotes and orders, paged in SQL along
 // the (company_id, status, created_at, id) and (company_id, created_at, id) indexes, with the exact
 // totalCount; a page's stops, addresses and items come in three more statements (orders.answers.ts).
+// A list filtered by status alone (the default list, a status tab) takes its totalCount from the
+// kept per-status counts (status-counts.ts); any other filter counts its rows, without the
+// customers join the page needs for the customer's name. The search reads the company's own
+// search-key index (migration 0016) through fds_order_matches.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { type Filters, type ListQuery, pagedList } from '../../platform/list.js';
+import { type Filters, isPresent, type ListQuery, pagedList } from '../../platform/list.js';
 import { dateRangeOf, likePattern } from '../../platform/paging.js';
 import { ordersOf } from './orders.answers.js';
-import { ORDER_COLUMNS, type OrderRow, orders } from './orders.repository.js';
+import { ORDER_COLUMNS, type OrderRow } from './orders.repository.js';
 import { OrdersQuery, type OrdersQueryT } from './orders.schemas.js';
 import type { OrderStatus } from './orders.tables.js';
+import { countOfStatuses } from './status-counts.js';
 
 type Query = OrdersQueryT & ListQuery;
 /** Which orders a list shows when OrderStatus is not sent. */
 export type ListScope = { defaultStatuses: readonly OrderStatus[] };
-type Base = ReturnType<typeof orders>;
+type Base = ReturnType<typeof baseOf>;
+
+const baseOf = (t: Tenant) => t.select('orders as o');
 
 /** The statuses asked for (OnHold is a filter on stops, not a status). */
 function statusesOf(query: Query, scope: ListScope): OrderStatus[] {
@@ -36,7 +43,16 @@ const FILTERS: Filters<Query, Base> = {
     const r = dateRangeOf(range)!;
     return q.where('o.created_at', '>=', r.start).where('o.created_at', '<=', r.end);
   },
-  OrderNumber: (q, number) => q.where(sql`lower(o.order_number)`, 'like', `${likePattern(number.toLowerCase()).replace(/^%/, '')}`),
+  // Starts with the number (any case): the byte-wise range of the key the pattern index answers
+  // (~>=~ and ~<~ are leakproof, so row security lets them be index conditions; LIKE is not),
+  // then LIKE exactly.
+  OrderNumber: (q, number) => {
+    const prefix = number.toLowerCase();
+    return q
+      .where(sql<boolean>`o.number_key ~>=~ ${prefix}`)
+      .where(sql<boolean>`o.number_key ~<~ ${`${prefix}\u{10FFFF}`}`)
+      .where('o.number_key', 'like', likePattern(prefix).replace(/^%/, ''));
+  },
   Cities: (q, cities, _query, t) =>
     q.where(({ exists, selectFrom }) =>
       exists(
@@ -68,25 +84,48 @@ const FILTERS: Filters<Query, Base> = {
     ),
   IsOrder: (q, isOrder) => q.where('o.status', isOrder ? 'in' : 'not in', ['Order', 'Closed']),
   IsOnlyCreatedByCurrentUser: (q, only, _query, t) => (only ? q.where('o.created_by', '=', t.userId) : q),
-  // Contained (any case) in the order number, the customer's name or a stop's address.
-  SearchTerm: (q, term) => q.where('o.search_text', 'like', likePattern(term.toLowerCase())),
+  // Contained (any case) in the order number, the customer's name or a stop's address: the
+  // matching ids through the company's search-key index (a definer function: row security keeps
+  // @> from being an index condition). On Citus the function cannot run inside a statement over
+  // company tables (Tenant.distributed), and the shard's rows are read instead.
+  SearchTerm: (q, term, _query, t) =>
+    t.distributed
+      ? q.where(sql<boolean>`strpos(o.search_text, ${term.toLowerCase()}) > 0`)
+      : q.where('o.id', 'in', sql<number>`(SELECT fds_order_matches(${t.companyId}, ${term.toLowerCase()}))`),
 };
+
+/** The totalCount kept for this query: the statuses' counts when nothing but the status filters. */
+function knownCount(t: Tenant, query: Query, scope: ListScope) {
+  for (const key of Object.keys(FILTERS) as Array<keyof Query>) {
+    if (key === 'OrderStatus' || key === 'IsOrder' || !isPresent(query[key])) continue;
+    if (key === 'IsOnlyCreatedByCurrentUser' && query.IsOnlyCreatedByCurrentUser === false) continue;
+    return null;
+  }
+  if (query.OrderStatus?.includes('OnHold')) return null;
+  let statuses = statusesOf(query, scope);
+  if (isPresent(query.IsOrder)) statuses = statuses.filter((s) => (s === 'Order' || s === 'Closed') === query.IsOrder);
+  return countOfStatuses(t, statuses);
+}
 
 export const listOrders = pagedList({
   query: OrdersQuery,
   from: (t: Tenant, query: Query, scope: ListScope) => {
     const statuses = statusesOf(query, scope);
     // Deleted ones only when asked for by status.
-    return orders(t, true).where('o.status', 'in', statuses);
+    return baseOf(t).where('o.status', 'in', statuses);
   },
   filters: FILTERS,
+  knownCount,
+  // A search's matches come from a function: counted in the page's pass, not by running it twice.
+  countInPage: (query) => isPresent(query.SearchTerm),
   sortable: {
     createdAt: ['o.created_at', 'o.id'],
-    orderNumber: [sql`lower(o.order_number)`, 'o.id'],
+    orderNumber: ['o.number_key', 'o.id'],
     totalPrice: ['o.total_price', 'o.id'],
     customerName: [sql`lower(c.name)`, 'o.id'],
   },
   defaultSort: { by: 'createdAt', descending: true },
-  select: (q) => q.select(ORDER_COLUMNS),
+  // The customer's name joins the page only (every order has its customer: a foreign key).
+  select: (q) => q.innerJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'o.company_id').onRef('c.id', '=', 'o.customer_id')).select(ORDER_COLUMNS),
   map: (rows, t) => ordersOf(t, rows as OrderRow[]),
 });

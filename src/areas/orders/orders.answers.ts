@@ -1,7 +1,7 @@
 // Rows → Order answers: orders with their stops (each with its address and items), read for any
 // number of orders in a fixed number of statements (orders.repository.ts), never one per order.
 import type { Tenant } from '../../db/tenant.js';
-import { type AddressT, placesByIds, toAddress } from '../customers/index.js';
+import { type AddressRow, type AddressT, placesByIds, toAddress } from '../customers/index.js';
 import { type ItemRow, itemsOf, type OrderRow, type StopRow, stopsOf } from './orders.repository.js';
 import type { OrderItemT, OrderStopT, OrderT } from './orders.schemas.js';
 
@@ -78,11 +78,21 @@ export function toOrder(row: OrderRow, stops: OrderStopT[]): OrderT {
   };
 }
 
+/** An order from its rows: its stops in sequence, its items by stop and id, the stops' places. */
+export function orderFromRows(row: OrderRow, stops: readonly StopRow[], items: readonly ItemRow[], places: readonly AddressRow[]): OrderT {
+  return group([row], stops, items, new Map(places.map((p) => [p.id, toAddress(p)])))[0]!;
+}
+
 /** The orders of these rows, whole, in the rows' order. */
 export async function ordersOf(t: Tenant, rows: readonly OrderRow[]): Promise<OrderT[]> {
   const ids = rows.map((r) => r.id);
   const [stops, items] = await Promise.all([stopsOf(t, ids), itemsOf(t, ids)]);
   const places = new Map((await placesByIds(t, [...new Set(stops.map((s) => s.address_id))])).map((p) => [p.id, toAddress(p)]));
+  return group(rows, stops, items, places);
+}
+
+/** Orders from their rows and their stops', items' and places' rows (read for all of them at once). */
+export function group(rows: readonly OrderRow[], stops: readonly StopRow[], items: readonly ItemRow[], places: Map<number, AddressT>): OrderT[] {
   const itemsByStop = new Map<number, OrderItemT[]>();
   for (const item of items) {
     const list = itemsByStop.get(item.stop_id) ?? [];

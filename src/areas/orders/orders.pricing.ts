@@ -76,7 +76,8 @@ function lineOf(line: QuoteLine): PriceLineJson {
 }
 
 export async function priceOrder(t: Tenant, request: PriceRequest, stops: readonly PricedStop[], today: string): Promise<Price> {
-  const model = await ratingModelFor(t, request.customerId);
+  const rules = await chargeRulesFor(t, request.customerId);
+  const model = await ratingModelFor(t, request.customerId, rules);
   const unit = request.distanceUnit ?? model.distanceUnit;
   const measured =
     request.distance ??
@@ -97,7 +98,6 @@ export async function priceOrder(t: Tenant, request: PriceRequest, stops: readon
     };
   }
 
-  const rules = await chargeRulesFor(t, request.customerId);
   const ruleIds: number[] = [];
   request.chargeTypeIds.forEach((id, i) => {
     const rule = rules.find((r) => r.id === id || r.chargeTypeId === id);

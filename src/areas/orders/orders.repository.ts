@@ -5,6 +5,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { companyRecords } from '../../platform/records.js';
 import type { OrderItemsTable, OrderStatus, OrderStopsTable, OrdersTable } from './orders.tables.js';
+import { shiftStatusCounts } from './status-counts.js';
 
 export const ORDER_COLUMNS = [
   'o.id',
@@ -38,7 +39,9 @@ export const ORDER_COLUMNS = [
   'o.updated_at',
 ] as const;
 
-export type OrderRow = Omit<Selectable<OrdersTable>, 'company_id' | 'search_text' | 'approved_by' | 'closed_by' | 'deleted_by'> & { customer_name: string };
+export type OrderRow = Omit<Selectable<OrdersTable>, 'company_id' | 'number_key' | 'search_text' | 'approved_by' | 'closed_by' | 'deleted_by'> & {
+  customer_name: string;
+};
 export type StopRow = Omit<Selectable<OrderStopsTable>, 'company_id' | 'created_at' | 'updated_at'>;
 export type ItemRow = Omit<Selectable<OrderItemsTable>, 'company_id' | 'created_at'>;
 
@@ -113,64 +116,103 @@ export type OrderValues = Omit<Insertable<OrdersTable>, 'company_id' | 'id'>;
 export type StopValues = Omit<Insertable<OrderStopsTable>, 'company_id' | 'id' | 'order_id'>;
 export type ItemValues = Omit<Insertable<OrderItemsTable>, 'company_id' | 'id' | 'order_id' | 'stop_id'>;
 
-export async function insertOrder(t: Tenant, values: OrderValues): Promise<number> {
-  return (await t.insert('orders', values).returning('id').executeTakeFirstOrThrow()).id;
+/** Inserts the order; answers its row as written (a new order's answer needs no second read). */
+export async function insertOrder(t: Tenant, values: OrderValues): Promise<Selectable<OrdersTable>> {
+  const row = await t.insert('orders', values).returningAll().executeTakeFirstOrThrow();
+  await shiftStatusCounts(t, [{ from: null, to: row.status }]);
+  return row;
 }
 
-/** Inserts the stops (each with its own sequence); answers their ids in the order given. */
-export async function insertStops(t: Tenant, orderId: number, stops: readonly StopValues[]): Promise<number[]> {
+/** Inserts the stops (each with its own sequence); answers their rows in the order given. */
+export async function insertStopRows(t: Tenant, orderId: number, stops: readonly StopValues[]): Promise<Array<Selectable<OrderStopsTable>>> {
   if (stops.length === 0) return [];
   const rows = await t
     .insert(
       'order_stops',
       stops.map((s) => ({ ...s, order_id: orderId })),
     )
-    .returning(['id', 'sequence'])
+    .returningAll()
     .execute();
   // By sequence (unique among the stops of one call): RETURNING promises no order.
-  const bySequence = new Map(rows.map((r) => [r.sequence, r.id]));
+  const bySequence = new Map(rows.map((r) => [r.sequence, r]));
   return stops.map((s) => bySequence.get(s.sequence)!);
 }
 
-/** Inserts the items and records each one's first event (Created). */
-export async function insertItems(t: Tenant, orderId: number, items: ReadonlyArray<ItemValues & { stop_id: number }>): Promise<void> {
-  if (items.length === 0) return;
+/** Inserts the stops (each with its own sequence); answers their ids in the order given. */
+export async function insertStops(t: Tenant, orderId: number, stops: readonly StopValues[]): Promise<number[]> {
+  return (await insertStopRows(t, orderId, stops)).map((r) => r.id);
+}
+
+/** Inserts the items and records each one's first event (Created); answers the items' rows by
+ *  stop and id, as itemsOf reads them. */
+export async function insertItems(
+  t: Tenant,
+  orderId: number,
+  items: ReadonlyArray<ItemValues & { stop_id: number }>,
+): Promise<Array<Selectable<OrderItemsTable>>> {
+  if (items.length === 0) return [];
   const made = await t
     .insert(
       'order_items',
       items.map((i) => ({ ...i, order_id: orderId })),
     )
-    .returning(['id', 'stop_id'])
+    .returningAll()
     .execute();
+  made.sort((a, b) => a.stop_id - b.stop_id || a.id - b.id);
   await t
     .insert(
       'order_item_events',
       made.map((m) => ({ order_id: orderId, item_id: m.id, stop_id: m.stop_id, type: 'Created', user_id: t.userId })),
     )
     .execute();
+  return made;
+}
+
+/** The statuses the orders have now, their rows locked until the transaction ends (a status
+ *  write reads them first to move the status counts). */
+function lockedStatuses(t: Tenant, ids: readonly number[]): Promise<Array<{ status: OrderStatus }>> {
+  return t
+    .select('orders')
+    .select('status')
+    .where('id', 'in', [...ids])
+    .forUpdate()
+    .execute();
 }
 
 export async function updateOrder(t: Tenant, ids: readonly number[], values: Omit<Partial<OrderValues>, 'created_at'>): Promise<void> {
   if (ids.length === 0) return;
+  const to = values.status;
+  const before = to ? await lockedStatuses(t, ids) : [];
   await t
     .update('orders')
     .set({ ...values, updated_at: new Date() })
     .where('id', 'in', [...ids])
     .execute();
+  if (to)
+    await shiftStatusCounts(
+      t,
+      before.map((r) => ({ from: r.status, to })),
+    );
 }
 
 /** Marks the orders deleted in one statement, each keeping the status it had. */
 export async function markDeleted(t: Tenant, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
+  const before = await lockedStatuses(t, ids);
   await t
     .update('orders')
     .set({ status_before_delete: sql`status`, status: 'Deleted', deleted_at: new Date(), deleted_by: t.userId, updated_at: new Date() } as never)
     .where('id', 'in', [...ids])
+    .where('status', '<>', 'Deleted')
     .execute();
+  await shiftStatusCounts(
+    t,
+    before.map((r) => ({ from: r.status, to: 'Deleted' })),
+  );
 }
 
 export async function numberTaken(t: Tenant, orderNumber: string, exceptId: number | null = null): Promise<boolean> {
-  let q = t.select('orders').select('id').where(sql`lower(order_number)`, '=', orderNumber.toLowerCase());
+  let q = t.select('orders').select('id').where('number_key', '=', orderNumber.toLowerCase());
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
@@ -196,7 +238,11 @@ export function statusesOf(t: Tenant, ids: readonly number[]): Promise<Array<{ i
 
 /** Deletes the order; its stops, items, item events, holds and activities go with it (ON DELETE CASCADE). */
 export async function deleteOrder(t: Tenant, id: number): Promise<void> {
-  await t.delete('orders').where('id', '=', id).execute();
+  const gone = await t.delete('orders').where('id', '=', id).returning('status').execute();
+  await shiftStatusCounts(
+    t,
+    gone.map((r) => ({ from: r.status, to: null })),
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import { contactRecords, requireCustomer } from '../customers/index.js';
 import { shipmentTypeRecords } from '../pricing/index.js';
 import { logActivity } from './order-activity.js';
 import { orderChange, STOP_RANK, today } from './order-state.js';
-import { ordersOf } from './orders.answers.js';
+import { orderFromRows, ordersOf } from './orders.answers.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderClosed, orderDeleted, orderPurged, quoteApproved, quoteCreated } from './orders.events.js';
 import { priceOrder } from './orders.pricing.js';
@@ -162,7 +162,6 @@ export function ordersService() {
         customer.id,
         sent.map((s) => s.stop),
       );
-      const orderNumber = await orderNumberFor(t, text(input.orderNumber));
       const price = await priceOrder(
         t,
         {
@@ -178,8 +177,10 @@ export function ordersService() {
         sent.map(({ stop }, k) => ({ type: stop.type, place: places[k]!, items: stop.items ?? [] })),
         today(),
       );
-
-      const id = await repo.insertOrder(t, {
+      // The number last: taking it locks the company's number counter until commit, so what can
+      // be read and priced before it is, and the company's orders are made in turn for less time.
+      const orderNumber = await orderNumberFor(t, text(input.orderNumber));
+      const order = await repo.insertOrder(t, {
         order_number: orderNumber,
         status,
         customer_id: customer.id,
@@ -200,18 +201,20 @@ export function ordersService() {
         search_text: searchTextOf(orderNumber, customer.name, places),
         created_by: t.userId,
       });
-      const stopIds = await repo.insertStops(
+      const id = order.id;
+      const stops = await repo.insertStopRows(
         t,
         id,
         // Kept pickups first, then transfers, then deliveries, each kind in the order sent.
         sent.map(({ stop }, k) => ({ ...stopValues(stop, places[k]!.id), sequence: k + 1 })),
       );
-      await repo.insertItems(
+      const items = await repo.insertItems(
         t,
         id,
-        sent.flatMap(({ stop }, k) => (stop.items ?? []).map((item) => ({ stop_id: stopIds[k]!, ...itemValues(item) }))),
+        sent.flatMap(({ stop }, k) => (stop.items ?? []).map((item) => ({ stop_id: stops[k]!.id, ...itemValues(item) }))),
       );
-      const created = await read(t, id);
+      // The answer from the rows as written (what GET /Quotes/{id} reads back, without reading it).
+      const created = orderFromRows({ ...order, customer_name: customer.name }, stops, items, places);
       await logActivity(t, [id], 'order.created', status === 'Dreft' ? 'Draft quote created.' : 'Quote created.');
       await audit(t, { action: quoteCreated.name, entityType: 'order', entityId: id, after: created });
       await t.announce(quoteCreated, { orderId: id, orderNumber, customerId: customer.id, status });

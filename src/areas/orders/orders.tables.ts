@@ -1,6 +1,6 @@
-// Kysely types of the orders' tables (migration 0015), kept with the area that owns them and
+// Kysely types of the orders' tables (migrations 0015, 0016), kept with the area that owns them and
 // merged into `DB` (src/db/types.ts says why). numeric columns read as numbers (db/database.ts).
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Day, Json, Timestamp, Updated } from '../../db/columns.js';
 
 export type OrderStatus = 'Dreft' | 'Quote' | 'Order' | 'Closed' | 'Deleted';
@@ -24,6 +24,9 @@ export interface OrdersTable {
   company_id: number;
   id: Generated<number>;
   order_number: string;
+  /** lower(order_number), kept by PostgreSQL (a stored generated column, 0016): what lookups
+   *  and the number's uniqueness read. */
+  number_key: ColumnType<string, never, never>;
   status: Generated<OrderStatus>;
   status_before_delete: Exclude<OrderStatus, 'Deleted'> | null;
   customer_id: number;
@@ -136,6 +139,13 @@ export interface OrderActivitiesTable {
   created_at: CreatedAt;
 }
 
+/** How many of the company's orders are in each status (migration 0016), kept by this area's writes. */
+export interface OrderStatusCountsTable {
+  company_id: number;
+  status: OrderStatus;
+  n: ColumnType<number, number, number>;
+}
+
 declare module '../../db/types.js' {
   interface DB {
     orders: OrdersTable;
@@ -144,5 +154,6 @@ declare module '../../db/types.js' {
     order_item_events: OrderItemEventsTable;
     order_holds: OrderHoldsTable;
     order_activities: OrderActivitiesTable;
+    order_status_counts: OrderStatusCountsTable;
   }
 }

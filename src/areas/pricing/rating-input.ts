@@ -4,7 +4,7 @@
 // price through here: `priceFor(t, customerId, shipment, asOf)`.
 import type { Tenant } from '../../db/tenant.js';
 import { type FxRate, type Quote, type RatingModel, rate, type Shipment } from '../../pricing/rating/index.js';
-import { chargeRulesFor } from '../charge-types/index.js';
+import { type ChargeTypeRule, chargeRulesFor } from '../charge-types/index.js';
 import * as fxRepo from './fx-rates.repository.js';
 import * as modelsRepo from './pricing-models.repository.js';
 import { pricingModelsService } from './pricing-models.service.js';
@@ -16,7 +16,8 @@ const models = pricingModelsService();
 /** The rating model of the customer (null: the default). Zone rates and shipment types are the
  *  company's, in the default model's currency: they say so, as a customer's own model may be in
  *  another currency. */
-export async function ratingModelFor(t: Tenant, customerId: number | null): Promise<RatingModel> {
+/** `rules`: the customer's charge rules when the caller has read them already (chargeRulesFor). */
+export async function ratingModelFor(t: Tenant, customerId: number | null, rules?: ChargeTypeRule[]): Promise<RatingModel> {
   const base = await models.ensureDefault(t);
   const model = (customerId !== null ? await modelsRepo.findModelOf(t, customerId) : undefined) ?? base;
   const [bands, intl, zoneRates, types, charges] = await Promise.all([
@@ -24,7 +25,7 @@ export async function ratingModelFor(t: Tenant, customerId: number | null): Prom
     modelsRepo.intlRatesOf(t, model.id),
     zonesRepo.listZoneRates(t),
     typesRepo.activeTypes(t),
-    chargeRulesFor(t, customerId),
+    rules ?? chargeRulesFor(t, customerId),
   ]);
   return {
     currency: model.currency,

@@ -15,6 +15,7 @@ import * as m0012 from './0012_company_search_keys.js';
 import * as m0013 from './0013_distributable.js';
 import * as m0014 from './0014_shard_ready.js';
 import * as m0015 from './0015_orders.js';
+import * as m0016 from './0016_order_lists.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_distributable': m0013,
   '0014_shard_ready': m0014,
   '0015_orders': m0015,
+  '0016_order_lists': m0016,
 };
