@@ -312,6 +312,12 @@ describe('GET /Quotes and GET /Orders', () => {
         (expected.Dreft ?? 0) + (expected.Quote ?? 0) + (expected.Order ?? 0) + (expected.Closed ?? 0),
       );
       assert.equal((await api(admin, 'GET', '/Quotes?IsOrder=true')).body.data.totalCount, (expected.Order ?? 0) + (expected.Closed ?? 0));
+      // Filters that leave no status: nothing, counted as nothing.
+      for (const url of ['/Orders?IsOrder=false', '/Quotes?OrderStatus=Quote&IsOrder=true']) {
+        const none = await api(admin, 'GET', url);
+        assert.equal(none.status, 200, url);
+        assert.deepEqual([none.body.data.totalCount, none.body.data.list.length], [0, 0], url);
+      }
     };
     const [a, b, c, d] = [await createQuote(t, admin), await createQuote(t, admin), await createQuote(t, admin), await createQuote(t, admin)];
     const draft = await api(admin, 'POST', '/Quotes', { customerId: a.customerId, stops: [{ type: 'Pickup', addressId: a.stops[0].address.id }] });

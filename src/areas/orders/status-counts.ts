@@ -33,10 +33,9 @@ export async function shiftStatusCounts(t: Tenant, moves: readonly StatusMove[])
     .execute();
 }
 
-/** The count of orders in these statuses, as a one-row select of `n` (the list kit's knownCount). */
+/** The count of orders in these statuses, as a one-row select of `n` (the list kit's knownCount);
+ *  none (a status filter and IsOrder that exclude each other): 0, the sum of no rows. */
 export function countOfStatuses(t: Tenant, statuses: readonly OrderStatus[]) {
-  return t
-    .select('order_status_counts')
-    .select(sql<string>`coalesce(sum(n), 0)`.as('n'))
-    .where('status', 'in', [...statuses]);
+  const q = t.select('order_status_counts').select(sql<string>`coalesce(sum(n), 0)`.as('n'));
+  return statuses.length > 0 ? q.where('status', 'in', [...statuses]) : q.where(sql<boolean>`false`);
 }

@@ -20,6 +20,16 @@ import { companyRowSecurity } from './kit.js';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(`
+    -- The replaced indexes go first, so the table's rewrite below does not rebuild them; the first
+    -- statement locks orders against every writer until the migration commits.
+    DROP INDEX orders_search_idx;
+    DROP INDEX orders_number_idx;
+    ALTER TABLE orders ADD COLUMN number_key text GENERATED ALWAYS AS (lower(order_number)) STORED;
+    CREATE UNIQUE INDEX orders_number_key_idx ON orders (company_id, number_key);
+    CREATE INDEX orders_number_pattern_idx ON orders (company_id, number_key text_pattern_ops);
+    CREATE INDEX orders_search_keys_idx ON orders USING gin (fds_search_keys(company_id, search_text)) WITH (gin_pending_list_limit = 256);
+    CREATE INDEX orders_total_price_idx ON orders (company_id, total_price DESC, id DESC);
+
     CREATE TABLE order_status_counts (
       company_id int NOT NULL REFERENCES companies (id),
       status text NOT NULL CHECK (status IN ('Dreft', 'Quote', 'Order', 'Closed', 'Deleted')),
@@ -28,16 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       n bigint NOT NULL,
       PRIMARY KEY (company_id, status)
     );
+    -- Counted under that lock: no order is made or moved between the count and the code that
+    -- keeps it (a process of the previous version still writing after the upgrade would not keep
+    -- it: stop them first, as the README's upgrade note says).
     INSERT INTO order_status_counts (company_id, status, n)
       SELECT company_id, status, count(*) FROM orders GROUP BY company_id, status;
-
-    DROP INDEX orders_search_idx;
-    CREATE INDEX orders_search_keys_idx ON orders USING gin (fds_search_keys(company_id, search_text)) WITH (gin_pending_list_limit = 256);
-    ALTER TABLE orders ADD COLUMN number_key text GENERATED ALWAYS AS (lower(order_number)) STORED;
-    CREATE UNIQUE INDEX orders_number_key_idx ON orders (company_id, number_key);
-    DROP INDEX orders_number_idx;
-    CREATE INDEX orders_number_pattern_idx ON orders (company_id, number_key text_pattern_ops);
-    CREATE INDEX orders_total_price_idx ON orders (company_id, total_price DESC, id DESC);
 
     -- The ids of the transaction's company's orders whose search text contains p_term.
     CREATE FUNCTION fds_order_matches(p_company int, p_term text)
