@@ -57,7 +57,9 @@ export async function forCompany<T>(
     await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${String(actor.companyId)}, true)`.execute(trx);
     if (distributedDbs.has(db)) await setCompanyOnWorkers(trx, actor.companyId);
     opened.tenant = new Tenant(trx, actor.companyId, actor.userId, requestId, hooks, distributedDbs.has(db));
-    return work(opened.tenant);
+    const result = await work(opened.tenant);
+    await opened.tenant.beforeCommit();
+    return result;
   });
   const effects = opened.tenant!.committed();
   if (effects) await effects;
@@ -71,9 +73,12 @@ export function tenantRunner(database: Database, hooks: Hooks): TenantRunner {
   if (!pool) return (actor, requestId, mode, work) => forCompany(database.db, hooks, actor, requestId, work, mode);
   return async (actor, requestId, mode, work) => {
     const opened: { tenant?: Tenant } = {};
-    const open = (db: Kysely<DB>) => {
+    const open = async (db: Kysely<DB>) => {
       opened.tenant = new Tenant(db, actor.companyId, actor.userId, requestId, hooks, database.distributed);
-      return work(opened.tenant);
+      const result = await work(opened.tenant);
+      // A read's connection has no transaction to commit, and wrote nothing to count.
+      if (mode === 'write') await opened.tenant.beforeCommit();
+      return result;
     };
     // On Citus a read is a read-only transaction too: the company reaches the workers only so.
     const result = await pool.inCompany(actor.companyId, (company) =>

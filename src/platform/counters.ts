@@ -14,16 +14,12 @@ export function nextValueQuery(t: Tenant, name: string) {
     .returning('value');
 }
 
-/** The counter's next value (1 the first time). */
-export async function nextValue(t: Tenant, name: string): Promise<number> {
-  return Number((await nextValueQuery(t, name).executeTakeFirstOrThrow()).value);
-}
-
-/** Locks the counter's row now, without moving it (made at 0 when new): work that will take a
- *  value later takes the lock first, to keep one lock order with rows it locks meanwhile. */
-export async function holdCounter(t: Tenant, name: string): Promise<void> {
-  await t
+/** The statement locking the counter's row without moving it (made at 0 when new), answering its
+ *  `value`: work that will take a value later takes the lock first, to keep one lock order with
+ *  rows it locks meanwhile (a CTE of the statement that locks them). */
+export function holdCounterQuery(t: Tenant, name: string) {
+  return t
     .insert('company_counters', { name, value: 0 })
     .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet({ value: sql`company_counters.value` }))
-    .execute();
+    .returning('value');
 }

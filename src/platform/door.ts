@@ -13,6 +13,7 @@
 // own conditions); such SQL names `company_id` itself.
 import { type InsertObject, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/types.js';
+import { type DataGroup, groupsWrittenBy, raiseVersions } from './data-versions.js';
 import { appendEvent } from './event-log.js';
 import type { CompanyEvent, Hooks } from './events.js';
 
@@ -48,6 +49,8 @@ function aliasOf(from: string): string {
  */
 export class Tenant implements Actor {
   private readonly effects: Array<() => void | Promise<void>> = [];
+  /** Data groups (data-versions.ts) this work has started a write on: raised before it commits. */
+  private readonly written = new Set<DataGroup>();
 
   constructor(
     /** The company's transaction, or (reads on PostgreSQL) a connection set to the company. */
@@ -71,6 +74,7 @@ export class Tenant implements Actor {
 
   /** `INSERT INTO <table>` these rows, each the company's. */
   insert<T extends CompanyTable>(table: T, rows: CompanyRow<T> | readonly CompanyRow<T>[]): Inserting<T> {
+    this.writes(table);
     const companyId = this.companyId;
     const values = Array.isArray(rows) ? rows.map((row) => ({ ...row, company_id: companyId })) : { ...rows, company_id: companyId };
     return this.db.insertInto(table).values(values as never) as Inserting<T>;
@@ -78,14 +82,33 @@ export class Tenant implements Actor {
 
   /** `UPDATE <table> ... WHERE <alias>.company_id = <company>`. */
   update<TE extends CompanyFrom>(table: TE): Updating<TE> {
+    this.writes(table);
     const q = this.db.updateTable(table as never) as unknown as { where: (...args: unknown[]) => unknown };
     return q.where(sql.ref(`${aliasOf(table)}.company_id`), '=', this.companyId) as Updating<TE>;
   }
 
   /** `DELETE FROM <table> WHERE <alias>.company_id = <company>`. */
   delete<TE extends CompanyFrom>(table: TE): Deleting<TE> {
+    this.writes(table);
     const q = this.db.deleteFrom(table as never) as unknown as { where: (...args: unknown[]) => unknown };
     return q.where(sql.ref(`${aliasOf(table)}.company_id`), '=', this.companyId) as Deleting<TE>;
+  }
+
+  private writes(table: string): void {
+    for (const group of groupsWrittenBy(table)) this.written.add(group);
+  }
+
+  /** Whether this work has written the group's tables: a value kept under the group's version
+   *  does not hold for it (its writes are not counted until it commits). */
+  hasWritten(group: DataGroup): boolean {
+    return this.written.has(group);
+  }
+
+  /** Called by whoever ran the work, inside its transaction, after the work and before COMMIT:
+   *  raises the versions of the data groups it wrote (one statement, or none). */
+  async beforeCommit(): Promise<void> {
+    if (this.written.size === 0) return;
+    await raiseVersions(this, [...this.written]);
   }
 
   /**

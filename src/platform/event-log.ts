@@ -5,7 +5,7 @@
 // with `logged` (events.ts) is written here by `t.announce`, before its subscribers act.
 
 import { sql } from 'kysely';
-import { holdCounter, nextValueQuery } from './counters.js';
+import { holdCounterQuery, nextValueQuery } from './counters.js';
 import type { Tenant } from './door.js';
 
 export interface LogEntry {
@@ -21,12 +21,13 @@ export interface LogEntry {
 const POSITION = 'event_log';
 
 /**
- * Takes the company's event-log position lock before the first announcement of the work. Counters
- * an area keeps itself (order_status_counts) are locked after it, so two transactions never hold
- * one each and wait for the other's: whoever holds such a row holds the log's lock already.
+ * The statement taking the company's event-log position lock before the first announcement of the
+ * work (a CTE of the statement locking what comes after it). Counters an area keeps itself
+ * (order_status_counts) are locked after it, so two transactions never hold one each and wait for
+ * the other's: whoever holds such a row holds the log's lock already.
  */
-export async function holdEventLog(t: Tenant): Promise<void> {
-  await holdCounter(t, POSITION);
+export function holdEventLogQuery(t: Tenant) {
+  return holdCounterQuery(t, POSITION);
 }
 
 /** Appends the entry; answers its position. One statement: the position taken (its counter row

@@ -155,6 +155,20 @@ describe('POST /Quotes', () => {
     assert.equal((await api(admin, 'GET', '/Quotes/QuoteCheck/ABC-2')).body.data, false);
   });
 
+  it('skips a number given by hand when numbering, and finds a numbered order by its number and its customer', async () => {
+    const admin = await signIn(t);
+    const customer = await createCustomer(t, admin);
+    const first = await createQuote(t, admin, { customerId: customer.id });
+    await createQuote(t, admin, { customerId: customer.id, orderNumber: '1002' });
+    const next = await createQuote(t, admin, { customerId: customer.id });
+    assert.deepEqual([first.orderNumber, next.orderNumber], ['1001', '1003']);
+    assert.equal((await api(admin, 'GET', `/Quotes/${next.id}`)).body.data.orderNumber, '1003');
+    const byNumber = (await api(admin, 'GET', '/Quotes?SearchTerm=1003')).body.data;
+    assert.deepEqual([byNumber.totalCount, byNumber.list.map((o: any) => o.id)], [1, [next.id]]);
+    const byCustomer = (await api(admin, 'GET', `/Quotes?SearchTerm=${encodeURIComponent(customer.name)}`)).body.data;
+    assert.equal(byCustomer.totalCount, 3);
+  });
+
   it('numbers orders made at once without gaps or repeats', async () => {
     const admin = await signIn(t);
     const customer = await createCustomer(t, admin);

@@ -10,10 +10,8 @@ import type { Tenant } from '../../db/tenant.js';
 import { haversineMeters } from '../../integrations/geo/matrix/index.js';
 import { invalid } from '../../platform/errors.js';
 import { KM_PER_MI, type QuoteLine, RatingError, rate, type Shipment } from '../../pricing/rating/index.js';
-import { chargeRulesFor } from '../charge-types/index.js';
 import type { AddressRow } from '../customers/index.js';
-import { fxRatesOf, ratingModelFor } from '../pricing/index.js';
-import { zoneOfPostalCode } from '../settings/index.js';
+import { ratingInputsFor, zoneIdOf } from '../pricing/index.js';
 import type { PriceLineJson, StopType } from './orders.tables.js';
 
 /** Road distance over straight-line distance (the great-circle provider's default). */
@@ -76,8 +74,7 @@ function lineOf(line: QuoteLine): PriceLineJson {
 }
 
 export async function priceOrder(t: Tenant, request: PriceRequest, stops: readonly PricedStop[], today: string): Promise<Price> {
-  const rules = await chargeRulesFor(t, request.customerId);
-  const model = await ratingModelFor(t, request.customerId, rules);
+  const { model, rules, fx } = await ratingInputsFor(t, request.customerId);
   const unit = request.distanceUnit ?? model.distanceUnit;
   const measured =
     request.distance ??
@@ -113,7 +110,7 @@ export async function priceOrder(t: Tenant, request: PriceRequest, stops: readon
   const deliveries = stops.filter((s) => s.type === 'Delivery');
   const from = (pickups[0] ?? stops[0])?.place;
   const to = (deliveries[deliveries.length - 1] ?? stops[stops.length - 1])?.place;
-  const zoneOf = async (p: AddressRow | undefined) => (p?.postal_code ? ((await zoneOfPostalCode(t, p.postal_code, p.country))?.id ?? null) : null);
+  const zoneOf = async (p: AddressRow | undefined) => (p?.postal_code ? await zoneIdOf(t, p.postal_code, p.country) : null);
   const items = stops.flatMap((s) => s.items);
   const warnings: string[] = [];
   if (measured === null) warnings.push('The distance is unknown (a stop has no coordinates): the order is priced with distance 0; send distance to price it.');
@@ -134,7 +131,7 @@ export async function priceOrder(t: Tenant, request: PriceRequest, stops: readon
     currency: request.currency?.toUpperCase() ?? null,
   };
   try {
-    const quote = rate(model, shipment, await fxRatesOf(t), today);
+    const quote = rate(model, shipment, fx, today);
     return {
       currency: quote.currency,
       total: quote.total,

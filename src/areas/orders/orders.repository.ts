@@ -3,6 +3,7 @@
 // their items), the stops' addresses through the customers area.
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import { nextValueQuery } from '../../platform/counters.js';
 import { companyRecords } from '../../platform/records.js';
 import type { OrderItemsTable, OrderStatus, OrderStopsTable, OrdersTable } from './orders.tables.js';
 import { shiftStatusCounts } from './status-counts.js';
@@ -116,11 +117,15 @@ export type OrderValues = Omit<Insertable<OrdersTable>, 'company_id' | 'id'>;
 export type StopValues = Omit<Insertable<OrderStopsTable>, 'company_id' | 'id' | 'order_id'>;
 export type ItemValues = Omit<Insertable<OrderItemsTable>, 'company_id' | 'id' | 'order_id' | 'stop_id'>;
 
-/** Inserts the order; answers its row as written (a new order's answer needs no second read). */
+/** Inserts the order; answers its row as written (a new order's answer needs no second read).
+ *  The caller counts it (`countNewOrder`) once it has its number, in the same transaction. */
 export async function insertOrder(t: Tenant, values: OrderValues): Promise<Selectable<OrdersTable>> {
-  const row = await t.insert('orders', values).returningAll().executeTakeFirstOrThrow();
-  await shiftStatusCounts(t, [{ from: null, to: row.status }]);
-  return row;
+  return t.insert('orders', values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A new order enters the status counts (status-counts.ts). */
+export async function countNewOrder(t: Tenant, status: OrderStatus): Promise<void> {
+  await shiftStatusCounts(t, [{ from: null, to: status }]);
 }
 
 /** Inserts the stops (each with its own sequence); answers their rows in the order given. */
@@ -151,21 +156,33 @@ export async function insertItems(
   items: ReadonlyArray<ItemValues & { stop_id: number }>,
 ): Promise<Array<Selectable<OrderItemsTable>>> {
   if (items.length === 0) return [];
-  const made = await t
-    .insert(
-      'order_items',
-      items.map((i) => ({ ...i, order_id: orderId })),
+  const rows = items.map((i) => ({ ...i, order_id: orderId }));
+  const firstEvent = (m: { id: number; stop_id: number }) => ({ order_id: orderId, item_id: m.id, stop_id: m.stop_id, type: 'Created', user_id: t.userId });
+  if (t.distributed) {
+    // Citus runs a CTE's rows into another insert by COPY, which row security refuses: two statements.
+    const made = await t.insert('order_items', rows).returningAll().execute();
+    made.sort((a, b) => a.stop_id - b.stop_id || a.id - b.id);
+    await t.insert('order_item_events', made.map(firstEvent)).execute();
+    return made;
+  }
+  // One statement: the items, and from the rows written their first events.
+  return t.db
+    .with('i', () => t.insert('order_items', rows).returningAll())
+    .with('e', (db) =>
+      db
+        .insertInto('order_item_events')
+        .columns(['company_id', 'order_id', 'item_id', 'stop_id', 'type', 'user_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('i')
+            .select(['i.company_id', 'i.order_id', 'i.id', 'i.stop_id', sql<string>`'Created'`.as('type'), sql<string>`${t.userId}::text`.as('user_id')]),
+        ),
     )
-    .returningAll()
+    .selectFrom('i')
+    .selectAll()
+    .orderBy('i.stop_id')
+    .orderBy('i.id')
     .execute();
-  made.sort((a, b) => a.stop_id - b.stop_id || a.id - b.id);
-  await t
-    .insert(
-      'order_item_events',
-      made.map((m) => ({ order_id: orderId, item_id: m.id, stop_id: m.stop_id, type: 'Created', user_id: t.userId })),
-    )
-    .execute();
-  return made;
 }
 
 /** The statuses the orders have now, their rows locked until the transaction ends (a status
@@ -209,6 +226,27 @@ export async function markDeleted(t: Tenant, ids: readonly number[]): Promise<vo
     t,
     before.map((r) => ({ from: r.status, to: 'Deleted' })),
   );
+}
+
+/** Gives the order the company's next generated number (`first` + the counter, raised and its row
+ *  locked until commit: counters.ts) and its search text (`searchRest` after the number), unless an
+ *  order has that number already (given by hand): then null, and the counter has moved on. One
+ *  statement. */
+export async function numberOrder(t: Tenant, orderId: number, first: number, searchRest: string): Promise<string | null> {
+  // The number is made in the CTE: compared as a column of it, the lookup is a leakproof text
+  // equality, which row security lets the number index answer; written as the sum there, the
+  // comparison calls the not leakproof + and ::text and reads every order of the company instead.
+  const row = await t.db
+    .with('n', () => nextValueQuery(t, 'order_number').returning(sql<string>`(${first} + company_counters.value)::text`.as('number')))
+    .updateTable('orders as o')
+    .from('n')
+    .set({ order_number: sql`n.number`, search_text: sql`n.number || ${searchRest ? ` ${searchRest}` : ''}::text` })
+    .where(t.owns('o'))
+    .where('o.id', '=', orderId)
+    .where(({ not, exists }) => not(exists(t.select('orders as x').select(sql`1`.as('one')).where('x.number_key', '=', sql.ref<string>('n.number')))))
+    .returning('o.order_number')
+    .executeTakeFirst();
+  return row?.order_number ?? null;
 }
 
 export async function numberTaken(t: Tenant, orderNumber: string, exceptId: number | null = null): Promise<boolean> {

@@ -3,9 +3,9 @@
 // Closed; Deleted from any but Closed. A move the state does not allow is a 400 naming the rule and
 // writes nothing; bulk moves are all or nothing, naming each refused id. Every change writes the
 // order's activity log, an audit row and (state changes) the company event log, in its transaction.
+import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { nextValue } from '../../platform/counters.js';
 import { fail, failAll, type Problem } from '../../platform/errors.js';
 import type { CompanyEvent } from '../../platform/events.js';
 import { text } from '../../platform/writes.js';
@@ -28,18 +28,10 @@ import { checkBarcodes, itemValues, placesFor, stopValues } from './stop-places.
 /** Generated order numbers start above this, so they read as order numbers (1001, 1002...). */
 const FIRST_NUMBER = 1000;
 
-/** The order number asked for (unique, any case), or the company's next free one. */
-async function orderNumberFor(t: Tenant, asked: string | null): Promise<string> {
-  if (asked !== null) {
-    if (await repo.numberTaken(t, asked)) throw fail(OrdersErrors.duplicateNumber, `Another order of the company has the number ${asked}.`);
-    return asked;
-  }
-  // A number a client gave by hand is skipped, not reused.
-  for (;;) {
-    const candidate = String(FIRST_NUMBER + (await nextValue(t, 'order_number')));
-    if (!(await repo.numberTaken(t, candidate))) return candidate;
-  }
-}
+/** What a new order without a number of its own is written with until it is numbered, last
+ *  (`create`): unique, never a number a client could send (64 characters at most), seen by no
+ *  other transaction. */
+const provisionalNumber = () => `provisional ${randomUUID()} ${randomUUID()}`;
 
 const complete = (types: readonly StopType[]) => types.includes('Pickup') && types.includes('Delivery');
 
@@ -177,11 +169,12 @@ export function ordersService() {
         sent.map(({ stop }, k) => ({ type: stop.type, place: places[k]!, items: stop.items ?? [] })),
         today(),
       );
-      // The number last: taking it locks the company's number counter until commit, so what can
-      // be read and priced before it is, and the company's orders are made in turn for less time.
-      const orderNumber = await orderNumberFor(t, text(input.orderNumber));
+      // A number asked for is checked now; a generated one is given last (below).
+      const asked = text(input.orderNumber);
+      if (asked !== null && (await repo.numberTaken(t, asked)))
+        throw fail(OrdersErrors.duplicateNumber, `Another order of the company has the number ${asked}.`);
       const order = await repo.insertOrder(t, {
-        order_number: orderNumber,
+        order_number: asked ?? provisionalNumber(),
         status,
         customer_id: customer.id,
         contact_id: input.contactId ?? null,
@@ -198,7 +191,7 @@ export function ordersService() {
         distance_unit: price.distanceUnit,
         weight_unit: input.weightUnit ?? 'lb',
         charge_type_ids: input.chargeTypeIds ?? [],
-        search_text: searchTextOf(orderNumber, customer.name, places),
+        search_text: asked !== null ? searchTextOf(asked, customer.name, places) : '',
         created_by: t.userId,
       });
       const id = order.id;
@@ -213,9 +206,16 @@ export function ordersService() {
         id,
         sent.flatMap(({ stop }, k) => (stop.items ?? []).map((item) => ({ stop_id: stops[k]!.id, ...itemValues(item) }))),
       );
-      // The answer from the rows as written (what GET /Quotes/{id} reads back, without reading it).
-      const created = orderFromRows({ ...order, customer_name: customer.name }, stops, items, places);
       await logActivity(t, [id], 'order.created', status === 'Dreft' ? 'Draft quote created.' : 'Quote created.');
+      // Last, the company's rows every new order takes in turn, each locked until commit: the
+      // number counter (numbers without gaps), then the event log and the status counts. Taken
+      // here, one company's orders wait for each other for these few statements only, not for
+      // the whole order's (bench -- orders).
+      let orderNumber = asked;
+      while (orderNumber === null) orderNumber = await repo.numberOrder(t, id, FIRST_NUMBER, searchTextOf('', customer.name, places));
+      await repo.countNewOrder(t, status);
+      // The answer from the rows as written (what GET /Quotes/{id} reads back, without reading it).
+      const created = orderFromRows({ ...order, order_number: orderNumber, customer_name: customer.name }, stops, items, places);
       await audit(t, { action: quoteCreated.name, entityType: 'order', entityId: id, after: created });
       await t.announce(quoteCreated, { orderId: id, orderNumber, customerId: customer.id, status });
       return created;

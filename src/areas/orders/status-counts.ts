@@ -2,10 +2,11 @@
 // in the transaction of every write that makes, moves or removes an order: a list filtered by
 // status alone answers its exact totalCount from here (orders-list.ts) rather than counting up to
 // a million rows. Each write moves the counts of the statuses it leaves and enters in one
-// statement, its rows in status order, after the company's event-log lock (event-log.ts says why).
+// statement, its rows in status order, after the company's event-log lock (event-log.ts says why),
+// taken by the same statement.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { holdEventLog } from '../../platform/event-log.js';
+import { holdEventLogQuery } from '../../platform/event-log.js';
 import type { OrderStatus } from './orders.tables.js';
 
 /** An order entering (`to`), leaving (`from`) or moving between statuses. */
@@ -26,9 +27,14 @@ export async function shiftStatusCounts(t: Tenant, moves: readonly StatusMove[])
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([status, n]) => ({ status, n }));
   if (rows.length === 0) return;
-  await holdEventLog(t);
-  await t
-    .insert('order_status_counts', rows)
+  // One statement: the log's lock (the CTE, run first as the insert reads it), then the counts.
+  await t.db
+    .with('h', () => holdEventLogQuery(t))
+    .insertInto('order_status_counts')
+    .columns(['company_id', 'status', 'n'])
+    .expression(
+      sql`SELECT ${t.companyId}::int, v.status, v.n FROM h, (VALUES ${sql.join(rows.map((r) => sql`(${r.status}::text, ${r.n}::bigint)`))}) AS v (status, n)`,
+    )
     .onConflict((oc) => oc.columns(['company_id', 'status']).doUpdateSet({ n: sql`order_status_counts.n + excluded.n` }))
     .execute();
 }

@@ -33,5 +33,5 @@ export const pricingArea: Area = {
 export { fxRateRecords } from './fx-rates.repository.js';
 export { intlRateRecords, mileageChargeRecords, pricingModelRecords } from './pricing-models.repository.js';
 export { pricingZoneRecords } from './pricing-zones.repository.js';
-export { fxRatesOf, priceFor, ratingModelFor } from './rating-input.js';
+export { priceFor, type RatingInputs, ratingInputsFor, zoneIdOf } from './rating-input.js';
 export { shipmentTypeRecords } from './shipment-types.repository.js';
