@@ -181,6 +181,22 @@ describe('POST /Quotes', () => {
     assert.deepEqual(positions, [1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it('numbers orders made at once beside one given a number by hand: no repeats, no gaps but the skipped one', async () => {
+    const admin = await signIn(t);
+    const customer = await createCustomer(t, admin);
+    const make = (orderNumber?: string) =>
+      api(admin, 'POST', '/Quotes', { customerId: customer.id, stops: twoStops(), ...(orderNumber ? { orderNumber } : {}) });
+    const answers = await Promise.all([make(), make(), make(), make('1004'), make(), make(), make()]);
+    const hand = answers[3]!;
+    // The hand-given number is the company's, unless a generated order took it first.
+    if (hand.status !== 200) expectFailure(hand, 'orders.duplicate_order_number');
+    const generated = answers.filter((_, i) => i !== 3);
+    for (const res of generated) assert.equal(res.status, 200, JSON.stringify(res.body));
+    const numbers = generated.map((r) => Number(r.body.data.orderNumber)).sort((a, b) => a - b);
+    const expected = hand.status === 200 ? [1001, 1002, 1003, 1005, 1006, 1007] : [1001, 1002, 1003, 1004, 1005, 1006];
+    assert.deepEqual(numbers, expected);
+  });
+
   it('refuses bad input naming the field, and writes nothing', async () => {
     const admin = await signIn(t);
     const customer = await createCustomer(t, admin);

@@ -3,7 +3,7 @@
 // their items), the stops' addresses through the customers area.
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { nextValueQuery } from '../../platform/counters.js';
+import { holdCounterQuery, nextValueQuery } from '../../platform/counters.js';
 import { companyRecords } from '../../platform/records.js';
 import type { OrderItemsTable, OrderStatus, OrderStopsTable, OrdersTable } from './orders.tables.js';
 import { shiftStatusCounts } from './status-counts.js';
@@ -112,6 +112,8 @@ export function itemsOf(t: Tenant, orderIds: readonly number[]): Promise<ItemRow
 }
 
 // ---- Writes
+
+const NUMBER_COUNTER = 'order_number';
 
 export type OrderValues = Omit<Insertable<OrdersTable>, 'company_id' | 'id'>;
 export type StopValues = Omit<Insertable<OrderStopsTable>, 'company_id' | 'id' | 'order_id'>;
@@ -228,25 +230,32 @@ export async function markDeleted(t: Tenant, ids: readonly number[]): Promise<vo
   );
 }
 
-/** Gives the order the company's next generated number (`first` + the counter, raised and its row
- *  locked until commit: counters.ts) and its search text (`searchRest` after the number), unless an
- *  order has that number already (given by hand): then null, and the counter has moved on. One
- *  statement. */
-export async function numberOrder(t: Tenant, orderId: number, first: number, searchRest: string): Promise<string | null> {
-  // The number is made in the CTE: compared as a column of it, the lookup is a leakproof text
-  // equality, which row security lets the number index answer; written as the sum there, the
-  // comparison calls the not leakproof + and ::text and reads every order of the company instead.
-  const row = await t.db
-    .with('n', () => nextValueQuery(t, 'order_number').returning(sql<string>`(${first} + company_counters.value)::text`.as('number')))
-    .updateTable('orders as o')
-    .from('n')
-    .set({ order_number: sql`n.number`, search_text: sql`n.number || ${searchRest ? ` ${searchRest}` : ''}::text` })
-    .where(t.owns('o'))
+/** Raises the company's order-number counter and answers the number it gives (`first` + the
+ *  counter). The counter's row stays locked until commit (counters.ts): the company's orders are
+ *  numbered in turn, and a number given by hand is checked under the same lock (`holdNumbers`). */
+export async function nextNumber(t: Tenant, first: number): Promise<string> {
+  const row = await nextValueQuery(t, NUMBER_COUNTER).returning(sql<string>`(${first} + company_counters.value)::text`.as('number')).executeTakeFirstOrThrow();
+  return row.number;
+}
+
+/** Takes the order-number counter's lock without moving it: before a number given by hand is
+ *  checked, so no generated number is given meanwhile. */
+export async function holdNumbers(t: Tenant): Promise<void> {
+  await holdCounterQuery(t, NUMBER_COUNTER).execute();
+}
+
+/** Gives the order `number` and its search text (`searchRest` after the number) unless an order
+ *  has that number already (one given by hand): then false. A statement of its own after the
+ *  counter's: it reads what committed while it waited for the counter's lock. */
+export async function giveNumber(t: Tenant, orderId: number, number: string, searchRest: string): Promise<boolean> {
+  const row = await t
+    .update('orders as o')
+    .set({ order_number: number, search_text: searchRest ? `${number.toLowerCase()} ${searchRest}` : number.toLowerCase() })
     .where('o.id', '=', orderId)
-    .where(({ not, exists }) => not(exists(t.select('orders as x').select(sql`1`.as('one')).where('x.number_key', '=', sql.ref<string>('n.number')))))
-    .returning('o.order_number')
+    .where(({ not, exists }) => not(exists(t.select('orders as x').select(sql`1`.as('one')).where('x.number_key', '=', number.toLowerCase()))))
+    .returning('o.id')
     .executeTakeFirst();
-  return row?.order_number ?? null;
+  return row !== undefined;
 }
 
 export async function numberTaken(t: Tenant, orderNumber: string, exceptId: number | null = null): Promise<boolean> {

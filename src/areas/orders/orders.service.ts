@@ -169,10 +169,13 @@ export function ordersService() {
         sent.map(({ stop }, k) => ({ type: stop.type, place: places[k]!, items: stop.items ?? [] })),
         today(),
       );
-      // A number asked for is checked now; a generated one is given last (below).
+      // A number asked for is checked now, under the numbers' lock (two orders asking one number,
+      // or a generated one, wait for each other); a generated one is given last (below).
       const asked = text(input.orderNumber);
-      if (asked !== null && (await repo.numberTaken(t, asked)))
-        throw fail(OrdersErrors.duplicateNumber, `Another order of the company has the number ${asked}.`);
+      if (asked !== null) {
+        await repo.holdNumbers(t);
+        if (await repo.numberTaken(t, asked)) throw fail(OrdersErrors.duplicateNumber, `Another order of the company has the number ${asked}.`);
+      }
       const order = await repo.insertOrder(t, {
         order_number: asked ?? provisionalNumber(),
         status,
@@ -212,7 +215,12 @@ export function ordersService() {
       // here, one company's orders wait for each other for these few statements only, not for
       // the whole order's (bench -- orders).
       let orderNumber = asked;
-      while (orderNumber === null) orderNumber = await repo.numberOrder(t, id, FIRST_NUMBER, searchTextOf('', customer.name, places));
+      // A number a client gave by hand is skipped, not reused.
+      for (let tries = 1; orderNumber === null; tries++) {
+        const next = await repo.nextNumber(t, FIRST_NUMBER);
+        if (await repo.giveNumber(t, id, next, searchTextOf('', customer.name, places))) orderNumber = next;
+        else if (tries === 1000) throw new Error(`order ${id}: no free number after 1,000 tries`);
+      }
       await repo.countNewOrder(t, status);
       // The answer from the rows as written (what GET /Quotes/{id} reads back, without reading it).
       const created = orderFromRows({ ...order, order_number: orderNumber, customer_name: customer.name }, stops, items, places);

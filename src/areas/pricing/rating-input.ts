@@ -55,7 +55,16 @@ async function kept<V>(t: Tenant, cache: VersionedCache<V>, key: string, read: (
   }
   const value = await read();
   // A read that wrote (the default model, made on first use) is counted at commit: not kept.
-  if (version !== null && !t.hasWritten('rating')) cache.set(key, version, value);
+  if (version !== null && !t.hasWritten('rating')) cache.set(key, version, deepFreeze(value));
+  return value;
+}
+
+/** Kept values are shared by later requests: a change to one throws instead of spreading. */
+function deepFreeze<V>(value: V): V {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
   return value;
 }
 

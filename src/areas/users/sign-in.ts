@@ -68,5 +68,6 @@ export async function acceptInvitation(db: Db, invitation: AcceptedInvitation, c
       entityId: invitation.user_id,
       after: { passwordSet: true, ...(change.firstName ? { firstName: change.firstName } : {}), ...(change.lastName ? { lastName: change.lastName } : {}) },
     });
+    await company.beforeCommit();
   });
 }
