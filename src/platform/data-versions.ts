@@ -10,7 +10,7 @@
 // Read the version before the rows it guards: a write that lands in between makes the kept value
 // newer than its version says, which a later read of that older version can only welcome; read
 // after, an older value would be kept under the newer version until the next write.
-import { sql } from 'kysely';
+import { raiseCountersQuery } from './counters.js';
 import type { Tenant } from './door.js';
 
 export const DATA_VERSIONS = {
@@ -38,10 +38,9 @@ const groupsOf = new Map<string, DataGroup[]>();
 for (const [group, tables] of Object.entries(DATA_VERSIONS) as Array<[DataGroup, readonly string[]]>)
   for (const table of tables) groupsOf.set(table, [...(groupsOf.get(table) ?? []), group]);
 
-/** The groups a write to `table` (a bare name or `'name as alias'`) changes. */
+/** The groups a write to `table` changes. */
 export function groupsWrittenBy(table: string): readonly DataGroup[] {
-  const at = table.indexOf(' as ');
-  return groupsOf.get(at < 0 ? table : table.slice(0, at).trim()) ?? [];
+  return groupsOf.get(table) ?? [];
 }
 
 const counterOf = (group: DataGroup) => `version:${group}`;
@@ -55,11 +54,5 @@ export async function dataVersion(t: Tenant, group: DataGroup): Promise<string> 
 /** Raises the groups' versions, in one statement (the counters' rows stay locked to commit). */
 export async function raiseVersions(t: Tenant, groups: readonly DataGroup[]): Promise<void> {
   if (groups.length === 0) return;
-  await t
-    .insert(
-      'company_counters',
-      [...groups].sort().map((g) => ({ name: counterOf(g), value: 1 })),
-    )
-    .onConflict((oc) => oc.columns(['company_id', 'name']).doUpdateSet({ value: sql`company_counters.value + 1` }))
-    .execute();
+  await raiseCountersQuery(t, groups.map(counterOf), 1).execute();
 }

@@ -43,6 +43,12 @@ function aliasOf(from: string): string {
   return at < 0 ? from : from.slice(at + 4).trim();
 }
 
+/** The table a table expression names: `'zones as z'` → `zones`. */
+function tableOf(from: string): string {
+  const at = from.indexOf(' as ');
+  return at < 0 ? from : from.slice(0, at).trim();
+}
+
 /**
  * One company's way into its data for one unit of work (a request, a demo seed, a job's step):
  * the door's statements, the user and request it acts for, and what runs once the work commits.
@@ -94,8 +100,8 @@ export class Tenant implements Actor {
     return q.where(sql.ref(`${aliasOf(table)}.company_id`), '=', this.companyId) as Deleting<TE>;
   }
 
-  private writes(table: string): void {
-    for (const group of groupsWrittenBy(table)) this.written.add(group);
+  private writes(from: string): void {
+    for (const group of groupsWrittenBy(tableOf(from))) this.written.add(group);
   }
 
   /** Whether this work has written the group's tables: a value kept under the group's version

@@ -22,8 +22,22 @@ async function ok(s: Session, method: 'POST' | 'PUT' | 'DELETE', url: string, bo
   return res.body.data;
 }
 
-const price = (s: Session, customerId: number | null, shipment: Shipment) =>
-  forCompany(t.database.db, HOOKS, { companyId: s.companyId, userId: s.userId }, 'test', (tx) => priceFor(tx, customerId, shipment, '2026-11-20'));
+const inTenant = <T>(s: Session, work: Parameters<typeof forCompany<T>>[4]) =>
+  forCompany(t.database.db, HOOKS, { companyId: s.companyId, userId: s.userId }, 'test', work);
+const price = (s: Session, customerId: number | null, shipment: Shipment) => inTenant(s, (tx) => priceFor(tx, customerId, shipment, '2026-11-20'));
+/** A one-pallet move within the US, of `distance` miles and `weight` lb, with no accessorials. */
+const usMove = (distance: number, weight: number): Shipment => ({
+  distance,
+  distanceUnit: 'mi',
+  fromCountry: 'US',
+  toCountry: 'US',
+  stops: 2,
+  items: 1,
+  pallets: 1,
+  weight,
+  weightUnit: 'lb',
+  chargeIds: [],
+});
 
 describe('pricing a shipment from the company set-up', () => {
   it('prices base + bands, shipment type, accessorials, per customer and in another currency', async () => {
@@ -76,20 +90,7 @@ describe('pricing a shipment from the company set-up', () => {
     const a = await zone('Airport', '78719');
     const b = await zone('Downtown', '78701');
     await ok(s, 'POST', '/PricingZones', { fromZoneId: a, toZoneId: b, amount: 95 });
-    const quote = await price(s, null, {
-      distance: 12,
-      distanceUnit: 'mi',
-      fromZoneId: b,
-      toZoneId: a,
-      fromCountry: 'US',
-      toCountry: 'US',
-      stops: 2,
-      items: 1,
-      pallets: 1,
-      weight: 300,
-      weightUnit: 'lb',
-      chargeIds: [],
-    });
+    const quote = await price(s, null, { ...usMove(12, 300), fromZoneId: b, toZoneId: a });
     assert.equal(quote.total, 95, 'both directions by default');
   });
 
@@ -104,18 +105,7 @@ describe('pricing a shipment from the company set-up', () => {
     await ok(s, 'POST', '/FxRates', { fromCurrency: 'USD', toCurrency: 'CAD', rate: 1.4, date: '2026-11-19' });
     const canadian = await createCustomer(t, s);
     await ok(s, 'POST', '/PricingModel', { customerId: canadian.id, currency: 'CAD' });
-    const move: Shipment = {
-      distance: 10,
-      distanceUnit: 'mi',
-      fromCountry: 'US',
-      toCountry: 'US',
-      stops: 2,
-      items: 1,
-      pallets: 1,
-      weight: 300,
-      weightUnit: 'lb',
-      chargeIds: [],
-    };
+    const move = usMove(10, 300);
     // 95 USD at 1.4 = 133 CAD; the default's customers pay 95 USD.
     const zoned = await price(s, canadian.id, { ...move, fromZoneId: a, toZoneId: b });
     assert.deepEqual([zoned.currency, zoned.total, zoned.lines[0]!.fx?.from], ['CAD', 133, 'USD']);
@@ -136,21 +126,8 @@ describe('pricing a shipment from the company set-up', () => {
 // What a price is read from is kept per company under its rating data version
 // (platform/data-versions.ts): every change through the API must show in the next price.
 describe('kept rating inputs', () => {
-  const inTenant = <T>(s: Session, work: Parameters<typeof forCompany<T>>[4]) =>
-    forCompany(t.database.db, HOOKS, { companyId: s.companyId, userId: s.userId }, 'test', work);
   const version = (s: Session) => inTenant(s, (tx) => dataVersion(tx, 'rating'));
-  const move: Shipment = {
-    distance: 100,
-    distanceUnit: 'mi',
-    fromCountry: 'US',
-    toCountry: 'US',
-    stops: 2,
-    items: 1,
-    pallets: 1,
-    weight: 500,
-    weightUnit: 'lb',
-    chargeIds: [],
-  };
+  const move = usMove(100, 500);
 
   it('prices every change of the model, charge types, shipment types, FX rates and zones at once', async () => {
     const s = await signIn(t);

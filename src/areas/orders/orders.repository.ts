@@ -187,46 +187,45 @@ export async function insertItems(
     .execute();
 }
 
-/** The statuses the orders have now, their rows locked until the transaction ends (a status
- *  write reads them first to move the status counts). */
-function lockedStatuses(t: Tenant, ids: readonly number[]): Promise<Array<{ status: OrderStatus }>> {
-  return t
-    .select('orders')
-    .select('status')
-    .where('id', 'in', [...ids])
-    .forUpdate()
-    .execute();
-}
+/** An order as its caller read it, locked (`lock: true`) when the write moves its status: the
+ *  status it leaves is this one. */
+export type LockedOrder = Pick<OrderRow, 'id' | 'status'>;
 
-export async function updateOrder(t: Tenant, ids: readonly number[], values: Omit<Partial<OrderValues>, 'created_at'>): Promise<void> {
-  if (ids.length === 0) return;
-  const to = values.status;
-  const before = to ? await lockedStatuses(t, ids) : [];
+export async function updateOrder(t: Tenant, rows: readonly LockedOrder[], values: Omit<Partial<OrderValues>, 'created_at'>): Promise<void> {
+  if (rows.length === 0) return;
   await t
     .update('orders')
     .set({ ...values, updated_at: new Date() })
-    .where('id', 'in', [...ids])
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
     .execute();
+  const to = values.status;
   if (to)
     await shiftStatusCounts(
       t,
-      before.map((r) => ({ from: r.status, to })),
+      rows.map((r) => ({ from: r.status, to })),
     );
 }
 
 /** Marks the orders deleted in one statement, each keeping the status it had. */
-export async function markDeleted(t: Tenant, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const before = await lockedStatuses(t, ids);
+export async function markDeleted(t: Tenant, rows: readonly LockedOrder[]): Promise<void> {
+  const live = rows.filter((r) => r.status !== 'Deleted');
+  if (live.length === 0) return;
   await t
     .update('orders')
     .set({ status_before_delete: sql`status`, status: 'Deleted', deleted_at: new Date(), deleted_by: t.userId, updated_at: new Date() } as never)
-    .where('id', 'in', [...ids])
-    .where('status', '<>', 'Deleted')
+    .where(
+      'id',
+      'in',
+      live.map((r) => r.id),
+    )
     .execute();
   await shiftStatusCounts(
     t,
-    before.map((r) => ({ from: r.status, to: 'Deleted' })),
+    live.map((r) => ({ from: r.status, to: 'Deleted' })),
   );
 }
 
@@ -244,13 +243,13 @@ export async function holdNumbers(t: Tenant): Promise<void> {
   await holdCounterQuery(t, NUMBER_COUNTER).execute();
 }
 
-/** Gives the order `number` and its search text (`searchRest` after the number) unless an order
- *  has that number already (one given by hand): then false. A statement of its own after the
- *  counter's: it reads what committed while it waited for the counter's lock. */
-export async function giveNumber(t: Tenant, orderId: number, number: string, searchRest: string): Promise<boolean> {
+/** Gives the order `number` and the search text that goes with it unless an order has that number
+ *  already (one given by hand): then false. A statement of its own after the counter's: it reads
+ *  what committed while it waited for the counter's lock. */
+export async function giveNumber(t: Tenant, orderId: number, number: string, searchText: string): Promise<boolean> {
   const row = await t
     .update('orders as o')
-    .set({ order_number: number, search_text: searchRest ? `${number.toLowerCase()} ${searchRest}` : number.toLowerCase() })
+    .set({ order_number: number, search_text: searchText })
     .where('o.id', '=', orderId)
     .where(({ not, exists }) => not(exists(t.select('orders as x').select(sql`1`.as('one')).where('x.number_key', '=', number.toLowerCase()))))
     .returning('o.id')
@@ -272,15 +271,6 @@ export async function barcodesTaken(t: Tenant, barcodes: readonly string[]): Pro
     .where('barcode', 'in', [...barcodes])
     .execute();
   return rows.map((r) => r.barcode!);
-}
-
-/** The status orders had, by id (deleted ones included). */
-export function statusesOf(t: Tenant, ids: readonly number[]): Promise<Array<{ id: number; status: OrderStatus }>> {
-  return t
-    .select('orders')
-    .select(['id', 'status'])
-    .where('id', 'in', [...ids])
-    .execute();
 }
 
 /** Deletes the order; its stops, items, item events, holds and activities go with it (ON DELETE CASCADE). */

@@ -34,7 +34,7 @@ export async function reprice(t: Tenant, orderId: number): Promise<void> {
     stops.map((s, k) => ({ type: s.type, place: places[k]!, items: items.filter((i) => i.stop_id === s.id) })),
     today(),
   );
-  await updateOrder(t, [orderId], {
+  await updateOrder(t, [row], {
     currency: price.currency,
     total_price: price.total,
     price_lines: JSON.stringify(price.lines),

@@ -54,11 +54,7 @@ export function ordersService() {
     set: Parameters<typeof repo.updateOrder>[2],
   ) {
     if (rows.length === 0) return;
-    await repo.updateOrder(
-      t,
-      rows.map((r) => r.id),
-      { status: to, ...set },
-    );
+    await repo.updateOrder(t, rows, { status: to, ...set });
     for (const row of rows) {
       await logActivity(t, [row.id], `order.${to.toLowerCase()}`, words);
       await audit(t, { action: event.name, entityType: 'order', entityId: row.id, before: { status: row.status }, after: { status: to } });
@@ -115,10 +111,7 @@ export function ordersService() {
       );
     const live = rows.filter((r) => r.status !== 'Deleted');
     // One statement for all (each keeps its status to come back to), then what each says.
-    await repo.markDeleted(
-      t,
-      live.map((r) => r.id),
-    );
+    await repo.markDeleted(t, live);
     for (const row of live) {
       await logActivity(t, [row.id], 'order.deleted', 'Deleted.');
       await audit(t, { action: orderDeleted.name, entityType: 'order', entityId: row.id, before: { status: row.status }, after: { status: 'Deleted' } });
@@ -218,7 +211,7 @@ export function ordersService() {
       // A number a client gave by hand is skipped, not reused.
       for (let tries = 1; orderNumber === null; tries++) {
         const next = await repo.nextNumber(t, FIRST_NUMBER);
-        if (await repo.giveNumber(t, id, next, searchTextOf('', customer.name, places))) orderNumber = next;
+        if (await repo.giveNumber(t, id, next, searchTextOf(next, customer.name, places))) orderNumber = next;
         else if (tries === 1000) throw new Error(`order ${id}: no free number after 1,000 tries`);
       }
       await repo.countNewOrder(t, status);

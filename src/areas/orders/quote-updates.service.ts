@@ -174,7 +174,7 @@ export function quoteUpdatesService(ordersService: OrdersService) {
         const types = (await orders.stopsOf(t, [id])).map((s) => s.type);
         if (types.includes('Pickup') && types.includes('Delivery')) set.status = 'Quote';
       }
-      if (Object.keys(set).length > 0) await orders.updateOrder(t, [id], set);
+      if (Object.keys(set).length > 0) await orders.updateOrder(t, [order], set);
       await reprice(t, id);
       const completed = query.completeQuoteRouteItems ? await repo.completeRouteItems(t, id) : 0;
 
