@@ -7,6 +7,7 @@ import { accountArea } from './account/index.js';
 import { carriersAreas } from './carriers/index.js';
 import { chargeTypesArea } from './charge-types/index.js';
 import { addressesArea, contactsArea, customersArea } from './customers/index.js';
+import { dispatchArea } from './dispatch/index.js';
 import { driversAreas } from './drivers/index.js';
 import { fleetAreas } from './fleet/index.js';
 import { mapsArea } from './maps/index.js';
@@ -35,6 +36,8 @@ export const AREAS: Area[] = [
   ...carriersAreas,
   ...driversAreas,
   ...fleetAreas,
+  // After drivers and fleet and settings: routes name drivers, trucks and warehouses.
+  dispatchArea,
 ];
 
 /** The areas' reactions to each other's announcements, in the order of AREAS. */

@@ -203,6 +203,32 @@ export async function auditCount(t: TestApp, companyId: number, action: string):
   return rows[0]!.n;
 }
 
+/** A route made through the API (needs "Edit/Delete/Create Route"): today's, with no driver or truck unless sent. */
+export async function createRoute(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', '/api/v1/Routes', {
+    token: session.token,
+    body: { name: `Route ${n} ${randomUUID().slice(0, 6)}`, date: new Date().toISOString().slice(0, 10), ...body },
+  });
+  if (res.status !== 200) throw new Error(`route not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** A warehouse made through the API (needs "Locations tab - Create/Edit/delete locations"), in Dallas unless an address is sent. */
+export async function createWarehouse(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const n = next();
+  const res = await call(t, 'POST', '/api/v1/Warehouses', {
+    token: session.token,
+    body: {
+      name: `Warehouse ${n} ${randomUUID().slice(0, 6)}`,
+      address: { street: `${n} Irving Blvd`, city: 'Dallas', state: 'TX', postalCode: '75207', country: 'US', latitude: 32.799, longitude: -96.842 },
+      ...body,
+    },
+  });
+  if (res.status !== 200) throw new Error(`warehouse not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
 /** A pickup in Dallas and a delivery in Houston, with coordinates (priced by distance). */
 export function twoStops(): Array<Record<string, unknown>> {
   return [

@@ -130,6 +130,12 @@ describe('OSRM table adapter', () => {
     );
   });
 
+  it('leaves toll roads out when the route avoids them', async () => {
+    requests.length = 0;
+    await osrmTableProvider({ url }).matrix(points.slice(0, 2), { avoidTolls: true });
+    assert.equal(requests[0]!.search, '?annotations=duration,distance&exclude=toll');
+  });
+
   it('splits a matrix larger than the server takes into blocks of sources and destinations', async () => {
     mode = 'ok';
     requests.length = 0;

@@ -31,6 +31,13 @@ export function actionsService(ordersService: OrdersService) {
     async swap(t: Tenant, id: number): Promise<null> {
       const order = await openOrder(t, id, 'swapping its stops');
       const stops = await orders.stopsOf(t, [id]);
+      // A stop's legs on routes follow its type: a pickup on a route cannot become a delivery there.
+      const onRoute = stops.find((s) => s.route_id !== null);
+      if (onRoute)
+        throw fail(
+          OrdersErrors.stopOnRoute,
+          `Stop ${onRoute.id} is on route ${onRoute.route_id}: take the order's stops off their routes before swapping them.`,
+        );
       const swapped = stops
         .map((s) => ({ ...s, type: SWAPPED[s.type] }))
         .sort((a, b) => STOP_RANK[a.type] - STOP_RANK[b.type] || (a.type === 'Transfer' ? b.sequence - a.sequence : a.sequence - b.sequence));

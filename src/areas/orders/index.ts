@@ -73,5 +73,22 @@ export const ordersArea: Area = {
   routes: (deps) => ordersRoutes(services(deps)),
 };
 
-export { orderClosed, orderDeleted, orderHeld, orderPurged, orderReleased, quoteApproved, quoteCreated } from './orders.events.js';
-export { orderRecords } from './orders.repository.js';
+// Dispatch writes the order's history of what happens on routes through these (this area owns the tables).
+export { logActivity } from './order-activity.js';
+export { toItem } from './orders.answers.js';
+export {
+  orderClosed,
+  orderDeleted,
+  orderHeld,
+  orderPurged,
+  orderReleased,
+  orderStopAdded,
+  orderUpdated,
+  quoteApproved,
+  quoteCreated,
+} from './orders.events.js';
+export { itemsOf as orderItemsOf, orderRecords } from './orders.repository.js';
+export type { OrderItemT, OrderStopT } from './orders.schemas.js';
+export { ordersService } from './orders.service.js';
+export { mirrorStopRoutes, type StopRoute } from './route-mirror.js';
+export { addItemEvents, itemRecords, stopRecords } from './stops.repository.js';

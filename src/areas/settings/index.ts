@@ -58,5 +58,6 @@ export { daysOffAmong } from './non-working-days.repository.js';
 export type { NonWorkingDayRow } from './non-working-days.schemas.js';
 export { normalizePostalCode } from './postal-codes.js';
 export { warehouseRecords, warehousesDeleted } from './warehouses.repository.js';
+export { toWarehouse, type WarehouseT } from './warehouses.schemas.js';
 export { type ZoneMatch, zoneOfPostalCode, zoneRecords } from './zones.repository.js';
 export { Zone, type ZoneRow, type ZoneT } from './zones.schemas.js';

@@ -4,6 +4,7 @@ import { accountWalk } from './account.js';
 import { carriersWalk } from './carriers.js';
 import { chargeTypesWalk } from './charge-types.js';
 import { customersWalk } from './customers.js';
+import { dispatchWalk } from './dispatch.js';
 import { driversWalk } from './drivers.js';
 import { fleetWalk } from './fleet.js';
 import { mapsWalk } from './maps.js';
@@ -27,5 +28,6 @@ export const WALKS: AreaWalk[] = [
   carriersWalk,
   driversWalk,
   fleetWalk,
+  dispatchWalk,
   settingsWalk,
 ];

@@ -33,10 +33,12 @@ export function osrmTableProvider(options: OsrmOptions): MatrixProvider {
   const maxTable = Math.max(2, options.maxTableSize ?? 100);
 
   /** One request: durations and distances from `sources` to `destinations` (point indexes). */
-  async function table(points: LatLon[], sources: number[], destinations: number[], signal?: AbortSignal): Promise<TableAnswer> {
+  async function table(points: LatLon[], sources: number[], destinations: number[], signal?: AbortSignal, avoidTolls = false): Promise<TableAnswer> {
     const same = sources === destinations;
     const coords = same ? sources : [...sources, ...destinations];
     let address = `${base}/table/v1/${profile}/${coords.map((i) => coordinate(points[i])).join(';')}?annotations=duration,distance`;
+    // A route that avoids toll roads: OSRM leaves out the ways its profile classes as toll.
+    if (avoidTolls) address += '&exclude=toll';
     if (!same) {
       address += `&sources=${sources.map((_, k) => k).join(';')}&destinations=${destinations.map((_, k) => sources.length + k).join(';')}`;
     }
@@ -79,7 +81,7 @@ export function osrmTableProvider(options: OsrmOptions): MatrixProvider {
     for (let i = 0; i < n; i += size) blocks.push(all.slice(i, i + size));
     for (const sources of blocks) {
       for (const destinations of blocks) {
-        const answer = await table(points, sources, destinations === sources ? sources : destinations, request.signal);
+        const answer = await table(points, sources, destinations === sources ? sources : destinations, request.signal, request.avoidTolls ?? false);
         sources.forEach((from, r) => {
           destinations.forEach((to, c) => {
             const t = answer.durations![r][c];

@@ -11,6 +11,8 @@ export interface LatLon {
 
 export interface MatrixRequestOptions {
   signal?: AbortSignal;
+  /** Leave toll roads out (OSRM: `exclude=toll`, which its profile must class; great-circle has none). */
+  avoidTolls?: boolean;
 }
 
 export interface MatrixProvider {

@@ -1,0 +1,57 @@
+// Dispatch (part 1, "Dispatch and routes"): routes, the legs of order stops on them and in the
+// unassigned pool. The pool follows the orders area's announcements (legs.service.ts); where a stop
+// stands is told back to the orders area (mirrorStopRoutes), which owns the stops.
+import { matrixProvider } from '../../integrations/geo/matrix/index.js';
+import { type Area, perApp } from '../../platform/area.js';
+import { on } from '../../platform/events.js';
+import { orderClosed, orderDeleted, orderStopAdded, orderUpdated, quoteApproved } from '../orders/index.js';
+import { assignRoutes } from './assign.routes.js';
+import { AssignUnassignedStopRequest, AttemptRequest, ChangeOrderRouteRequest, MoveToUnassignedRequest, RouteItemGroupInput } from './assign.schemas.js';
+import { assignService } from './assign.service.js';
+import { DispatchErrors } from './dispatch.errors.js';
+import { routeItemRecords } from './legs.repository.js';
+import { syncLegs } from './legs.service.js';
+import { poolService } from './pool.service.js';
+import { routeRecords } from './routes.repository.js';
+import { routesRoutes } from './routes.routes.js';
+import { Route, RouteItem, RouteItemGroup, RouteResponse, WarehouseMove } from './routes.schemas.js';
+import { routesService } from './routes.service.js';
+
+const services = perApp((deps) => {
+  const routes = routesService();
+  const assign = assignService(matrixProvider(deps.config));
+  return { routes, pool: poolService(assign, routes) };
+});
+
+const sync = (t: Parameters<typeof syncLegs>[0], p: { orderId: number }) => syncLegs(t, [p.orderId]);
+
+export const dispatchArea: Area = {
+  name: 'Dispatch and routes',
+  errors: DispatchErrors,
+  resources: [routeRecords, routeItemRecords],
+  schemas: [
+    RouteItem,
+    RouteItemGroup,
+    Route,
+    RouteResponse,
+    WarehouseMove,
+    AssignUnassignedStopRequest,
+    RouteItemGroupInput,
+    ChangeOrderRouteRequest,
+    MoveToUnassignedRequest,
+    AttemptRequest,
+  ],
+  subscriptions: [
+    on(quoteApproved, 'dispatch', sync),
+    on(orderStopAdded, 'dispatch', sync),
+    on(orderUpdated, 'dispatch', sync),
+    on(orderClosed, 'dispatch', sync),
+    on(orderDeleted, 'dispatch', sync),
+  ],
+  routes: (deps) => {
+    const { routes, pool } = services(deps);
+    return [...routesRoutes(routes), ...assignRoutes(pool)];
+  },
+};
+
+export { routeRecords } from './routes.repository.js';

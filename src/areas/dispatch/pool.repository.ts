@@ -1,0 +1,66 @@
+// SQL of the unassigned pool: legs with no route and not done, paged in SQL along the pool's
+// partial index (company_id, id), oldest first; filters read the legs' stops, orders and places.
+import { sql } from 'kysely';
+import type { Tenant } from '../../db/tenant.js';
+import { pagedList } from '../../platform/list.js';
+import { dateRangeOf, likePattern } from '../../platform/paging.js';
+import { UnassignedRoutesQuery } from './assign.schemas.js';
+import { LEG_DETAIL_COLUMNS, type LegDetailRow, legsWithStops } from './legs.repository.js';
+import { dayOf } from './routes.repository.js';
+
+export const listPool = pagedList({
+  query: UnassignedRoutesQuery,
+  from: (t: Tenant) => legsWithStops(t).where('l.route_id', 'is', null).where('l.status', '<>', 'Done'),
+  filters: {
+    orderId: (q, id) => q.where('l.order_id', '=', id),
+    orderItemId: (q, id, _query, t) =>
+      q.where('l.order_id', '=', (eb) => eb.selectFrom('order_items as i').select('i.order_id').where(t.owns('i')).where('i.id', '=', id)),
+    orderStopId: (q, id) => q.where('l.stop_id', '=', id),
+    Customers: (q, ids) => q.where('o.customer_id', 'in', ids),
+    StopType: (q, type) => q.where('s.type', '=', type),
+    Date: (q, date) => q.where('s.date', '=', dayOf(date)),
+    DateRange: (q, range) => {
+      const r = dateRangeOf(range)!;
+      return q.where('s.date', '>=', dayOf(r.start)).where('s.date', '<=', dayOf(r.end));
+    },
+    Cities: (q, cities, _query, t) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('addresses as a')
+            .select(sql`1`.as('one'))
+            .where(t.owns('a'))
+            .whereRef('a.id', '=', 's.address_id')
+            .where(
+              sql`lower(a.city)`,
+              'in',
+              cities.map((c) => c.trim().toLowerCase()),
+            ),
+        ),
+      ),
+    // Contained (any case) in the order number, the customer's name or the stop's city.
+    SearchTerm: (q, term, _query, t) => {
+      const pattern = likePattern(term.toLowerCase());
+      return q.where((eb) =>
+        eb.or([
+          eb(sql`lower(o.order_number)`, 'like', pattern),
+          eb(sql`lower(c.name)`, 'like', pattern),
+          eb.exists(
+            eb
+              .selectFrom('addresses as a')
+              .select(sql`1`.as('one'))
+              .where(t.owns('a'))
+              .whereRef('a.id', '=', 's.address_id')
+              .where(sql`lower(a.city)`, 'like', pattern),
+          ),
+        ]),
+      );
+    },
+  },
+  sortable: {
+    id: ['l.id'],
+    date: ['s.date', 'l.id'],
+    orderNumber: [sql`lower(o.order_number)`, 'l.id'],
+  },
+  select: (q) => q.select(LEG_DETAIL_COLUMNS),
+  map: (rows) => rows as LegDetailRow[],
+});

@@ -1,0 +1,198 @@
+// SQL of routes, through the company door. The board pages in SQL along (company_id, date, id);
+// active routes along the partial index of the active states.
+import { type Selectable, sql } from 'kysely';
+import type { Tenant } from '../../db/tenant.js';
+import { pagedList } from '../../platform/list.js';
+import { dateRangeOf, likePattern } from '../../platform/paging.js';
+import { companyRecords } from '../../platform/records.js';
+import { ACTIVE_STATES, type RouteState, type RoutesTable } from './dispatch.tables.js';
+import { ActiveRoutesQuery, ITEM_STATUS_NAME, OrderRoutesQuery, RoutesQuery } from './routes.schemas.js';
+
+export type RouteRow = Omit<Selectable<RoutesTable>, 'company_id'>;
+
+const COLUMNS = [
+  'r.id',
+  'r.name',
+  'r.date',
+  'r.driver_id',
+  'r.truck_id',
+  'r.status',
+  'r.status_before_archive',
+  'r.start_address_id',
+  'r.end_address_id',
+  'r.start_time',
+  'r.end_time',
+  'r.avoid_tolls',
+  'r.version',
+  'r.distance_m',
+  'r.duration_s',
+  'r.notes',
+  'r.started_at',
+  'r.completed_at',
+  'r.archived_at',
+  'r.payout_status',
+  'r.payout_amount',
+  'r.created_by',
+  'r.created_at',
+  'r.updated_at',
+] as const;
+
+const routes = (t: Tenant) => t.select('routes as r');
+
+export const routeRecords = companyRecords<RouteRow, number, { lock?: boolean } | undefined>({
+  name: 'route',
+  what: 'Route',
+  read: (t, ids, options) =>
+    routes(t)
+      .select(COLUMNS)
+      .where('r.id', 'in', ids)
+      .$if(options?.lock === true, (q) => q.forUpdate())
+      .execute(),
+});
+
+export type RouteValues = Partial<Omit<RouteRow, 'id' | 'created_at' | 'updated_at' | 'created_by'>>;
+
+export async function insertRoute(t: Tenant, values: RouteValues & { name: string; date: string }): Promise<number> {
+  return (
+    await t
+      .insert('routes', { ...values, created_by: t.userId })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+export async function updateRoute(t: Tenant, id: number, values: RouteValues): Promise<void> {
+  await t
+    .update('routes')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteRoute(t: Tenant, id: number): Promise<void> {
+  await t.delete('routes').where('id', '=', id).execute();
+}
+
+/** The routes' items changed: their version rises (an optimization of an older one is discarded). */
+export async function touchRoutes(t: Tenant, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await t
+    .update('routes')
+    .set({ version: sql`version + 1`, updated_at: new Date() })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Another active route of the day with this driver or truck. */
+export function activeRouteWith(t: Tenant, column: 'driver_id' | 'truck_id', id: number, date: string, exceptId: number | null) {
+  return routes(t)
+    .select(['r.id', 'r.name'])
+    .where(`r.${column}`, '=', id)
+    .where('r.date', '=', date)
+    .where('r.status', 'in', ACTIVE_STATES)
+    .$if(exceptId !== null, (q) => q.where('r.id', '<>', exceptId!))
+    .executeTakeFirst();
+}
+
+/** Whether any of the route's legs is done. */
+export async function hasDoneLegs(t: Tenant, routeId: number): Promise<boolean> {
+  const row = await t.select('route_items as l').select('l.id').where('l.route_id', '=', routeId).where('l.status', '=', 'Done').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Counts of legs and done legs, by route. */
+export async function legCounts(t: Tenant, routeIds: readonly number[]): Promise<Map<number, { items: number; done: number }>> {
+  if (routeIds.length === 0) return new Map();
+  const rows = await t
+    .select('route_items as l')
+    .select(['l.route_id', sql<number>`count(*)::int`.as('items'), sql<number>`(count(*) filter (where l.status = 'Done'))::int`.as('done')])
+    .where('l.route_id', 'in', [...routeIds])
+    .groupBy('l.route_id')
+    .execute();
+  return new Map(rows.map((r) => [r.route_id!, { items: r.items, done: r.done }]));
+}
+
+/** The day of a Date parameter (a date-time is read as its UTC day). */
+export const dayOf = (value: string | Date) => new Date(value).toISOString().slice(0, 10);
+
+/** The board: the day's (or range's) routes, active ones and, asked for, completed ones. */
+export const listRoutes = pagedList({
+  query: RoutesQuery,
+  from: (t: Tenant, query) => routes(t).where('r.status', 'in', query.completedRoutes ? [...ACTIVE_STATES, 'Completed' as RouteState] : [...ACTIVE_STATES]),
+  filters: {
+    Date: (q, date) => q.where('r.date', '=', dayOf(date)),
+    DateRange: (q, range) => {
+      const r = dateRangeOf(range)!;
+      return q.where('r.date', '>=', dayOf(r.start)).where('r.date', '<=', dayOf(r.end));
+    },
+    Drivers: (q, ids) => q.where('r.driver_id', 'in', ids),
+    RoutePayoutStatus: (q, statuses) => q.where('r.payout_status', 'in', statuses),
+    // Contained (any case) in the route's name, or its driver's or truck's.
+    SearchTerm: (q, term, _query, t) => {
+      const pattern = likePattern(term.toLowerCase());
+      return q.where((eb) =>
+        eb.or([
+          eb(sql`lower(r.name)`, 'like', pattern),
+          eb.exists(
+            eb
+              .selectFrom('drivers as d')
+              .select(sql`1`.as('one'))
+              .where(t.owns('d'))
+              .whereRef('d.id', '=', 'r.driver_id')
+              .where(sql`lower(d.first_name || ' ' || d.last_name)`, 'like', pattern),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('trucks as k')
+              .select(sql`1`.as('one'))
+              .where(t.owns('k'))
+              .whereRef('k.id', '=', 'r.truck_id')
+              .where(sql`lower(k.name)`, 'like', pattern),
+          ),
+        ]),
+      );
+    },
+    routeItemStatus: (q, status, _query, t) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('route_items as s')
+            .select(sql`1`.as('one'))
+            .where(t.owns('s'))
+            .whereRef('s.route_id', '=', 'r.id')
+            .where('s.status', '=', ITEM_STATUS_NAME[status]),
+        ),
+      ),
+  },
+  sortable: {
+    date: ['r.date', 'r.id'],
+    name: [sql`lower(r.name)`, 'r.id'],
+    createdAt: ['r.created_at', 'r.id'],
+  },
+  select: (q) => q.select(COLUMNS),
+  map: (rows) => rows as RouteRow[],
+});
+
+/** Routes not Completed or Archived, of any day: the earliest day first. */
+export const listActiveRoutes = pagedList({
+  query: ActiveRoutesQuery,
+  from: (t: Tenant) => routes(t).where('r.status', 'in', [...ACTIVE_STATES]),
+  sortable: { date: ['r.date', 'r.id'] },
+  fixedOrder: true,
+  select: (q) => q.select(COLUMNS),
+  map: (rows) => rows as RouteRow[],
+});
+
+/** The routes holding a leg of the order. */
+export const listOrderRoutes = pagedList({
+  query: OrderRoutesQuery,
+  from: (t: Tenant, query, orderId: number) =>
+    routes(t)
+      .where('r.id', 'in', (eb) =>
+        eb.selectFrom('route_items as l').select('l.route_id').where(t.owns('l')).where('l.order_id', '=', orderId).where('l.route_id', 'is not', null),
+      )
+      .$if(query.includeInactiveRoutes === false, (q) => q.where('r.status', 'in', [...ACTIVE_STATES])),
+  sortable: { date: ['r.date', 'r.id'] },
+  fixedOrder: true,
+  select: (q) => q.select(COLUMNS),
+  map: (rows) => rows as RouteRow[],
+});
