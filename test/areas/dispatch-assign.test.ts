@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
 import { auditCount, companyEventTypes, createAddress, createQuote, createRoute, createTruck, type Session, signIn } from '../helpers/factories.js';
@@ -260,8 +259,8 @@ describe('taking stops off routes', () => {
     await api(s, 'POST', `/Routes/${route.id}/assign-unassigned-stop`, { routeItemIds: [a.pickup, a.delivery] });
     return { route, a };
   }
-  const markDone = (companyId: number, legId: number) =>
-    sql`update route_items set status = 'Done', done_at = now() where company_id = ${companyId} and id = ${legId}`.execute(t.database.db);
+  const markDone = async (s: Session, routeId: number, legId: number) =>
+    assert.equal((await api(s, 'PUT', `/Routes/${routeId}/routeItems/updateStatus/1`, { routeItemIds: [legId] })).status, 200);
 
   it('ChangeOrderRoute and MoveOrderOnRouteToUnassigned', async () => {
     const admin = await signIn(t);
@@ -285,7 +284,7 @@ describe('taking stops off routes', () => {
   it('MoveToUnassigned answers the route; a done stop stays', async () => {
     const admin = await signIn(t);
     const { route, a } = await onRoute(admin);
-    await markDone(admin.companyId, a.pickup);
+    await markDone(admin, route.id, a.pickup);
     expectFailure(await api(admin, 'PUT', '/Routes/MoveToUnassigned', { routeId: route.id, orderStopIds: [a.pickupStop] }), 'routes.item_done');
     const res = await api(admin, 'PUT', '/Routes/MoveToUnassigned', { routeId: route.id, routeItemIds: [a.delivery] });
     assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -324,7 +323,7 @@ describe('taking stops off routes', () => {
     expectFailure(await api(admin, 'PUT', `/Quotes/${a.pickupStop}/UndoOrderStop`), 'routes.not_assigned');
     const second = await onRoute(admin);
     const third = await onRoute(admin);
-    await markDone(admin.companyId, third.a.pickup);
+    await markDone(admin, third.route.id, third.a.pickup);
     expectFailure(await api(admin, 'PUT', '/Quotes/UndoOrderStops', [second.a.deliveryStop, third.a.pickupStop]), 'routes.item_done');
     assert.deepEqual(itemIds(await routeOf(admin, second.route.id)), [second.a.pickup, second.a.delivery], 'all or nothing');
     assert.equal((await api(admin, 'PUT', '/Quotes/UndoOrderStops', [second.a.deliveryStop])).status, 200);
@@ -350,5 +349,157 @@ describe('permissions', () => {
     expectForbidden(await api(viewer, 'PUT', '/Quotes/UndoOrderStops', [a.pickupStop]), 'Undo Order');
     expectForbidden(await api(viewer, 'PUT', `/Quotes/${a.id}/UndoOrder`), 'Undo Order');
     assert.equal((await api(admin, 'GET', '/Routes/UnassignedRoutes')).body.data.totalCount, 2);
+  });
+});
+
+describe('PUT /Routes/{id}/routeItems/updateStatus/{status} and CloseAll', () => {
+  it('walks an order from quote to closed through a route: picked up, delivered, closed', async () => {
+    const admin = await signIn(t);
+    const route = await createRoute(t, admin, { date: DAY });
+    const a = await order(admin);
+    const item = a.stops[0].items[0];
+    await api(admin, 'POST', `/Routes/${route.id}/assign-unassigned-stop`, { orderStopIds: [a.pickupStop, a.deliveryStop] });
+    const picked = await api(admin, 'PUT', `/Routes/${route.id}/routeItems/updateStatus/1?getUpdateStatus=true`, {
+      orderStopIds: [a.pickupStop],
+      items: [{ orderItemId: item.id, quantity: 2 }],
+    });
+    assert.equal(picked.status, 200, JSON.stringify(picked.body));
+    assert.deepEqual(
+      [picked.body.data.status, picked.body.data.doneCount, picked.body.otherMessages[0].message],
+      ['InProgress', 1, `Order ${a.orderNumber}: 1 of 2 stops done.`],
+    );
+    assert.equal(picked.body.data.items[0].status, 1);
+    assert.equal((await api(admin, 'GET', `/Quotes/${a.id}`)).body.data.stops[0].routeStatus, 'Done');
+    const delivered = await api(admin, 'PUT', `/Routes/${route.id}/routeItems/updateStatus/Done`, { routeItemIds: [a.delivery] });
+    assert.equal(delivered.status, 200, JSON.stringify(delivered.body));
+    const closed = (await api(admin, 'GET', `/Quotes/${a.id}`)).body.data;
+    assert.equal(closed.status, 'Closed');
+    const events = (await api(admin, 'GET', `/Quotes/${a.id}/Items/${item.id}/Events`)).body.data;
+    assert.deepEqual(
+      events.map((e: any) => [e.type, e.note]),
+      [
+        ['Created', null],
+        ['PickedUp', 'Counted 2 of 2.'],
+        ['Delivered', null],
+      ],
+    );
+    const types = await companyEventTypes(t, admin.companyId);
+    assert.ok(types.includes('route_items.status_changed') && types.includes('order.closed'), types.join());
+    // A closed order's stops stay done.
+    expectFailure(await api(admin, 'PUT', `/Routes/${route.id}/routeItems/updateStatus/0`, { routeItemIds: [a.delivery] }), 'routes.order_closed');
+    assert.equal(await auditCount(t, admin.companyId, 'route.items_status'), 2);
+  });
+
+  it('pending and to do again; closeOrder=false keeps the order open; refuses what is not on the route or counted above the order', async () => {
+    const admin = await signIn(t);
+    const route = await createRoute(t, admin, { date: DAY });
+    const a = await order(admin);
+    const b = await order(admin);
+    await api(admin, 'POST', `/Routes/${route.id}/assign-unassigned-stop`, { routeItemIds: [a.pickup, a.delivery] });
+    const put = (status: number | string, body: unknown, query = '') =>
+      api(admin, 'PUT', `/Routes/${route.id}/routeItems/updateStatus/${status}${query}`, body);
+    expectFailure(await put(1, { routeItemIds: [b.pickup] }), 'routes.not_assigned');
+    expectFailure(await put(1, {}), 'routes.not_assigned');
+    expectProblem(await put(7, { routeItemIds: [a.pickup] }), 'status');
+    expectFailure(
+      await put(1, { routeItemIds: [a.pickup], items: [{ orderItemId: a.stops[0].items[0].id, quantity: 9 }] }, '?allowIncreaseDeliveryQuantity=false'),
+      'routes.quantity_above_ordered',
+    );
+    expectFailure(await put(1, { routeItemIds: [a.pickup], items: [{ orderItemId: b.stops[0].items[0].id, quantity: 1 }] }), 'routes.not_assigned');
+    assert.equal((await routeOf(admin, route.id)).doneCount, 0, 'nothing written');
+    assert.equal((await put(2, { routeItemIds: [a.pickup] })).body.data.items[0].status, 2);
+    assert.equal((await put(1, { routeItemIds: [a.pickup, a.delivery] }, '?closeOrder=false')).status, 200);
+    assert.equal((await api(admin, 'GET', `/Quotes/${a.id}`)).body.data.status, 'Order');
+    assert.equal((await put(0, { routeItemIds: [a.delivery] })).body.data.doneCount, 1);
+  });
+
+  it('CloseAll marks every stop done, closes the orders and completes the route', async () => {
+    const admin = await signIn(t);
+    const route = await createRoute(t, admin, { date: DAY });
+    const a = await order(admin);
+    const b = await order(admin, WACO, AUSTIN);
+    await api(admin, 'POST', `/Routes/${route.id}/assign-unassigned-stop`, { routeItemIds: [a.pickup, a.delivery, b.pickup, b.delivery] });
+    const viewer = await signIn(t, 'Viewer', admin.companyId);
+    expectForbidden(await api(viewer, 'PUT', `/Routes/${route.id}/RouteItems/CloseAll`), 'Close All');
+    expectForbidden(await api(viewer, 'PUT', `/Routes/${route.id}/routeItems/updateStatus/1`, { routeItemIds: [a.pickup] }), 'Edit/Delete/Create Route');
+    assert.equal((await api(admin, 'PUT', `/Routes/${route.id}/RouteItems/CloseAll`)).status, 200);
+    const read = await routeOf(admin, route.id);
+    assert.deepEqual([read.status, read.doneCount, read.itemCount], ['Completed', 4, 4]);
+    for (const o of [a, b]) assert.equal((await api(admin, 'GET', `/Quotes/${o.id}`)).body.data.status, 'Closed');
+    expectFailure(await api(admin, 'PUT', `/Routes/${route.id}/RouteItems/CloseAll`), 'routes.closed');
+  });
+});
+
+describe('GET /Routes/RouteItemDetails, /Routes/RouteItemGroups and /Routes/UnassignedFilters', () => {
+  it('groups legs of one kind at one place, filters them and pages by group in SQL', async () => {
+    const admin = await signIn(t);
+    const route = await createRoute(t, admin, { date: DAY });
+    // Two orders picked up at the same Dallas dock, delivered to Houston and Austin.
+    const dock = await createAddress(t, admin, null, { ...DALLAS, name: 'North Dock', contactPhone: '+1 (214) 555-0100', isHub: true });
+    const make = async (to: typeof HOUSTON): Promise<Approved> => {
+      const q = await createQuote(t, admin, {
+        stops: [
+          { type: 'Pickup', addressId: dock.id, items: [{ description: 'Crate', weight: 100 }] },
+          { type: 'Delivery', address: to },
+        ],
+      });
+      await api(admin, 'PUT', `/Quotes/ApproveQuote?quoteId=${q.id}`);
+      const pool = (await api(admin, 'GET', `/Routes/UnassignedRoutes?orderId=${q.id}`)).body.data.list;
+      return { ...q, pickupStop: q.stops[0].id, deliveryStop: q.stops[1].id, pickup: pool[0].id, delivery: pool[1].id };
+    };
+    const a = await make(HOUSTON);
+    const b = await make(AUSTIN);
+    const c = await order(admin, WACO, AUSTIN);
+    await api(admin, 'PUT', `/Routes/${route.id}/stops`, [{ items: [{ id: a.pickup }, { id: b.pickup }, { id: b.delivery }, { id: a.delivery }] }]);
+    await api(admin, 'PUT', `/Routes/${route.id}/routeItems/updateStatus/1?closeOrder=false`, { routeItemIds: [a.pickup, b.pickup] });
+    const groups = async (path: string) => (await api(admin, 'GET', `/Routes/${path}`)).body.data;
+    const onRoute = await groups(`RouteItemGroups?routeId=${route.id}`);
+    assert.deepEqual(
+      [onRoute.totalCount, onRoute.list.map((g: any) => [g.type, g.status, g.items.map((i: any) => i.id)])],
+      [
+        3,
+        [
+          ['Pickup', 1, [a.pickup, b.pickup]],
+          ['Delivery', 0, [b.delivery]],
+          ['Delivery', 0, [a.delivery]],
+        ],
+      ],
+    );
+    const second = await groups(`RouteItemGroups?routeId=${route.id}&ItemsPerPage=1&Page=2`);
+    assert.deepEqual([second.list.map((g: any) => g.items.map((i: any) => i.id)), second.totalCount], [[[b.delivery]], 3]);
+    assert.deepEqual(
+      (await groups(`RouteItemGroups?routeId=${route.id}&IsAllItemsDone=true`)).list.map((g: any) => g.type),
+      ['Pickup'],
+    );
+    assert.deepEqual((await groups(`RouteItemGroups?routeId=${route.id}&IsAllItemsDone=false`)).totalCount, 2);
+    assert.equal((await groups('RouteItemGroups?AddressName=north&LocationContactNumber=2145550100')).list[0].items.length, 2);
+    assert.deepEqual(
+      (await groups('RouteItemGroups?FullAddress=waco')).list.map((g: any) => g.items[0].id),
+      [c.pickup],
+      'pool legs too',
+    );
+    assert.deepEqual((await groups(`RouteItemGroups?Types=Delivery&Status=0&routeId=${route.id}`)).list.length, 2);
+    const details = await groups(`RouteItemDetails?orderId=${a.id}`);
+    assert.deepEqual([details.itemsPerPage, details.list.map((g: any) => g.items.map((i: any) => i.id))], [1000, [[a.pickup], [a.delivery]]]);
+    assert.equal((await groups(`RouteItemDetails?orderId=${a.id}&isUsePagination=true&ItemsPerPage=1`)).list.length, 1);
+    expectProblem(await api(admin, 'GET', '/Routes/RouteItemGroups?Status=5'), 'Status');
+    const filters = await groups('UnassignedFilters');
+    assert.deepEqual(
+      [filters.cities.map((x: any) => [x.city, x.count]), filters.types.map((x: any) => [x.type, x.count]), filters.customers.length],
+      [
+        [
+          ['Austin', 1],
+          ['Waco', 1],
+        ],
+        [
+          ['Delivery', 1],
+          ['Pickup', 1],
+        ],
+        1,
+      ],
+    );
+    const viewer = await signIn(t, 'Accountant', admin.companyId);
+    expectForbidden(await api(viewer, 'GET', '/Routes/RouteItemGroups'), 'View Order Sheet');
+    expectForbidden(await api(viewer, 'GET', '/Routes/UnassignedFilters'), 'View Order Sheet');
   });
 });

@@ -45,14 +45,14 @@ async function approvedOrder(s: Session, body: Record<string, unknown> = {}) {
   return q;
 }
 
-/** Puts legs on a route in this order (PUT /Routes/{id}/stops); marks some done, as the driver's
- *  updates will (set-up by SQL until route item status is served). */
+/** Puts legs on a route in this order (PUT /Routes/{id}/stops) and marks some done (the order stays open). */
 async function placeOnRoute(s: Session, routeId: number, legIds: number[], done: number[] = []) {
   const current = (await api(s, 'GET', `/Routes/${routeId}`)).body.data.items.flatMap((g: any) => g.items.map((i: any) => i.id));
   const res = await api(s, 'PUT', `/Routes/${routeId}/stops`, [{ items: [...current, ...legIds].map((id) => ({ id })) }]);
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  for (const id of done)
-    await sql`update route_items set status = 'Done', done_at = now() where company_id = ${s.companyId} and id = ${id}`.execute(t.database.db);
+  if (done.length === 0) return;
+  const marked = await api(s, 'PUT', `/Routes/${routeId}/routeItems/updateStatus/1?closeOrder=false`, { routeItemIds: done });
+  assert.equal(marked.status, 200, JSON.stringify(marked.body));
 }
 
 describe('POST and GET /Routes/{id}', () => {
@@ -236,7 +236,7 @@ describe('PUT /Routes/{id}/updateStatus/{status}', () => {
       ],
     );
     const read = (await api(admin, 'GET', `/Routes/${route.id}`)).body.data;
-    assert.deepEqual([read.itemCount, read.doneCount, read.version], [1, 1, 2], 'placed (1), then the delivery left (2)');
+    assert.deepEqual([read.itemCount, read.doneCount, read.version], [1, 1, 3], 'placed (1), the pickup done (2), then the delivery left (3)');
   });
 });
 
@@ -272,7 +272,7 @@ describe('the unassigned pool follows the orders', () => {
       (await legsOf(admin.companyId, quote.id)).map((l) => [l.kind, l.status]),
       [['Pickup', 'Done']],
     );
-    assert.equal((await api(admin, 'GET', `/Routes/${route.id}`)).body.data.version, 2, 'placed (1), then the route lost a stop (2)');
+    assert.equal((await api(admin, 'GET', `/Routes/${route.id}`)).body.data.version, 3, 'placed (1), the pickup done (2), then the route lost a stop (3)');
     const other = await approvedOrder(admin);
     assert.equal((await api(admin, 'DELETE', '/Quotes', [other.id])).status, 200);
     assert.deepEqual(await legsOf(admin.companyId, other.id), []);

@@ -11,7 +11,9 @@ import {
   ChangeOrderRouteRequest,
   MoveToUnassignedRequest,
   OrderOnRouteQuery,
+  RouteItemDetailsQuery,
   RouteItemGroupInput,
+  RouteItemGroupsQuery,
   StopQuery,
   UnassignedRoutesQuery,
   ValidateQuery,
@@ -28,6 +30,11 @@ const CHECKS =
   'be: problems are warnings in otherMessages, or with validateIsAssigned=true a 400 routes.not_feasible and nothing changed. The route is measured again (distanceMeters, durationSeconds).';
 
 const QUOTES = ['Quotes and order stops'];
+
+const GROUPS =
+  'Legs on routes and in the pool (no route first), in route order, cut into groups of consecutive legs of one kind at one place. Filters: routeId, orderId, OrderStopId, ' +
+  "Status (0, 1, 2), Types, AddressName, FullAddress, LocationCompanyName (the customer's name), LocationContactNumber and LocationContactNumberExtension (in the place's " +
+  'contact phone, digits compared), SearchTerm (order number, customer, city); IsAllItemsDone keeps groups all done (true) or not (false). The order is fixed (SortBy is ignored).';
 const StopIdParams = Type.Object({ id: Id });
 
 export function assignRoutes(pool: PoolService): AnyRoute[] {
@@ -113,6 +120,37 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       querystring: UnassignedRoutesQuery,
       response: PagedList(Type.Ref('RouteItem')),
       handler: ({ tenant, query }) => pool.list(tenant, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Routes/UnassignedFilters',
+      access: VIEW,
+      summary: 'What the unassigned pool holds, to filter by',
+      description: "Its places' cities, its customers, its stops' days and its legs' kinds, each with how many legs.",
+      response: Type.Ref('UnassignedFiltersRes'),
+      handler: ({ tenant }) => pool.filters(tenant),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Routes/RouteItemDetails',
+      access: VIEW,
+      ids: { query: { routeId: { filter: routeRecords }, orderId: { filter: orderRecords }, OrderStopId: { filter: stopRecords } } },
+      summary: 'Route item groups with their items, filtered',
+      description: `${GROUPS} isUsePagination=false (the default) answers every matching group on one page (at most 1000 groups); true pages them.`,
+      querystring: RouteItemDetailsQuery,
+      response: PagedList(Type.Ref('RouteItemGroup')),
+      handler: ({ tenant, query }) => pool.groups(tenant, query, query.isUsePagination ?? false),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Routes/RouteItemGroups',
+      access: VIEW,
+      ids: { query: { routeId: { filter: routeRecords }, OrderStopId: { filter: stopRecords } } },
+      summary: 'Route item groups, paged',
+      description: `${GROUPS} Paged by group (Page, ItemsPerPage).`,
+      querystring: RouteItemGroupsQuery,
+      response: PagedList(Type.Ref('RouteItemGroup')),
+      handler: ({ tenant, query }) => pool.groups(tenant, query, true),
     }),
     defineRoute({
       method: 'GET',

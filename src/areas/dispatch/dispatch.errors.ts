@@ -14,5 +14,7 @@ export const DispatchErrors = errorCodes({
   notAssigned: [400, 'routes.not_assigned', 'The stop is on no route.'],
   pickupAfterDelivery: [400, 'routes.pickup_after_delivery', "A route would unload an order's freight before loading it."],
   notFeasible: [400, 'routes.not_feasible', 'With validateIsAssigned=true: the route would break a capacity or a time window.'],
+  quantityAboveOrdered: [400, 'routes.quantity_above_ordered', "With allowIncreaseDeliveryQuantity=false: a quantity above the item's."],
+  orderClosed: [400, 'routes.order_closed', 'The order is closed: its stops stay done.'],
   routeClosed: [400, 'routes.closed', 'The route is completed or archived: restore it before changing it.'],
 });

@@ -38,3 +38,16 @@ export const routeStopsChanged = companyEvent<RouteStopsChange>('route.stops_cha
   description: "A route's stops changed: taken from or put back in the unassigned pool, or put in another order.",
   entry: (p) => ({ id: p.routeId, payload: { name: p.name, date: p.date, added: p.added, removed: p.removed } }),
 });
+
+export interface RouteItemsStatusChange {
+  routeId: number;
+  status: 'ToDo' | 'Done' | 'Pending';
+  routeItemIds: number[];
+  orderIds: number[];
+}
+
+export const routeItemsStatusChanged = companyEvent<RouteItemsStatusChange>('route_items.status_changed', {
+  entity: 'route',
+  description: 'Stops of a route were marked done (picked up, delivered, dropped at or taken from a hub), pending or to do.',
+  entry: (p) => ({ id: p.routeId, payload: { status: p.status, routeItemIds: p.routeItemIds, orderIds: p.orderIds } }),
+});

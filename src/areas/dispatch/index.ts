@@ -6,9 +6,19 @@ import { type Area, perApp } from '../../platform/area.js';
 import { on } from '../../platform/events.js';
 import { orderClosed, orderDeleted, orderStopAdded, orderUpdated, quoteApproved } from '../orders/index.js';
 import { assignRoutes } from './assign.routes.js';
-import { AssignUnassignedStopRequest, AttemptRequest, ChangeOrderRouteRequest, MoveToUnassignedRequest, RouteItemGroupInput } from './assign.schemas.js';
+import {
+  AssignUnassignedStopRequest,
+  AttemptRequest,
+  ChangeOrderRouteRequest,
+  MoveToUnassignedRequest,
+  RouteItemGroupInput,
+  RouteItemStopGroup,
+  UnassignedFiltersRes,
+} from './assign.schemas.js';
 import { assignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
+import { executionRoutes } from './execution.routes.js';
+import { executionService } from './execution.service.js';
 import { routeItemRecords } from './legs.repository.js';
 import { syncLegs } from './legs.service.js';
 import { poolService } from './pool.service.js';
@@ -20,7 +30,7 @@ import { routesService } from './routes.service.js';
 const services = perApp((deps) => {
   const routes = routesService();
   const assign = assignService(matrixProvider(deps.config));
-  return { routes, pool: poolService(assign, routes) };
+  return { routes, pool: poolService(assign, routes), execution: executionService(assign, routes) };
 });
 
 const sync = (t: Parameters<typeof syncLegs>[0], p: { orderId: number }) => syncLegs(t, [p.orderId]);
@@ -40,6 +50,8 @@ export const dispatchArea: Area = {
     ChangeOrderRouteRequest,
     MoveToUnassignedRequest,
     AttemptRequest,
+    RouteItemStopGroup,
+    UnassignedFiltersRes,
   ],
   subscriptions: [
     on(quoteApproved, 'dispatch', sync),
@@ -49,8 +61,8 @@ export const dispatchArea: Area = {
     on(orderDeleted, 'dispatch', sync),
   ],
   routes: (deps) => {
-    const { routes, pool } = services(deps);
-    return [...routesRoutes(routes), ...assignRoutes(pool)];
+    const { routes, pool, execution } = services(deps);
+    return [...routesRoutes(routes), ...assignRoutes(pool), ...executionRoutes(execution)];
   },
 };
 

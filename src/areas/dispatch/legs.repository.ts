@@ -213,3 +213,14 @@ export const routeItemRecords = companyRecords<LegRow>({
   what: 'Route item',
   read: (t, ids) => legsByIds(t, ids),
 });
+
+/** Sets the legs' status (done ones stamped with when and by whom). */
+export async function setLegStatus(t: Tenant, ids: readonly number[], status: LegStatus): Promise<void> {
+  if (ids.length === 0) return;
+  const now = new Date();
+  await t
+    .update('route_items')
+    .set({ status, done_at: status === 'Done' ? now : null, done_by: status === 'Done' ? t.userId : null, updated_at: now })
+    .where('id', 'in', [...ids])
+    .execute();
+}

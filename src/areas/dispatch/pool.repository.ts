@@ -64,3 +64,35 @@ export const listPool = pagedList({
   select: (q) => q.select(LEG_DETAIL_COLUMNS),
   map: (rows) => rows as LegDetailRow[],
 });
+
+/** What the pool holds to filter by: its places' cities, its customers, its stops' days and kinds. */
+export async function poolFacets(t: Tenant) {
+  const pool = () =>
+    legsWithStops(t)
+      .innerJoin('addresses as a', (j) => j.onRef('a.company_id', '=', 's.company_id').onRef('a.id', '=', 's.address_id'))
+      .where('l.route_id', 'is', null)
+      .where('l.status', '<>', 'Done');
+  const [cities, customers, dates, kinds] = await Promise.all([
+    pool()
+      .select(['a.city', 'a.state', 'a.country', sql<number>`count(*)::int`.as('count')])
+      .groupBy(['a.city', 'a.state', 'a.country'])
+      .orderBy('a.city')
+      .execute(),
+    pool()
+      .select(['c.id', 'c.name', sql<number>`count(*)::int`.as('count')])
+      .groupBy(['c.id', 'c.name'])
+      .orderBy('c.name')
+      .execute(),
+    pool()
+      .select(['s.date', sql<number>`count(*)::int`.as('count')])
+      .groupBy('s.date')
+      .orderBy(sql`s.date nulls last`)
+      .execute(),
+    pool()
+      .select(['l.kind', sql<number>`count(*)::int`.as('count')])
+      .groupBy('l.kind')
+      .orderBy('l.kind')
+      .execute(),
+  ]);
+  return { cities, customers, dates, kinds };
+}

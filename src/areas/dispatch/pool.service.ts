@@ -15,14 +15,16 @@ import type {
   AttemptRequestT,
   ChangeOrderRouteRequestT,
   MoveToUnassignedRequestT,
+  RouteItemDetailsQueryT,
   RouteItemGroupInputT,
   UnassignedRoutesQueryT,
 } from './assign.schemas.js';
 import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
+import { groupPage } from './groups.repository.js';
 import { type LegRow, legsOfOrders, legsOfStops, legsOnRoutes, routeItemRecords } from './legs.repository.js';
-import { listPool } from './pool.repository.js';
-import { legAnswers } from './route-answers.js';
+import { listPool, poolFacets } from './pool.repository.js';
+import { groupLegs, legAnswers } from './route-answers.js';
 import { routeRecords } from './routes.repository.js';
 import type { RoutesService } from './routes.service.js';
 
@@ -72,6 +74,22 @@ export function poolService(assign: AssignService, routes: RoutesService) {
     async list(t: Tenant, query: UnassignedRoutesQueryT) {
       const page = await listPool(t, query);
       return { ...page, list: await legAnswers(t, page.list) };
+    },
+
+    /** Groups of legs (RouteItemDetails, RouteItemGroups), paged by group. */
+    async groups(t: Tenant, query: RouteItemDetailsQueryT, paged: boolean) {
+      const page = await groupPage(t, query, paged);
+      return { list: groupLegs(await legAnswers(t, page.legs)), page: page.page, itemsPerPage: page.itemsPerPage, totalCount: page.total };
+    },
+
+    async filters(t: Tenant) {
+      const f = await poolFacets(t);
+      return {
+        cities: f.cities,
+        customers: f.customers,
+        dates: f.dates,
+        types: f.kinds.map((k) => ({ type: k.kind, count: k.count })),
+      };
     },
 
     async assignUnassigned(t: Tenant, routeId: number, input: AssignUnassignedStopRequestT) {

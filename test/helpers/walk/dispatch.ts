@@ -78,6 +78,13 @@ export const dispatchWalk: AreaWalk = {
     'PUT /Quotes/:id/UndoOrder': async ({ t, admin }) => ({ params: { id: (await onRoute(t, admin)).order.id } }),
     'PUT /Quotes/:orderStopId/UndoOrderStop': async ({ t, admin }) => ({ params: { orderStopId: (await onRoute(t, admin)).pickupStop } }),
     'GET /Quotes/:orderStopId/UndoOrderStopsInfo': async ({ t, admin }) => ({ params: { orderStopId: (await onRoute(t, admin)).pickupStop } }),
+    'PUT /Routes/:id/routeItems/updateStatus/:status': async ({ t, admin }) => {
+      const { order, routeId, pickupLeg } = await onRoute(t, admin);
+      return {
+        params: { id: routeId, status: 1 },
+        body: { routeItemIds: [pickupLeg], orderStopIds: [], items: [{ orderItemId: order.stops[0].items[0].id, quantity: 1 }] },
+      };
+    },
     'PUT /Quotes/UndoOrderStops': async ({ t, admin }) => ({ body: [(await onRoute(t, admin)).pickupStop] }),
   },
 };
