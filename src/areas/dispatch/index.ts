@@ -26,11 +26,20 @@ import { routeRecords } from './routes.repository.js';
 import { routesRoutes } from './routes.routes.js';
 import { Route, RouteItem, RouteItemGroup, RouteResponse, WarehouseMove } from './routes.schemas.js';
 import { routesService } from './routes.service.js';
+import { transfersRoutes } from './transfers.routes.js';
+import { HubAddressInput, OrderRouteLeg, OrderRouteSnapshotDto, TransferOption, TransferStop, TransferStopInput } from './transfers.schemas.js';
+import { transfersService } from './transfers.service.js';
 
 const services = perApp((deps) => {
   const routes = routesService();
-  const assign = assignService(matrixProvider(deps.config));
-  return { routes, pool: poolService(assign, routes), execution: executionService(assign, routes) };
+  const matrix = matrixProvider(deps.config);
+  const assign = assignService(matrix);
+  return {
+    routes,
+    pool: poolService(assign, routes),
+    execution: executionService(assign, routes),
+    transfers: transfersService(matrix, assign),
+  };
 });
 
 const sync = (t: Parameters<typeof syncLegs>[0], p: { orderId: number }) => syncLegs(t, [p.orderId]);
@@ -52,6 +61,12 @@ export const dispatchArea: Area = {
     AttemptRequest,
     RouteItemStopGroup,
     UnassignedFiltersRes,
+    TransferStopInput,
+    TransferOption,
+    TransferStop,
+    HubAddressInput,
+    OrderRouteLeg,
+    OrderRouteSnapshotDto,
   ],
   subscriptions: [
     on(quoteApproved, 'dispatch', sync),
@@ -61,8 +76,8 @@ export const dispatchArea: Area = {
     on(orderDeleted, 'dispatch', sync),
   ],
   routes: (deps) => {
-    const { routes, pool, execution } = services(deps);
-    return [...routesRoutes(routes), ...assignRoutes(pool), ...executionRoutes(execution)];
+    const { routes, pool, execution, transfers } = services(deps);
+    return [...routesRoutes(routes), ...assignRoutes(pool), ...executionRoutes(execution), ...transfersRoutes(transfers)];
   },
 };
 

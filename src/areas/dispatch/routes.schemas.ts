@@ -58,7 +58,7 @@ export type RouteItemGroupT = Omit<Static<typeof RouteItemGroup>, 'address' | 'i
 // A route's start or end, null when it has none: Address's fields inline, typed object-or-null (an
 // anyOf would make the serializer validate the whole Route, whose references it cannot resolve).
 const { $id: _addressId, ...addressShape } = Address as typeof Address & { $id?: string };
-const RouteEnd = Type.Unsafe<AddressT | null>({
+export const RouteEnd = Type.Unsafe<AddressT | null>({
   ...addressShape,
   type: ['object', 'null'],
   description: "A warehouse's place or an address of the company; null: none.",

@@ -92,3 +92,4 @@ export type { OrderItemT, OrderStopT } from './orders.schemas.js';
 export { ordersService } from './orders.service.js';
 export { mirrorStopRoutes, type StopRoute } from './route-mirror.js';
 export { addItemEvents, itemRecords, stopRecords } from './stops.repository.js';
+export { stopsService } from './stops.service.js';

@@ -13,6 +13,7 @@ export const OrdersErrors = errorCodes({
   nothingToHold: [400, 'orders.no_delivery_to_hold', 'The order has no delivery stop to hold.'],
   noAppointmentEmail: [400, 'orders.no_appointment_email', "An appointment request is mailed to the stop's appointment email: send appointmentEmail."],
   warehouseUnusable: [400, 'orders.warehouse_unusable', 'A warehouse the quote goes through is inactive or has no coordinates.'],
+  stopHasItems: [400, 'orders.stop_has_items', 'The stop holds items: move them to another stop first.'],
   stopOnRoute: [400, 'orders.stop_on_route', 'The stop is on a route: take it off the route before removing it or changing its type.'],
   importFile: [400, 'orders.import_unreadable', 'The stops file is not a readable CSV or .xlsx file, or not of a supported type.'],
   importInvalid: [400, 'orders.import_invalid', 'Rows of the stops file are wrong (each a detail: row, field, reason); nothing was imported.'],

@@ -14,11 +14,12 @@ import { logActivity } from './order-activity.js';
 import { openOrder, orderChange, STOP_RANK } from './order-state.js';
 import { ordersOf } from './orders.answers.js';
 import { OrdersErrors } from './orders.errors.js';
-import { orderStopAdded, orderStopChanged } from './orders.events.js';
+import { orderStopAdded, orderStopChanged, orderUpdated } from './orders.events.js';
 import * as orders from './orders.repository.js';
 import { reprice } from './orders.reprice.js';
 import { MAX_STOPS, type OrderStopT, type StopInputT } from './orders.schemas.js';
 import type { AppointmentStatus, StopPriority, StopType } from './orders.tables.js';
+import { deleteStops } from './quote-updates.repository.js';
 import { checkBarcodes, itemValues, placesFor, stopValues } from './stop-places.js';
 import * as repo from './stops.repository.js';
 import type { AppointmentQueryT, DriverInstructionsT, OrderItemEventT } from './stops.schemas.js';
@@ -97,6 +98,32 @@ export function stopsService() {
     async add(t: Tenant, orderId: number, input: StopInputT): Promise<OrderStopT> {
       const [id] = await addStops(t, orderId, [input]);
       return answer(t, orderId, id!);
+    },
+
+    /** Removes a stop that holds no items (a transfer through a hub, say); the later stops move up
+     *  and the order is priced again. Dispatch takes the stop off its routes first. */
+    async remove(t: Tenant, stopId: number): Promise<null> {
+      const { stop, order } = await openStop(t, stopId, 'removing its stops');
+      const items = (await orders.itemsOf(t, [order.id])).filter((i) => i.stop_id === stopId);
+      if (items.length > 0)
+        throw fail(OrdersErrors.stopHasItems, `${label(stop)} of order ${order.order_number} holds ${items.length} item(s): move them first.`);
+      await deleteStops(t, [stopId]);
+      for (const later of (await orders.stopsOf(t, [order.id])).filter((s) => s.sequence > stop.sequence))
+        await repo.updateStop(t, later.id, { sequence: later.sequence - 1 });
+      await logActivity(t, [order.id], 'stop.removed', `${label(stop)} removed.`);
+      await reprice(t, order.id);
+      await audit(t, { action: 'order_stop.remove', entityType: 'order', entityId: order.id, before: { stopId, type: stop.type, addressId: stop.address_id } });
+      await t.announce(orderUpdated, orderChange(order));
+      return null;
+    },
+
+    /** The stop at another place of the company (a transfer moved to another hub); priced again. */
+    async move(t: Tenant, stopId: number, addressId: number): Promise<OrderStopT> {
+      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+      await repo.updateStop(t, stopId, { address_id: addressId });
+      await reprice(t, order.id);
+      await changed(t, order, stop, 'moved', `${label(stop)} moved to another place.`, { addressId, from: stop.address_id });
+      return answer(t, order.id, stopId);
     },
 
     /** Stops of an import, added at once (the order priced once). */

@@ -31,6 +31,12 @@ async function onRoute(t: TestApp, s: Session) {
   return { order, routeId: r.id as number, pickupLeg, pickupStop: order.stops[0].id as number };
 }
 
+/** A transfer stop of a new quote, at the warehouse. */
+async function transferStop(t: TestApp, s: Session, warehouseId: number | string): Promise<number> {
+  const q = await createQuote(t, s);
+  return (await ok(call(t, 'POST', '/api/v1/Routes/NewTransfer', { token: s.token, body: { orderId: q.id, warehouseId } }), 'transfer not made')).id;
+}
+
 const routeItem: Factory = async (t, s) => (await approved(t, s)).pickupLeg;
 
 /** A route's header starting and ending at warehouses: a route's end is a warehouse or an address,
@@ -85,6 +91,16 @@ export const dispatchWalk: AreaWalk = {
         body: { routeItemIds: [pickupLeg], orderStopIds: [], items: [{ orderItemId: order.stops[0].items[0].id, quantity: 1 }] },
       };
     },
+    'POST /Routes/NewTransfer': async ({ make }) => ({ body: { orderId: await make('order'), warehouseId: await make('warehouse'), addressId: null } }),
+    'POST /Quotes/AssignHub': async ({ make }) => ({ body: { orderId: await make('order'), warehouseId: await make('warehouse'), addressId: null } }),
+    'POST /Routes/TransferOptions': async ({ t, admin }) => ({ body: { orderId: (await approved(t, admin)).order.id, warehouseId: null, addressId: null } }),
+    'DELETE /Routes/Transfers/:transferStopId': async ({ t, admin, make }) => ({
+      params: { transferStopId: await transferStop(t, admin, await make('warehouse')) },
+    }),
+    'PUT /Routes/TransferStops/:transferStopId/Address': async ({ t, admin, make }) => ({
+      params: { transferStopId: await transferStop(t, admin, await make('warehouse')) },
+      body: { id: null, warehouseId: await make('warehouse') },
+    }),
     'PUT /Quotes/UndoOrderStops': async ({ t, admin }) => ({ body: [(await onRoute(t, admin)).pickupStop] }),
   },
 };
