@@ -21,6 +21,9 @@ import { executionRoutes } from './execution.routes.js';
 import { executionService } from './execution.service.js';
 import { routeItemRecords } from './legs.repository.js';
 import { syncLegs } from './legs.service.js';
+import { optimizationRoutes } from './optimization.routes.js';
+import { AutoRerouteRouteRequest, RouteOptimizationStatus, UnassignedStopRouteSuggestionDto } from './optimization.schemas.js';
+import { optimizationService } from './optimization.service.js';
 import { poolService } from './pool.service.js';
 import { routeRecords } from './routes.repository.js';
 import { routesRoutes } from './routes.routes.js';
@@ -39,6 +42,7 @@ const services = perApp((deps) => {
     pool: poolService(assign, routes),
     execution: executionService(assign, routes),
     transfers: transfersService(matrix, assign),
+    optimization: optimizationService(matrix, assign),
   };
 });
 
@@ -67,6 +71,9 @@ export const dispatchArea: Area = {
     HubAddressInput,
     OrderRouteLeg,
     OrderRouteSnapshotDto,
+    AutoRerouteRouteRequest,
+    RouteOptimizationStatus,
+    UnassignedStopRouteSuggestionDto,
   ],
   subscriptions: [
     on(quoteApproved, 'dispatch', sync),
@@ -76,8 +83,8 @@ export const dispatchArea: Area = {
     on(orderDeleted, 'dispatch', sync),
   ],
   routes: (deps) => {
-    const { routes, pool, execution, transfers } = services(deps);
-    return [...routesRoutes(routes), ...assignRoutes(pool), ...executionRoutes(execution), ...transfersRoutes(transfers)];
+    const { routes, pool, execution, transfers, optimization } = services(deps);
+    return [...routesRoutes(routes), ...assignRoutes(pool), ...executionRoutes(execution), ...transfersRoutes(transfers), ...optimizationRoutes(optimization)];
   },
 };
 

@@ -196,3 +196,18 @@ export const listOrderRoutes = pagedList({
   select: (q) => q.select(COLUMNS),
   map: (rows) => rows as RouteRow[],
 });
+
+/** Most routes a stop's suggestions rank. */
+export const MAX_SUGGESTED_ROUTES = 200;
+
+/** Active routes of the day (any day when null), by id. */
+export function activeRoutesOn(t: Tenant, day: string | null): Promise<RouteRow[]> {
+  return routes(t)
+    .select(COLUMNS)
+    .where('r.status', 'in', [...ACTIVE_STATES])
+    .$if(day !== null, (q) => q.where('r.date', '=', day!))
+    .orderBy('r.date')
+    .orderBy('r.id')
+    .limit(MAX_SUGGESTED_ROUTES)
+    .execute() as Promise<RouteRow[]>;
+}

@@ -101,6 +101,8 @@ export const dispatchWalk: AreaWalk = {
       params: { transferStopId: await transferStop(t, admin, await make('warehouse')) },
       body: { id: null, warehouseId: await make('warehouse') },
     }),
+    'POST /Routes/:id/auto-reroute': async ({ t, admin }) => ({ params: { id: (await onRoute(t, admin)).routeId }, body: { timeLimitMs: 100 } }),
+    'GET /Routes/UnassignedStopRouteSuggestions': async ({ t, admin }) => ({ query: { orderStopId: (await approved(t, admin)).order.stops[0].id } }),
     'PUT /Quotes/UndoOrderStops': async ({ t, admin }) => ({ body: [(await onRoute(t, admin)).pickupStop] }),
   },
 };

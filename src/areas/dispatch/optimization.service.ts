@@ -1,0 +1,210 @@
+// Auto-reroute: a route's stops put in the order the optimizer finds shortest, in a worker thread so
+// no request waits for it. The run is a row (route_optimizations), so any instance answers its
+// status: Running while the worker searches (progress = elapsed / time limit), then Done, Failed or
+// Discarded. The request that starts it answers at once; the result is written in a transaction of
+// its own, and only when the route is still at the version the run read — a dispatcher's change
+// meanwhile wins (Discarded). Done stops stay first, in their order (the optimizer's locked stops);
+// capacity, time windows and pickup-before-delivery hold (the route's problem: route-problem.ts). A
+// run whose process died reads as Failed once its lease has passed.
+//
+// Suggestions for a pool stop rank the active routes of its day by what taking it adds, with the
+// optimizer's insertion (rankInsertions), one route's problem at a time.
+import type { CompanyWork, Tenant, TenantMode } from '../../db/tenant.js';
+import type { MatrixProvider } from '../../integrations/geo/matrix/index.js';
+import { type Job, rankInsertions, reoptimizeRouteInWorker, type StopRef } from '../../optimize/index.js';
+import { audit } from '../../platform/audit.js';
+import { fail } from '../../platform/errors.js';
+import { placesByIds, toAddress } from '../customers/index.js';
+import { driverRecords } from '../drivers/index.js';
+import { truckRecords } from '../fleet/index.js';
+import { stopRecords } from '../orders/index.js';
+import type { AssignService } from './assign.service.js';
+import { DispatchErrors } from './dispatch.errors.js';
+import { type LegDetailRow, legDetails, legsOfOrders, legsOfStops } from './legs.repository.js';
+import * as runs from './optimizations.repository.js';
+import { legAnswers } from './route-answers.js';
+import { pointsOf, routeProblem, VEHICLE_ID } from './route-problem.js';
+import * as routes from './routes.repository.js';
+import type { RouteItemT } from './routes.schemas.js';
+
+/** Default and largest search time of one run. */
+export const DEFAULT_TIME_LIMIT_MS = 2000;
+export const MAX_TIME_LIMIT_MS = 30_000;
+/** How long past its time limit a run may take before it reads as Failed. */
+const LEASE_SLACK_MS = 60_000;
+
+type InCompany = <T>(mode: TenantMode, work: CompanyWork<T>) => Promise<T>;
+
+type Log = (err: unknown, message: string) => void;
+
+export function optimizationService(matrix: MatrixProvider, assign: AssignService) {
+  /** A route's places, truck and legs in order, as the optimizer reads them. */
+  async function routeInputs(t: Tenant, route: routes.RouteRow, legs?: readonly LegDetailRow[]) {
+    const rows = legs ?? (await legDetails(t, { routeIds: [route.id] }));
+    const items = await legAnswers(t, rows);
+    const ends = (
+      await placesByIds(
+        t,
+        [route.start_address_id, route.end_address_id].filter((id): id is number => id !== null),
+      )
+    ).map(toAddress);
+    const endsOf = { start: ends.find((a) => a.id === route.start_address_id) ?? null, end: ends.find((a) => a.id === route.end_address_id) ?? null };
+    const truck = route.truck_id === null ? null : ((await truckRecords.find(t, route.truck_id)) ?? null);
+    return { items, endsOf, truck };
+  }
+
+  /** The search, then its result written (or discarded), in a transaction of its own. */
+  async function search(
+    inCompany: InCompany,
+    log: Log,
+    runId: number,
+    route: routes.RouteRow,
+    inputs: Awaited<ReturnType<typeof routeInputs>>,
+    timeLimitMs: number,
+  ) {
+    try {
+      const { points } = pointsOf(inputs.endsOf, inputs.items);
+      const travel = await matrix.matrix(points, { avoidTolls: route.avoid_tolls });
+      const { problem, stops, legOf, unplaced } = routeProblem(route, inputs.endsOf, inputs.items, inputs.truck, travel);
+      // Done legs open the route, in their order (the optimizer keeps them there); the search
+      // starts from the route as it is, done legs moved to the front.
+      const placed = inputs.items.filter((i) => !unplaced.includes(i));
+      const locked = stops.filter((_, k) => placed[k]!.status === 1);
+      const current = [...locked, ...stops.filter((_, k) => placed[k]!.status !== 1)];
+      const result = await reoptimizeRouteInWorker(
+        { matrix: travel, vehicle: problem.vehicles[0]!, jobs: problem.jobs, stops: current, locked, dimensions: problem.dimensions },
+        { timeLimitMs, iterations: 1_000_000_000 },
+      );
+      const order = result.route ? legOrder(result.route.stops, legOf) : placed.map((i) => i.id);
+      // Legs the optimizer could not keep (or could not measure) stay, after the others.
+      const rest = inputs.items.map((i) => i.id).filter((id) => !order.includes(id));
+      await inCompany('write', async (t) => {
+        const now = await routes.routeRecords.requireOne(t, route.id, { lock: true });
+        if (now.version !== route.version) {
+          await runs.finish(t, runId, { status: 'Discarded', error: 'The route changed while the optimizer searched: its changes were kept.' });
+          return;
+        }
+        const improved = result.improved && result.route !== null && result.unassigned.length === 0;
+        if (improved) await assign.arrange(t, route.id, [...order, ...rest], { action: 'route.optimized' });
+        await runs.finish(t, runId, {
+          status: 'Done',
+          before_distance_m: result.before ? Math.round(result.before.distance * 10) / 10 : null,
+          after_distance_m: result.route ? Math.round(result.route.distance * 10) / 10 : null,
+          improved,
+        });
+        await audit(t, { action: 'route.optimize', entityType: 'route', entityId: route.id, after: { runId, improved } });
+      });
+    } catch (err) {
+      log(err, 'route optimization failed');
+      await inCompany('write', (t) => runs.finish(t, runId, { status: 'Failed', error: (err as Error).message.slice(0, 500) })).catch((e) =>
+        log(e, 'route optimization not recorded'),
+      );
+    }
+  }
+
+  /** The legs in the optimizer's order: each stop reference back to its leg. */
+  function legOrder(refs: readonly StopRef[], legOf: Map<string, RouteItemT[]>): number[] {
+    return refs.map((ref) => {
+      const legs = legOf.get(ref.jobId)!;
+      const loading = (l: RouteItemT) => l.type === 'Pickup' || l.type === 'PickupFromTransfer';
+      return (legs.length === 1 ? legs[0]! : legs.find((l) => loading(l) === (ref.type === 'pickup'))!).id;
+    });
+  }
+
+  return {
+    /** Starts a run, or answers the one under way; the search runs after this returns. */
+    async start(inCompany: InCompany, log: Log, routeId: number, timeLimitMs: number) {
+      const started = await inCompany('write', async (t) => {
+        const route = await assign.lockRoute(t, routeId);
+        const current = await runs.latest(t, routeId);
+        if (current && runs.stateOf(current) === 'Running') return { answer: runs.statusOf(routeId, current), launch: null };
+        if (current?.status === 'Running') await runs.finish(t, current.id, { status: 'Failed', error: 'The process running it stopped.' });
+        const inputs = await routeInputs(t, route);
+        if (inputs.items.length < 2) throw fail(DispatchErrors.notAssigned, `Route ${routeId} has ${inputs.items.length} stop(s): nothing to put in order.`);
+        const run = await runs.insert(t, {
+          route_id: routeId,
+          route_version: route.version,
+          time_limit_ms: timeLimitMs,
+          lease_ms: timeLimitMs + LEASE_SLACK_MS,
+        });
+        await audit(t, { action: 'route.optimize_start', entityType: 'route', entityId: routeId, after: { runId: run.id, timeLimitMs } });
+        return { answer: runs.statusOf(routeId, run), launch: { run, route, inputs } };
+      });
+      if (started.launch) {
+        const { run, route, inputs } = started.launch;
+        void search(inCompany, log, run.id, route, inputs, timeLimitMs);
+      }
+      return started.answer;
+    },
+
+    async status(t: Tenant, routeId: number) {
+      await routes.routeRecords.requireOne(t, routeId);
+      return runs.statusOf(routeId, await runs.latest(t, routeId));
+    },
+
+    /** The active routes of the stop's day, best first for its legs in the pool. */
+    async suggestions(t: Tenant, stopId: number) {
+      const stop = await stopRecords.requireOne(t, stopId);
+      const mine = (await legsOfStops(t, [stopId])).filter((l) => l.route_id === null && l.status !== 'Done');
+      if (mine.length === 0) throw fail(DispatchErrors.stopTaken, `Stop ${stopId} has no leg in the unassigned pool.`);
+      // With the order's legs in the pool it pairs with: a pickup and its delivery go as one shipment.
+      const others = (await legsOfOrders(t, [stop.order_id])).filter((l) => l.route_id === null && l.status !== 'Done' && l.stop_id !== stopId);
+      const pool = [...mine, ...others];
+      const poolItems = await legAnswers(t, await legDetails(t, { legIds: pool.map((l) => l.id) }));
+      const day = poolItems[0]!.date;
+      const candidates = await routes.activeRoutesOn(t, day);
+      const legsByRoute = await legDetails(t, { routeIds: candidates.map((r) => r.id) });
+      const drivers = await driverRecords.findAll(
+        t,
+        candidates.flatMap((r) => (r.driver_id === null ? [] : [r.driver_id])),
+      );
+      const ranked = [];
+      for (const route of candidates) {
+        const inputs = await routeInputs(
+          t,
+          route,
+          legsByRoute.filter((l) => l.route_id === route.id),
+        );
+        const all = [...inputs.items, ...poolItems];
+        const { points } = pointsOf(inputs.endsOf, all);
+        const travel = await matrix.matrix(points, { avoidTolls: route.avoid_tolls });
+        const whole = routeProblem(route, inputs.endsOf, all, inputs.truck, travel);
+        const onRoute = routeProblem(route, inputs.endsOf, inputs.items, inputs.truck, travel);
+        const job: Job | undefined = whole.problem.jobs.find((j) => (whole.legOf.get(j.id) ?? []).some((l) => pool.some((p) => p.id === l.id)));
+        const driver = drivers.find((d) => d.id === route.driver_id);
+        const base = {
+          routeId: route.id,
+          routeName: route.name,
+          date: route.date,
+          driverId: route.driver_id,
+          driverName: driver ? `${driver.first_name} ${driver.last_name}` : null,
+          truckId: route.truck_id,
+        };
+        if (!job || whole.problem.jobs.length !== onRoute.problem.jobs.length + 1) {
+          // The stop's order is on the route already (its other leg there): the insertion of a
+          // shipment's half is not ranked; the dispatcher places it (assign-unassigned-stop).
+          ranked.push({ ...base, fits: false, reason: 'order-on-route', addedDistanceMeters: null, addedDurationSeconds: null, position: null });
+          continue;
+        }
+        const [rank] = rankInsertions(
+          { matrix: travel, vehicles: onRoute.problem.vehicles, jobs: onRoute.problem.jobs, dimensions: onRoute.problem.dimensions },
+          [{ vehicleId: VEHICLE_ID, stops: onRoute.stops }],
+          job,
+        );
+        ranked.push({
+          ...base,
+          fits: rank!.feasible,
+          reason: rank!.feasible ? null : (rank!.reason ?? null),
+          addedDistanceMeters: rank!.feasible ? Math.round(rank!.addedDistance) : null,
+          addedDurationSeconds: rank!.feasible ? Math.round(rank!.addedDuration) : null,
+          position: rank!.position ? rank!.position.index + 1 : null,
+        });
+      }
+      return ranked.sort(
+        (a, b) => Number(b.fits) - Number(a.fits) || (a.addedDistanceMeters ?? Infinity) - (b.addedDistanceMeters ?? Infinity) || a.routeId - b.routeId,
+      );
+    },
+  };
+}
+
+export type OptimizationService = ReturnType<typeof optimizationService>;

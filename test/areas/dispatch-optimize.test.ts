@@ -1,0 +1,169 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { call, startTestApp, type TestApp } from '../helpers/app.js';
+import { expectFailure, expectForbidden, expectNotFound } from '../helpers/expect.js';
+import { auditCount, createQuote, createRoute, createTruck, type Session, signIn } from '../helpers/factories.js';
+
+let t: TestApp;
+before(async () => {
+  t = await startTestApp();
+});
+after(() => t.close());
+
+const api = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+  call(t, method, `/api/v1${url}`, { token: session.token, ...(body !== undefined ? { body } : {}) });
+
+const DAY = '2026-12-01';
+const at = (city: string, latitude: number, longitude: number) => ({
+  street: `1 ${city} St`,
+  city,
+  state: 'TX',
+  postalCode: '75001',
+  country: 'US',
+  latitude,
+  longitude,
+});
+const DALLAS = at('Dallas', 32.7767, -96.797);
+const CITIES = {
+  houston: at('Houston', 29.7604, -95.3698),
+  fortWorth: at('Fort Worth', 32.7555, -97.3308),
+  austin: at('Austin', 30.2672, -97.7431),
+  waco: at('Waco', 31.5493, -97.1467),
+};
+
+/** An approved order from Dallas to `to`: its pickup and delivery legs. */
+async function order(s: Session, to: ReturnType<typeof at>, date = DAY) {
+  const q = await createQuote(t, s, {
+    stops: [
+      { type: 'Pickup', address: DALLAS, date, items: [{ description: 'Pallet', weight: 800, pallets: 1 }] },
+      { type: 'Delivery', address: to, date },
+    ],
+  });
+  await api(s, 'PUT', `/Quotes/ApproveQuote?quoteId=${q.id}`);
+  const pool = (await api(s, 'GET', `/Routes/UnassignedRoutes?orderId=${q.id}`)).body.data.list;
+  return { id: q.id as number, pickupStop: q.stops[0].id as number, pickup: pool[0].id as number, delivery: pool[1].id as number };
+}
+
+async function statusOf(s: Session, routeId: number) {
+  const res = await api(s, 'GET', `/Routes/${routeId}/optimization-status`);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body;
+}
+
+/** Polls until the run is no longer Running (the worker's search, then its transaction). */
+async function settled(s: Session, routeId: number) {
+  for (let k = 0; k < 200; k++) {
+    const status = await statusOf(s, routeId);
+    if (status.status !== 'Running') return status;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the optimization did not finish');
+}
+
+const itemIds = (route: any) => route.items.flatMap((g: any) => g.items.map((i: any) => i.id));
+
+/** A route through Dallas's four pickups, then its deliveries in a zigzag. */
+async function zigzag(s: Session) {
+  const route = await createRoute(t, s, { date: DAY });
+  const [h, f, a, w] = [await order(s, CITIES.houston), await order(s, CITIES.fortWorth), await order(s, CITIES.austin), await order(s, CITIES.waco)];
+  const items = [h.pickup, f.pickup, a.pickup, w.pickup, h.delivery, f.delivery, a.delivery, w.delivery];
+  const res = await api(s, 'PUT', `/Routes/${route.id}/stops`, [{ items: items.map((id) => ({ id })) }]);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return { route: res.body.data, legs: { h, f, a, w } };
+}
+
+describe('POST /Routes/{id}/auto-reroute and GET /Routes/{id}/optimization-status', () => {
+  it('puts the stops in a shorter order in a worker; done stops stay first; the status is answered bare', async () => {
+    const admin = await signIn(t);
+    const { route, legs } = await zigzag(admin);
+    assert.deepEqual((await statusOf(admin, route.id)).status, 'None');
+    await api(admin, 'PUT', `/Routes/${route.id}/routeItems/updateStatus/1`, { routeItemIds: [legs.w.pickup] });
+    const started = await api(admin, 'POST', `/Routes/${route.id}/auto-reroute`, { timeLimitMs: 300 });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    assert.equal(started.body.data.status, 'Running');
+    const again = await api(admin, 'POST', `/Routes/${route.id}/auto-reroute`, { timeLimitMs: 300 });
+    assert.equal(again.body.data.runId, started.body.data.runId, 'the running one answers');
+    const done = await settled(admin, route.id);
+    assert.equal(done.success, undefined, 'bare: no envelope');
+    assert.deepEqual([done.status, done.improved, done.progress], ['Done', true, 1], JSON.stringify(done));
+    assert.ok(done.afterDistanceMeters < done.beforeDistanceMeters);
+    const read = (await api(admin, 'GET', `/Routes/${route.id}`)).body.data;
+    assert.equal(itemIds(read)[0], legs.w.pickup, 'the done stop stays first');
+    assert.ok(Math.abs(read.distanceMeters - done.afterDistanceMeters) < 1, `${read.distanceMeters} vs ${done.afterDistanceMeters}`);
+    // Every pickup before its delivery.
+    const order = itemIds(read);
+    for (const o of Object.values(legs)) assert.ok(order.indexOf(o.pickup) < order.indexOf(o.delivery));
+    assert.deepEqual([await auditCount(t, admin.companyId, 'route.optimize_start'), await auditCount(t, admin.companyId, 'route.optimize')], [1, 1]);
+  });
+
+  it("keeps a dispatcher's change made while it runs (Discarded); a run whose process died reads Failed", async () => {
+    const admin = await signIn(t);
+    const { route } = await zigzag(admin);
+    const started = await api(admin, 'POST', `/Routes/${route.id}/auto-reroute`, { timeLimitMs: 1500 });
+    assert.equal(started.body.data.status, 'Running');
+    const mine = [...itemIds(route)];
+    [mine[4], mine[5]] = [mine[5], mine[4]];
+    assert.equal((await api(admin, 'PUT', `/Routes/${route.id}/stops`, [{ items: mine.map((id) => ({ id })) }])).status, 200);
+    const discarded = await settled(admin, route.id);
+    assert.equal(discarded.status, 'Discarded', JSON.stringify(discarded));
+    assert.deepEqual(itemIds((await api(admin, 'GET', `/Routes/${route.id}`)).body.data), mine);
+    // A run left Running by a process that stopped: its lease passes.
+    await sql`update route_optimizations set status = 'Running', finished_at = null, lease_until = now() - interval '1 minute'
+      where company_id = ${admin.companyId} and id = ${discarded.runId}`.execute(t.database.db);
+    const dead = await statusOf(admin, route.id);
+    assert.deepEqual([dead.status, dead.error], ['Failed', 'The process running it stopped.']);
+    const restarted = await api(admin, 'POST', `/Routes/${route.id}/auto-reroute`, { timeLimitMs: 100 });
+    assert.notEqual(restarted.body.data.runId, discarded.runId);
+    assert.equal((await settled(admin, route.id)).status, 'Done');
+  });
+
+  it("refuses a route with fewer than two stops, a closed route, another company's route; needs Edit/Delete/Create Route", async () => {
+    const admin = await signIn(t);
+    const empty = await createRoute(t, admin, { date: DAY });
+    expectFailure(await api(admin, 'POST', `/Routes/${empty.id}/auto-reroute`, {}), 'routes.not_assigned');
+    await api(admin, 'PUT', `/Routes/${empty.id}/updateStatus/Completed`);
+    expectFailure(await api(admin, 'POST', `/Routes/${empty.id}/auto-reroute`, {}), 'routes.closed');
+    const other = await signIn(t);
+    const theirs = await createRoute(t, other, { date: DAY });
+    expectNotFound(await api(admin, 'POST', `/Routes/${theirs.id}/auto-reroute`, {}));
+    expectNotFound(await api(admin, 'GET', `/Routes/${theirs.id}/optimization-status`));
+    const viewer = await signIn(t, 'Viewer', admin.companyId);
+    expectForbidden(await api(viewer, 'POST', `/Routes/${empty.id}/auto-reroute`, {}), 'Edit/Delete/Create Route');
+    assert.equal((await api(admin, 'POST', `/Routes/${empty.id}/auto-reroute`, { timeLimitMs: 50 })).status, 400, 'timeLimitMs below 100');
+    const rows = await sql<{ n: number }>`select count(*)::int as n from route_optimizations where company_id = ${admin.companyId}`.execute(t.database.db);
+    assert.equal(rows.rows[0]!.n, 0);
+  });
+});
+
+describe('GET /Routes/UnassignedStopRouteSuggestions', () => {
+  it("ranks the active routes of the stop's day: those that fit first, least added distance first", async () => {
+    const admin = await signIn(t);
+    // One route around Dallas and Fort Worth, one down to Houston, one whose truck is too small.
+    const near = await createRoute(t, admin, { date: DAY, name: 'Metroplex' });
+    const south = await createRoute(t, admin, { date: DAY, name: 'South' });
+    const small = await createRoute(t, admin, { date: DAY, name: 'Van', truckId: (await createTruck(t, admin, { capacityWeight: 100, weightUnit: 'lb' })).id });
+    await createRoute(t, admin, { date: '2026-12-02', name: 'Another day' });
+    const f = await order(admin, CITIES.fortWorth);
+    const h = await order(admin, CITIES.houston);
+    await api(admin, 'PUT', `/Routes/${near.id}/stops`, [{ items: [{ id: f.pickup }, { id: f.delivery }] }]);
+    await api(admin, 'PUT', `/Routes/${south.id}/stops`, [{ items: [{ id: h.pickup }, { id: h.delivery }] }]);
+    const x = await order(admin, at('Arlington', 32.7357, -97.1081));
+    const res = await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${x.pickupStop}`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(
+      res.body.data.map((r: any) => [r.routeName, r.fits, r.reason]),
+      [
+        ['Metroplex', true, null],
+        ['South', true, null],
+        ['Van', false, 'capacity'],
+      ],
+    );
+    assert.ok(res.body.data[0].addedDistanceMeters < res.body.data[1].addedDistanceMeters, JSON.stringify(res.body.data));
+    assert.ok([1, 2].includes(res.body.data[0].position), 'the pickup beside the Dallas pickup');
+    // A stop on a route has no leg in the pool.
+    expectFailure(await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${f.pickupStop}`), 'routes.stop_taken');
+    const accountant = await signIn(t, 'Accountant', admin.companyId);
+    expectForbidden(await api(accountant, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${x.pickupStop}`), 'View Order Sheet');
+  });
+});
