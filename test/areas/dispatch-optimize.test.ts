@@ -142,7 +142,7 @@ describe('GET /Routes/UnassignedStopRouteSuggestions', () => {
     // One route around Dallas and Fort Worth, one down to Houston, one whose truck is too small.
     const near = await createRoute(t, admin, { date: DAY, name: 'Metroplex' });
     const south = await createRoute(t, admin, { date: DAY, name: 'South' });
-    const small = await createRoute(t, admin, { date: DAY, name: 'Van', truckId: (await createTruck(t, admin, { capacityWeight: 100, weightUnit: 'lb' })).id });
+    await createRoute(t, admin, { date: DAY, name: 'Van', truckId: (await createTruck(t, admin, { capacityWeight: 100, weightUnit: 'lb' })).id });
     await createRoute(t, admin, { date: '2026-12-02', name: 'Another day' });
     const f = await order(admin, CITIES.fortWorth);
     const h = await order(admin, CITIES.houston);
