@@ -4,6 +4,7 @@
 import { matrixProvider } from '../../integrations/geo/matrix/index.js';
 import { type Area, perApp } from '../../platform/area.js';
 import { on } from '../../platform/events.js';
+import { driversStatusChanged } from '../drivers/index.js';
 import { orderClosed, orderDeleted, orderStopAdded, orderUpdated, quoteApproved } from '../orders/index.js';
 import { assignRoutes } from './assign.routes.js';
 import {
@@ -17,6 +18,7 @@ import {
 } from './assign.schemas.js';
 import { assignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
+import { DriversStats, driverStatsRoutes } from './driver-stats.js';
 import { executionRoutes } from './execution.routes.js';
 import { executionService } from './execution.service.js';
 import { routeItemRecords } from './legs.repository.js';
@@ -74,6 +76,7 @@ export const dispatchArea: Area = {
     AutoRerouteRouteRequest,
     RouteOptimizationStatus,
     UnassignedStopRouteSuggestionDto,
+    DriversStats,
   ],
   subscriptions: [
     on(quoteApproved, 'dispatch', sync),
@@ -81,10 +84,18 @@ export const dispatchArea: Area = {
     on(orderUpdated, 'dispatch', sync),
     on(orderClosed, 'dispatch', sync),
     on(orderDeleted, 'dispatch', sync),
+    on(driversStatusChanged, 'dispatch', (t, p) => (p.unassignPendingRoutes ? routesService().releaseDrivers(t, p.driverIds) : Promise.resolve())),
   ],
   routes: (deps) => {
     const { routes, pool, execution, transfers, optimization } = services(deps);
-    return [...routesRoutes(routes), ...assignRoutes(pool), ...executionRoutes(execution), ...transfersRoutes(transfers), ...optimizationRoutes(optimization)];
+    return [
+      ...routesRoutes(routes),
+      ...assignRoutes(pool),
+      ...executionRoutes(execution),
+      ...transfersRoutes(transfers),
+      ...optimizationRoutes(optimization),
+      ...driverStatsRoutes(),
+    ];
   },
 };
 

@@ -211,3 +211,42 @@ export function activeRoutesOn(t: Tenant, day: string | null): Promise<RouteRow[
     .limit(MAX_SUGGESTED_ROUTES)
     .execute() as Promise<RouteRow[]>;
 }
+
+/** A driver's (or every driver's) routes in figures. */
+export async function driverFigures(t: Tenant, driverId: number | null, today: string) {
+  const [routeRow, stopRow] = await Promise.all([
+    routes(t)
+      .select([
+        sql<number>`count(*)::int`.as('routes'),
+        sql<number>`(count(*) filter (where r.date = ${today} and r.status <> 'Archived'))::int`.as('routes_today'),
+        sql<number>`(count(*) filter (where r.status in ('Planned', 'Next', 'InProgress')))::int`.as('active'),
+        sql<number>`(count(*) filter (where r.status = 'Completed'))::int`.as('completed'),
+        sql<number | null>`sum(r.distance_m) filter (where r.status = 'Completed')`.as('distance'),
+        sql<number | null>`sum(r.payout_amount) filter (where r.status = 'Completed')`.as('payout'),
+      ])
+      .where('r.driver_id', driverId === null ? 'is not' : '=', driverId)
+      .executeTakeFirstOrThrow(),
+    t
+      .select('route_items as l')
+      .innerJoin('routes as r', (j) => j.onRef('r.company_id', '=', 'l.company_id').onRef('r.id', '=', 'l.route_id'))
+      .select([
+        sql<number>`(count(*) filter (where l.status = 'Done'))::int`.as('done'),
+        sql<number>`(count(*) filter (where l.status <> 'Done' and r.status in ('Planned', 'Next', 'InProgress')))::int`.as('open'),
+      ])
+      .where('r.driver_id', driverId === null ? 'is not' : '=', driverId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { ...routeRow, ...stopRow };
+}
+
+/** Routes not started (Planned, Next) of these drivers, locked. */
+export function pendingRoutesOf(t: Tenant, driverIds: readonly number[]): Promise<RouteRow[]> {
+  if (driverIds.length === 0) return Promise.resolve([]);
+  return routes(t)
+    .select(COLUMNS)
+    .where('r.driver_id', 'in', [...driverIds])
+    .where('r.status', 'in', ['Planned', 'Next'])
+    .orderBy('r.id')
+    .forUpdate()
+    .execute() as Promise<RouteRow[]>;
+}

@@ -245,6 +245,15 @@ export function routesService() {
       return null;
     },
 
+    /** Drivers taken off their routes not started (PUT /Drivers/ChangeStatus with unassignPendingRoutes). */
+    async releaseDrivers(t: Tenant, driverIds: readonly number[]): Promise<void> {
+      for (const row of await repo.pendingRoutesOf(t, driverIds)) {
+        await repo.updateRoute(t, row.id, { driver_id: null });
+        await audit(t, { action: 'route.update', entityType: 'route', entityId: row.id, before: { driverId: row.driver_id }, after: { driverId: null } });
+        await t.announce(routeUpdated, { ...change(row), driverId: null });
+      }
+    },
+
     async avoidTolls(t: Tenant, id: number, avoid: boolean): Promise<null> {
       const row = await openRoute(t, id, 'avoid tolls');
       await repo.updateRoute(t, id, { avoid_tolls: avoid });

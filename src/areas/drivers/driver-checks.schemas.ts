@@ -56,7 +56,7 @@ export const ValidateDriverDto = Type.Object(
 );
 export type ValidateDriverDtoT = Static<typeof ValidateDriverDto>;
 
-const ROUTES_TEXT = 'Routes are served by dispatch; until it exists no route is assigned to a driver, so this is 0.';
+const ROUTES_TEXT = 'Counted over every day.';
 
 const counts = {
   openStatusChecks: Type.Integer({

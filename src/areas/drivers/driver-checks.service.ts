@@ -10,6 +10,7 @@ import { truckExists } from '../fleet/index.js';
 import { countryOf, warehouseRecords } from '../settings/index.js';
 import type { DriverToValidateT, ValidateDriverDisableDtoT, ValidateDriverDtoT } from './driver-checks.schemas.js';
 import { payoutProblems } from './driver-payout.js';
+import { routeCountsOf } from './driver-routes.js';
 import { carrierProblem, licenseKey, restoreProblems } from './driver-rules.js';
 import * as repo from './drivers.repository.js';
 import { requireBriefs } from './drivers.service.js';
@@ -111,6 +112,10 @@ export function driverChecksService(statusChecks: StatusChecksService) {
       // Disabling a deleted driver restores it: refused (as PUT /Drivers/ChangeStatus/Disabled refuses
       // it) when a live driver, or another driver named, has its email or license number.
       const blocked = new Map((await restoreProblems(t, rows)).map((p) => [p.id, p.message]));
+      const routes = await routeCountsOf(
+        t,
+        rows.map((r) => r.id),
+      );
       const messages: string[] = [];
       const drivers = rows.map((r) => {
         const name = `${r.first_name} ${r.last_name}`;
@@ -124,17 +129,24 @@ export function driverChecksService(statusChecks: StatusChecksService) {
           status: r.status as ValidateDriverDisableDtoT['drivers'][number]['status'],
           alreadyDisabled: r.status === 'Disabled',
           openStatusChecks: open,
-          activeRoutes: 0,
-          pendingRoutes: 0,
+          activeRoutes: routes.get(r.id)?.active ?? 0,
+          pendingRoutes: routes.get(r.id)?.pending ?? 0,
         };
       });
-      messages.push('No route is assigned to a driver yet (routes arrive with dispatch): disabling takes no driver off a route.');
+      for (const d of drivers) {
+        if (d.activeRoutes > 0)
+          messages.push(`Driver ${d.driverId} "${d.fullName}" is driving ${d.activeRoutes} route(s) now: disabling leaves them without a driver.`);
+        if (d.pendingRoutes > 0)
+          messages.push(
+            `Driver ${d.driverId} "${d.fullName}" has ${d.pendingRoutes} route(s) not started: unassignPendingRoutes=true takes the driver off them.`,
+          );
+      }
       return {
         canDisable: blocked.size === 0,
         drivers,
         openStatusChecks: drivers.reduce((n, d) => n + d.openStatusChecks, 0),
-        activeRoutes: 0,
-        pendingRoutes: 0,
+        activeRoutes: drivers.reduce((n, d) => n + d.activeRoutes, 0),
+        pendingRoutes: drivers.reduce((n, d) => n + d.pendingRoutes, 0),
         messages,
       };
     },

@@ -83,6 +83,9 @@ export const driverRecords = companyRecords<DriverRow>({
   read: (t, ids) => withNames(drivers(t)).where('d.id', 'in', ids).execute(),
 });
 
+/** The day of a Date parameter (its UTC day), else today. */
+export const dayOf = (date: string | Date | null | undefined) => (date ? new Date(date) : new Date()).toISOString().slice(0, 10);
+
 const LIVE_STATUSES = DRIVER_STATUSES.filter((s) => s !== 'Deleted');
 
 export const listDrivers = pagedList({
@@ -113,6 +116,16 @@ export const listDrivers = pagedList({
     DriverTypes: (q, types) => q.where('d.type', 'in', types),
     DriverPayoutTypes: (q, types) => q.where('d.payout_type', 'in', types),
     OutsourceCompanyIds: (q, ids) => q.where('d.outsource_company_id', 'in', ids),
+    // On an active route that day (the routes are dispatch's: read by name).
+    driversOnRoute: (q, on, query, t) => {
+      const busy = t
+        .select('routes as r')
+        .select(sql`1`.as('one'))
+        .where(sql<boolean>`r.driver_id = d.id`)
+        .where('r.status', 'in', ['Planned', 'Next', 'InProgress'])
+        .where('r.date', '=', dayOf(query.Date));
+      return q.where((eb) => (on ? eb.exists(busy) : eb.not(eb.exists(busy))));
+    },
   },
   sortable: {
     name: [FIRST, LAST, 'd.id'],

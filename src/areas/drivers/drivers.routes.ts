@@ -1,6 +1,6 @@
 // Drivers (part 2, "Drivers": /Drivers). Served elsewhere: GET /Drivers/DriversStats (dispatch,
-// which owns the routes it counts), and the driversOnRoute and includeDriverAvailability parameters
-// of GET /Drivers, which dispatch adds to DriversQuery. Served here: the Carriers table's row GET
+// which owns the routes it counts). GET /Drivers reads the routes' table by name for driversOnRoute
+// and includeDriverAvailability (driver-routes.ts). Served here: the Carriers table's row GET
 // /OutsourceCompanies/{id}/DriverList, by the area owning drivers.
 import { signedIn } from '../../platform/access.js';
 import { None, PagedList } from '../../platform/envelope.js';
@@ -31,7 +31,9 @@ import { licenseTypeRecords } from './license-types.repository.js';
 const LIST_PARAMETERS =
   'Shared list parameters that apply: SearchTerm (contained in the name, email, phone or license number; its digits in the phone), DriverName ' +
   '(contained in "first last"), DriverStatus, DriverTypes, DriverPayoutTypes, Drivers (ids), OutsourceCompanyIds, SortBy name (first then last name, default), ' +
-  'lastName or createdAt, SortDirection, Page, ItemsPerPage. Without DriverStatus every status but Deleted is listed; deletedDrivers=true adds the deleted drivers.';
+  'lastName or createdAt, SortDirection, Page, ItemsPerPage. Without DriverStatus every status but Deleted is listed; deletedDrivers=true adds the deleted drivers. ' +
+  'driversOnRoute=true keeps the drivers with an active route on the day (Date, else today UTC), false those without; includeDriverAvailability=true adds ' +
+  "each driver's availability that day (Free, Planned, OnRoute, with the route).";
 
 const RULES =
   'Email (lower-cased) and license number (upper-case, without spaces or dashes) are unique among live drivers (drivers.duplicate_email, ' +
@@ -152,8 +154,8 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       description:
         'Gives every driver in the body the status. Deleted deletes them (restorable); any other status given to a deleted driver restores it, refused when a live ' +
         'driver took its email or license number since, or when two deleted drivers named share one. Invited only sets the status (POST /Drivers/{id}/Invite sends the ' +
-        'invitation). All or nothing: an unknown id is a 404 and nothing changes. unassignPendingRoutes is accepted; routes arrive with dispatch, so there is nothing to ' +
-        'unassign yet.',
+        'invitation). All or nothing: an unknown id is a 404 and nothing changes. unassignPendingRoutes=true takes the drivers off their routes not ' +
+        'started (Planned, Next): those routes keep their stops and wait for another driver.',
       params: ChangeStatusParams,
       querystring: ChangeStatusQuery,
       body: IdsBody,

@@ -110,6 +110,21 @@ export const Driver = Type.Object(
         description: 'When the driver was deleted (status Deleted, restorable); null otherwise.',
       }),
     ),
+    availability: Type.Optional(
+      Nullable(
+        Type.Object(
+          {
+            status: NameEnum(['Free', 'Planned', 'OnRoute'] as const),
+            routeId: Nullable(Type.Integer({ format: 'int32' })),
+            routeName: Nullable(Type.String()),
+          },
+          {
+            description:
+              'GET /Drivers with includeDriverAvailability=true: on the day (Date, else today UTC) Free (no active route), Planned (a route Planned or Next) or OnRoute (InProgress), with the route.',
+          },
+        ),
+      ),
+    ),
   },
   { $id: 'Driver', description: 'A driver of the company or of one of its carriers.' },
 );
@@ -176,6 +191,13 @@ export const DriversQuery = Type.Object({
   deletedDrivers: Type.Optional(
     Type.Boolean({ description: 'Also list deleted drivers (to restore one). Default false. DriverStatus=Deleted lists them as well.' }),
   ),
+  driversOnRoute: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: only drivers with an active route (Planned, Next, InProgress) on the day (Date, else today UTC); false: only those without; absent: all.',
+    }),
+  ),
+  includeDriverAvailability: Type.Optional(Type.Boolean({ default: false, description: "Each driver's availability on the day (Date, else today UTC)." })),
 });
 export type DriversQueryT = Static<typeof DriversQuery>;
 
@@ -190,8 +212,7 @@ export const ChangeStatusParams = Type.Object({ status: NameEnum(DRIVER_STATUSES
 export const ChangeStatusQuery = Type.Object({
   unassignPendingRoutes: Type.Optional(
     Type.Boolean({
-      description:
-        'Take the drivers off the routes they have not started. Accepted now; routes arrive with dispatch, so there is nothing to unassign yet. Default false.',
+      description: 'Take the drivers off the routes they have not started (Planned, Next). Default false.',
     }),
   ),
 });

@@ -11,10 +11,20 @@ import { fail } from '../../platform/errors.js';
 import { columnsOf } from '../../platform/writes.js';
 import { requireCarrier } from '../carriers/index.js';
 import type { DriverInvitations } from './driver-invitations.js';
+import { availabilityOf, driversStatusChanged } from './driver-routes.js';
 import { checkReferences, checkUnique, driverWriters, phoneCountry, restoreProblems, settleCarrier } from './driver-rules.js';
 import { DriversErrors } from './drivers.errors.js';
 import * as repo from './drivers.repository.js';
-import { type ApprovalStatus, type DriverInputT, type DriverRow, type DriverStatus, type DriverT, type DriverUpdateT, toDriver } from './drivers.schemas.js';
+import {
+  type ApprovalStatus,
+  type DriverInputT,
+  type DriverRow,
+  type DriverStatus,
+  type DriversQueryT,
+  type DriverT,
+  type DriverUpdateT,
+  toDriver,
+} from './drivers.schemas.js';
 import type { StatusChecksService } from './status-checks.service.js';
 
 /** A driver of the company, deleted or not; else a 404 naming it. */
@@ -45,7 +55,23 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
   const read = async (t: Tenant, id: number): Promise<DriverT> => toDriver(await requireDriver(t, id));
 
   return {
-    list: repo.listDrivers,
+    /** The list; with includeDriverAvailability each driver's availability on the day. */
+    async list(t: Tenant, query: DriversQueryT) {
+      const page = await repo.listDrivers(t, query);
+      if (!query.includeDriverAvailability) return page;
+      const on = await availabilityOf(
+        t,
+        page.list.map((d) => d.id),
+        repo.dayOf(query.Date),
+      );
+      return {
+        ...page,
+        list: page.list.map((d) => {
+          const a = on.get(d.id);
+          return { ...d, availability: a ?? { status: 'Free' as const, routeId: null, routeName: null } };
+        }),
+      };
+    },
 
     read,
 
@@ -116,7 +142,7 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
     },
 
     /** Gives the drivers a record status: Deleted deletes them, any other restores deleted ones.
-     *  `unassignPendingRoutes` has nothing to act on until dispatch serves routes. */
+     *  With `unassignPendingRoutes` dispatch takes them off the routes they have not started. */
     async changeStatus(t: Tenant, status: DriverStatus, ids: number[], unassignPendingRoutes: boolean): Promise<null> {
       const rows = await requireBriefs(t, ids);
       const targets = rows.filter((r) => r.status !== status);
@@ -143,6 +169,7 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
           after: { status, unassignPendingRoutes },
         });
       }
+      await t.announce(driversStatusChanged, { driverIds: rows.map((r) => r.id), status, unassignPendingRoutes });
       return null;
     },
 

@@ -75,6 +75,7 @@ export const driverAppArea: Area = {
 export const driversAreas: Area[] = [driversArea, licenseTypesArea, driverAppArea];
 
 export { DRIVER_PAYOUT_TYPES, DriverPayout, type DriverPayoutT, type DriverPayoutType, PAYOUT_RATES } from './driver-payout.js';
+export { driversStatusChanged } from './driver-routes.js';
 export { driverRecords } from './drivers.repository.js';
 export {
   APPROVAL_STATUSES,
