@@ -66,6 +66,10 @@ describe('drivers and their routes', () => {
     await api(admin, 'POST', `/Routes/${route.id}/assign-unassigned-stop`, { orderStopIds: q.stops.map((s: any) => s.id) });
     await api(admin, 'PUT', `/Routes/${route.id}/RouteItems/CloseAll`);
     await createRoute(t, admin, { date: TODAY, driverId: (await createDriver(t, admin)).id });
+    // The orders list finds the order by its driver.
+    await createQuote(t, admin);
+    const byDriver = (await api(admin, 'GET', `/Quotes?Drivers=${driver.id}`)).body.data;
+    assert.deepEqual([byDriver.list.map((o: any) => o.id), byDriver.totalCount], [[q.id], 1]);
     const mine = (await api(admin, 'GET', `/Drivers/DriversStats?driverId=${driver.id}`)).body.data;
     assert.deepEqual(
       [mine.driverId, mine.routes, mine.routesToday, mine.activeRoutes, mine.completedRoutes, mine.stopsDone, mine.stopsOpen],

@@ -39,6 +39,18 @@ const FILTERS: Filters<Query, Base> = {
         )
       : q,
   Customers: (q, ids) => q.where('o.customer_id', 'in', ids),
+  // A leg on a route of one of the drivers (route_items and routes are dispatch's: read by name).
+  Drivers: (q, ids, _query, t) =>
+    q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('route_items as dl')
+          .innerJoin('routes as dr', (j) => j.onRef('dr.company_id', '=', 'dl.company_id').onRef('dr.id', '=', 'dl.route_id'))
+          .select(sql`1`.as('one'))
+          .where(t.owns('dl'))
+          .whereRef('dl.order_id', '=', 'o.id')
+          .where('dr.driver_id', 'in', ids),
+      ),
+    ),
   DateRange: (q, range) => {
     const r = dateRangeOf(range)!;
     return q.where('o.created_at', '>=', r.start).where('o.created_at', '<=', r.end);

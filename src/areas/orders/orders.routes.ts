@@ -6,6 +6,7 @@ import { None, PagedList } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
 import { customerRecords } from '../customers/index.js';
+import { driverRecords } from '../drivers/index.js';
 import { zoneRecords } from '../settings/index.js';
 import { OrderBarcode, OrderContacts, StopWarnings } from './details.schemas.js';
 import type { DetailsService } from './details.service.js';
@@ -36,7 +37,7 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
       method: 'GET',
       url: '/Orders',
       access: VIEW,
-      ids: { query: { Customers: { filter: customerRecords }, ZoneIds: { filter: zoneRecords } } },
+      ids: { query: { Customers: { filter: customerRecords }, Drivers: { filter: driverRecords }, ZoneIds: { filter: zoneRecords } } },
       summary: 'Search orders',
       description: 'As GET /Quotes, but without OrderStatus it lists approved orders only (Order and Closed).',
       querystring: OrdersQuery,

@@ -177,6 +177,7 @@ export const OrdersQuery = Type.Object({
   SortDirection: SharedListParams.SortDirection,
   OrderStatus: SharedListParams.OrderStatus,
   Customers: SharedListParams.Customers,
+  Drivers: SharedListParams.Drivers,
   DateRange: SharedListParams.DateRange,
   OrderNumber: SharedListParams.OrderNumber,
   Cities: SharedListParams.Cities,

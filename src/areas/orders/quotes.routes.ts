@@ -7,6 +7,7 @@ import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
 import { chargeTypeRecords } from '../charge-types/index.js';
 import { addressRecords, contactRecords, customerRecords } from '../customers/index.js';
+import { driverRecords } from '../drivers/index.js';
 import { shipmentTypeRecords } from '../pricing/index.js';
 import { warehouseRecords, zoneRecords } from '../settings/index.js';
 import {
@@ -43,11 +44,11 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
       method: 'GET',
       url: '/Quotes',
       access: VIEW,
-      ids: { query: { Customers: { filter: customerRecords }, ZoneIds: { filter: zoneRecords } } },
+      ids: { query: { Customers: { filter: customerRecords }, Drivers: { filter: driverRecords }, ZoneIds: { filter: zoneRecords } } },
       summary: 'List quotes and orders',
       description:
         'Newest first. Shared list parameters that apply: OrderStatus (Dreft, Quote, Order, Closed, Deleted; OnHold: those with a stop on hold; default: every status but Deleted), ' +
-        'Customers, DateRange (created between), OrderNumber (starting with, any case), Cities (a stop in one of them), ZoneIds (a stop whose postal code is in one of the zones), IsOrder (approved or closed: true; quotes and drafts: false), ' +
+        'Customers, Drivers (a stop on a route of one of them), DateRange (created between), OrderNumber (starting with, any case), Cities (a stop in one of them), ZoneIds (a stop whose postal code is in one of the zones), IsOrder (approved or closed: true; quotes and drafts: false), ' +
         "IsOnlyCreatedByCurrentUser, SearchTerm (contained in the order number, the customer's name or a stop's address), SortBy createdAt (default, descending), orderNumber, " +
         'totalPrice or customerName, SortDirection, Page, ItemsPerPage (up to 1000). totalCount is exact.',
       querystring: OrdersQuery,
