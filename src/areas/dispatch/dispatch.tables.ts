@@ -37,6 +37,7 @@ export interface RoutesTable {
   archived_at: Timestamp | null;
   payout_status: Generated<string>;
   payout_amount: number | null;
+  payout_currency: string | null;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: Updated;

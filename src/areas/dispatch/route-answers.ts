@@ -120,6 +120,7 @@ export async function routeAnswers(t: Tenant, rows: readonly RouteRow[], options
       doneCount: mine.filter((i) => i.status === 1).length,
       payoutStatus: r.payout_status as RouteResponseT['payoutStatus'],
       payoutAmount: r.payout_amount,
+      payoutCurrency: r.payout_currency,
       startedAt: r.started_at,
       completedAt: r.completed_at,
       archivedAt: r.archived_at,

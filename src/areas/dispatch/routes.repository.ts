@@ -32,6 +32,7 @@ const COLUMNS = [
   'r.archived_at',
   'r.payout_status',
   'r.payout_amount',
+  'r.payout_currency',
   'r.created_by',
   'r.created_at',
   'r.updated_at',

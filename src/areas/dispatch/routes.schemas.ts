@@ -90,6 +90,9 @@ const RouteFields = {
   doneCount: Type.Integer(),
   payoutStatus: NameEnum(['Draft', 'Open', 'Paid', 'PartialPaid', 'OverPaid']),
   payoutAmount: Nullable(Money),
+  payoutCurrency: Nullable(
+    Type.String({ description: "The driver's pay for the route, fixed when it is completed (Open), from the driver's payout type; null without one." }),
+  ),
   startedAt: Nullable(DateTime),
   completedAt: Nullable(DateTime),
   archivedAt: Nullable(DateTime),

@@ -19,6 +19,7 @@ import { type RouteChange, routeCreated, routeDeleted, routeStatusChanged, route
 import { ACTIVE_STATES, type RouteState } from './dispatch.tables.js';
 import { legsOnRoutes, mirrorStops, unassignLegs } from './legs.repository.js';
 import { type AnswerOptions, routeAnswers } from './route-answers.js';
+import { payoutOf } from './route-payout.js';
 import * as repo from './routes.repository.js';
 import type {
   ActiveRoutesQueryT,
@@ -239,6 +240,10 @@ export function routesService() {
       if (to === 'Completed' || to === 'Archived') {
         const released = await releaseOpenLegs(t, id);
         if (released > 0) await repo.touchRoutes(t, [id]);
+      }
+      if (operation === 'Completed') {
+        const pay = await payoutOf(t, row, now);
+        await repo.updateRoute(t, id, { payout_amount: pay.amount, payout_currency: pay.currency, payout_status: pay.amount === null ? 'Draft' : 'Open' });
       }
       await audit(t, { action: `route.${operation.toLowerCase()}`, entityType: 'route', entityId: id, before: { status: row.status }, after: { status: to } });
       await t.announce(routeStatusChanged, change(row, to));

@@ -2,6 +2,7 @@
 // the rates it is computed from. Dispatch and expenses compute route payouts from these fields, so
 // each type's formula is written here once — in the schema's descriptions (the reference page),
 // in PAYOUT_RATES (what the service requires) and in migration 0011's CHECK (the backstop).
+import { Decimal } from 'decimal.js';
 import type { Selectable } from 'kysely';
 import { invalid, ValidationError } from '../../platform/errors.js';
 import { NameEnum, Nullable, Opt, type Static, Type } from '../../platform/schemas.js';
@@ -173,4 +174,36 @@ export function toDriverPayout(r: PayoutColumns): DriverPayoutT | null {
     ratePerPallet: r.rate_per_pallet,
     currency: r.payout_currency,
   };
+}
+
+/** What a route's payout is computed from (TYPE_TEXT says what each is). */
+export interface RouteBasis {
+  hours: number;
+  distanceMeters: number;
+  revenue: number;
+  pallets: number;
+}
+
+const METERS_PER = { mi: 1609.344, km: 1000 } as const;
+
+/** A route's payout by the driver's type (FORMULAS), exact to the cent (half up); FixedSalary is
+ *  paid by period, so a route adds 0. */
+export function routePayout(p: DriverPayoutT, basis: RouteBasis): number {
+  const n = (v: number | null | undefined) => new Decimal(v ?? 0);
+  const hours = n(basis.hours);
+  const distance = n(basis.distanceMeters).div(METERS_PER[p.distanceUnit]);
+  const share = n(p.revenuePercent).div(100).times(n(basis.revenue));
+  const fixed = n(p.fixedCostPerRoute);
+  const amounts: Record<DriverPayoutType, Decimal> = {
+    Hourly: n(p.hourlyRate).times(hours),
+    FixedSalary: new Decimal(0),
+    Distance: n(p.ratePerDistance).times(distance),
+    FixDistance: fixed.plus(n(p.ratePerDistance).times(distance)),
+    FixHourly: fixed.plus(n(p.hourlyRate).times(hours)),
+    Percent: share,
+    DistanceAndPercent: n(p.ratePerDistance).times(distance).plus(share),
+    FixedCost: fixed,
+    Pallets: n(p.ratePerPallet).times(n(basis.pallets)),
+  };
+  return amounts[p.type].toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
 }

@@ -74,7 +74,16 @@ export const driverAppArea: Area = {
 /** The section's areas, in the spec's order. */
 export const driversAreas: Area[] = [driversArea, licenseTypesArea, driverAppArea];
 
-export { DRIVER_PAYOUT_TYPES, DriverPayout, type DriverPayoutT, type DriverPayoutType, PAYOUT_RATES } from './driver-payout.js';
+export {
+  DRIVER_PAYOUT_TYPES,
+  DriverPayout,
+  type DriverPayoutT,
+  type DriverPayoutType,
+  PAYOUT_RATES,
+  type RouteBasis,
+  routePayout,
+  toDriverPayout,
+} from './driver-payout.js';
 export { driversStatusChanged } from './driver-routes.js';
 export { driverRecords } from './drivers.repository.js';
 export {

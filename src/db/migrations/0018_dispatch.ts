@@ -49,6 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       -- The driver's pay for the route (RoutePayoutStatus), fixed when the route is completed.
       payout_status text NOT NULL DEFAULT 'Draft' CHECK (payout_status IN ('Draft', 'Open', 'Paid', 'PartialPaid', 'OverPaid')),
       payout_amount numeric(14,2),
+      payout_currency char(3),
       created_by text,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now(),
