@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { carriersDemo } from './areas/carriers/carriers.demo.js';
 import { chargeTypesDemo } from './areas/charge-types/charge-types.demo.js';
 import { customersDemo } from './areas/customers/customers.demo.js';
+import { dispatchDemo } from './areas/dispatch/dispatch.demo.js';
 import { driversDemo } from './areas/drivers/drivers.demo.js';
 import { fleetDemo } from './areas/fleet/fleet.demo.js';
 import { HOOKS } from './areas/index.js';
@@ -57,6 +58,7 @@ const seeders = (db: Db): DemoSeeder[] => [
   fleetDemo,
   driversDemo,
   ordersDemo,
+  dispatchDemo,
 ];
 
 export async function runDemo(db: Db): Promise<{ companyId: number; email: string; password: string }> {
