@@ -38,20 +38,30 @@ type InCompany = <T>(mode: TenantMode, work: CompanyWork<T>) => Promise<T>;
 type Log = (err: unknown, message: string) => void;
 
 export function optimizationService(matrix: MatrixProvider, assign: AssignService) {
-  /** A route's places, truck and legs in order, as the optimizer reads them. */
-  async function routeInputs(t: Tenant, route: routes.RouteRow, legs?: readonly LegDetailRow[]) {
-    const rows = legs ?? (await legDetails(t, { routeIds: [route.id] }));
-    const items = await legAnswers(t, rows);
-    const ends = (
-      await placesByIds(
-        t,
-        [route.start_address_id, route.end_address_id].filter((id): id is number => id !== null),
-      )
-    ).map(toAddress);
-    const endsOf = { start: ends.find((a) => a.id === route.start_address_id) ?? null, end: ends.find((a) => a.id === route.end_address_id) ?? null };
-    const truck = route.truck_id === null ? null : ((await truckRecords.find(t, route.truck_id)) ?? null);
-    return { items, endsOf, truck };
+  /** Routes' places, trucks and legs in order, as the optimizer reads them: a fixed number of
+   *  statements however many routes (legs, their places and items, the routes' ends, trucks). */
+  async function routesInputs(t: Tenant, list: readonly routes.RouteRow[]) {
+    const items = await legAnswers(t, await legDetails(t, { routeIds: list.map((r) => r.id) }));
+    const endIds = list.flatMap((r) => [r.start_address_id, r.end_address_id]).filter((id): id is number => id !== null);
+    const ends = (await placesByIds(t, [...new Set(endIds)])).map(toAddress);
+    const trucks = await truckRecords.findAll(
+      t,
+      list.flatMap((r) => (r.truck_id === null ? [] : [r.truck_id])),
+    );
+    const place = (id: number | null) => ends.find((a) => a.id === id) ?? null;
+    return new Map(
+      list.map((r) => [
+        r.id,
+        {
+          items: items.filter((i) => i.routeId === r.id),
+          endsOf: { start: place(r.start_address_id), end: place(r.end_address_id) },
+          truck: trucks.find((k) => k.id === r.truck_id) ?? null,
+        },
+      ]),
+    );
   }
+
+  const routeInputs = async (t: Tenant, route: routes.RouteRow) => (await routesInputs(t, [route])).get(route.id)!;
 
   /** The search, then its result written (or discarded), in a transaction of its own. */
   async function search(
@@ -153,18 +163,14 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
       const poolItems = await legAnswers(t, await legDetails(t, { legIds: pool.map((l) => l.id) }));
       const day = poolItems[0]!.date;
       const candidates = await routes.activeRoutesOn(t, day);
-      const legsByRoute = await legDetails(t, { routeIds: candidates.map((r) => r.id) });
+      const inputsOf = await routesInputs(t, candidates);
       const drivers = await driverRecords.findAll(
         t,
         candidates.flatMap((r) => (r.driver_id === null ? [] : [r.driver_id])),
       );
       const ranked = [];
       for (const route of candidates) {
-        const inputs = await routeInputs(
-          t,
-          route,
-          legsByRoute.filter((l) => l.route_id === route.id),
-        );
+        const inputs = inputsOf.get(route.id)!;
         const all = [...inputs.items, ...poolItems];
         const { points } = pointsOf(inputs.endsOf, all);
         const travel = await matrix.matrix(points, { avoidTolls: route.avoid_tolls });
