@@ -16,6 +16,11 @@
 //                                 (bench/raw-orders.ts), then with answers kept; then POST /Quotes of
 //                                 4-stop priced orders. PostgreSQL only; seeded on the first run
 //                                 (BENCH_ORDERS_SCALE scales it, bench/orders-setup.ts)
+//   npm run bench -- dispatch     GET /Routes/UnassignedRoutes (5,000 stops in the pool), GET /Routes/Routes
+//                                 (a day of 200 routes × 25 stops) and UnassignedStopRouteSuggestions (200
+//                                 routes), answers not kept, next to a bare route answering the same
+//                                 bytes; auto-reroute of a 100-stop route, 2 s against 10 s. PostgreSQL
+//                                 only; seeded on the first run (bench/dispatch-setup.ts)
 //   npm run bench -- citus        GET /App/User and GET /Customers on a Citus coordinator
 //                                 (BENCH_CITUS_URL) next to the same on the PostgreSQL of
 //                                 DATABASE_URL: same data (BENCH_CUSTOMERS_SCALE, default 0.1:
@@ -31,6 +36,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PLACES, TRADES } from './customers-data.js';
+import { BENCH_DAY } from './dispatch-setup.js';
 import { startScript } from './start-script.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -438,6 +444,75 @@ try {
       raw?.child.kill('SIGTERM');
       uncached.child.kill('SIGTERM');
       kept.child.kill('SIGTERM');
+    }
+  }
+  if (wanted.includes('dispatch')) {
+    // The dispatch board with no answer kept (it changes all day): the pool, the day's routes and the
+    // suggestions for a pool stop, each next to a bare Fastify route answering the same bytes; then
+    // auto-reroute of a 100-stop route for 2 s against an identical route searched for 10 s.
+    if (database !== 'postgres') throw new Error('dispatch needs DATABASE_URL (PostgreSQL)');
+    const server = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_DISPATCH: '1', ANSWER_CACHE_MB: '0' });
+    const info = server.info.dispatch as { summary: string; poolStopIds: number[]; rerouteIds: [number, number] };
+    const headers = { authorization: `Bearer ${server.info.dispatchToken}` };
+    const dir = mkdtempSync(join(tmpdir(), 'fds-bench-dispatch-'));
+    try {
+      const paths: Array<[string, string]> = [
+        ['UnassignedRoutes (page of 20)', '/api/v1/Routes/UnassignedRoutes'],
+        ['Routes of the day (20 routes × 25 stops)', `/api/v1/Routes/Routes?Date=${BENCH_DAY}`],
+        ['Routes of the day (all 200 routes)', `/api/v1/Routes/Routes?Date=${BENCH_DAY}&ItemsPerPage=200`],
+        ['UnassignedStopRouteSuggestions (200 routes)', `/api/v1/Routes/UnassignedStopRouteSuggestions?orderStopId=${info.poolStopIds[0]}`],
+      ];
+      const rows: Measure[] = [];
+      const floorOf = new Map<Measure, Measure>();
+      for (const [label, path] of paths) {
+        const res = await fetch(`${server.info.url}${path}`, { headers });
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+        console.log(`  ${label}: ${(text.length / 1024).toFixed(0)} KB`);
+        const file = join(dir, `${rows.length}.json`);
+        writeFileSync(file, text);
+        const bareLike = await start('bench/bare.ts', { BARE_BODY_FILE: file, BARE_PATH: path.split('?')[0]! });
+        try {
+          const floor = await load(`bare, same bytes: ${label}`.slice(0, 44), `${bareLike.info.url}${path}`, {}, bareLike.child);
+          const fds = await load(`fds: ${label}`.slice(0, 44), `${server.info.url}${path}`, headers, server.child);
+          rows.push(floor, fds);
+          floorOf.set(floor, floor).set(fds, floor);
+        } finally {
+          bareLike.child.kill('SIGTERM');
+        }
+      }
+      print(`Dispatch over ${info.summary} (answers not kept)`, rows, (r) => floorOf.get(r)!);
+
+      // Auto-reroute: the same 100 stops in the same first order on two routes, searched 2 s and 10 s.
+      const reroute = async (routeId: number, timeLimitMs: number) => {
+        const started = await fetch(`${server.info.url}/api/v1/Routes/${routeId}/auto-reroute`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ timeLimitMs }),
+        });
+        if (started.status !== 200) throw new Error(`auto-reroute answered ${started.status}: ${await started.text()}`);
+        for (;;) {
+          await new Promise((r) => setTimeout(r, 250));
+          const status = (await (await fetch(`${server.info.url}/api/v1/Routes/${routeId}/optimization-status`, { headers })).json()) as {
+            status: string;
+            beforeDistanceMeters: number;
+            afterDistanceMeters: number;
+            startedAt: string;
+            finishedAt: string;
+          };
+          if (status.status !== 'Running') return status;
+        }
+      };
+      const quick = await reroute(info.rerouteIds[0], 2000);
+      const long = await reroute(info.rerouteIds[1], 10000);
+      const km = (m: number) => (m / 1000).toFixed(1);
+      const took = (s: { startedAt: string; finishedAt: string }) => ((Date.parse(s.finishedAt) - Date.parse(s.startedAt)) / 1000).toFixed(1);
+      console.log('\nAuto-reroute of a 100-stop route (50 pickups, 50 deliveries; the same stops on two routes)');
+      console.log(`  2 s search:  ${quick.status}, ${km(quick.beforeDistanceMeters)} km → ${km(quick.afterDistanceMeters)} km, ${took(quick)} s`);
+      console.log(`  10 s search: ${long.status}, ${km(long.beforeDistanceMeters)} km → ${km(long.afterDistanceMeters)} km, ${took(long)} s`);
+      console.log(`  2 s is ${(((quick.afterDistanceMeters - long.afterDistanceMeters) / long.afterDistanceMeters) * 100).toFixed(2)} % longer than 10 s`);
+    } finally {
+      server.child.kill('SIGTERM');
     }
   }
   if (wanted.includes('citus')) {

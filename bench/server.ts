@@ -13,6 +13,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createTokens } from '../src/platform/auth.js';
 import { customerCompanies } from './customers-setup.js';
+import { dispatchCompany } from './dispatch-setup.js';
 import { orderCompanies } from './orders-setup.js';
 import { profileOnSignal } from './profile.js';
 import { BENCH_JWT_SECRET } from './secret.js';
@@ -35,6 +36,8 @@ await addMember(database.db, { companyId, email, password: 'bench-password', rol
 const customers = process.env.BENCH_CUSTOMERS === '1' ? await customerCompanies(database.db) : null;
 // The order-list benchmark's companies, the same way (BENCH_ORDERS=1).
 const orders = process.env.BENCH_ORDERS === '1' ? await orderCompanies(database.db) : null;
+// The dispatch benchmark's company, the same way (BENCH_DISPATCH=1).
+const dispatch = process.env.BENCH_DISPATCH === '1' ? await dispatchCompany(database.db) : null;
 const app = await buildApp({ config, database, tokens: createTokens(config.jwtSecret!), logger });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await fetch(`${address}/api/v1/Auth/Login`, {
@@ -62,6 +65,8 @@ process.stdout.write(
     customersToken: await signIn(customers),
     customers: customers?.summary ?? null,
     ordersToken: await signIn(orders),
+    dispatchToken: await signIn(dispatch),
+    dispatch: dispatch && { summary: dispatch.summary, poolStopIds: dispatch.poolStopIds, rerouteIds: dispatch.rerouteIds },
     orders: orders && {
       summary: orders.summary,
       customerName: orders.customerName,

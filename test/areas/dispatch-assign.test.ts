@@ -503,3 +503,22 @@ describe('GET /Routes/RouteItemDetails, /Routes/RouteItemGroups and /Routes/Unas
     expectForbidden(await api(viewer, 'GET', '/Routes/UnassignedFilters'), 'View Order Sheet');
   });
 });
+
+describe('orders changed around their routes', () => {
+  it('a quote step completing the route items marks the legs done through dispatch; a routed order is not purged', async () => {
+    const admin = await signIn(t);
+    const route = await createRoute(t, admin, { date: DAY });
+    const a = await order(admin);
+    await api(admin, 'POST', `/Routes/${route.id}/assign-unassigned-stop`, { routeItemIds: [a.pickup, a.delivery] });
+    const step = await api(admin, 'PUT', `/Quotes/${a.id}/PickupDraft?completeQuoteRouteItems=true`, { notes: 'Driver called: all delivered' });
+    assert.equal(step.status, 200, JSON.stringify(step.body));
+    const read = await routeOf(admin, route.id);
+    assert.deepEqual([read.doneCount, read.itemCount], [2, 2]);
+    assert.deepEqual(
+      (await api(admin, 'GET', `/Quotes/${a.id}`)).body.data.stops.map((s: any) => s.routeStatus),
+      ['Done', 'Done'],
+    );
+    expectFailure(await api(admin, 'DELETE', `/Orders/${a.id}/Permanent`), 'orders.stop_on_route');
+    assert.equal((await api(admin, 'GET', `/Quotes/${a.id}`)).status, 200);
+  });
+});

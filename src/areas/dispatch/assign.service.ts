@@ -155,6 +155,7 @@ export function assignService(matrix: MatrixProvider) {
     const done = onRoutes.find((l) => l.status === 'Done');
     if (done) throw fail(DispatchErrors.itemDone, `Route item ${done.id} (stop ${done.stop_id}) is done on route ${done.route_id}: it stays there.`);
     const routeIds = [...new Set(onRoutes.map((l) => l.route_id!))].sort((a, b) => a - b);
+    await routes.lockRoutes(t, routeIds);
     for (const routeId of routeIds) {
       const leaving = new Set(onRoutes.filter((l) => l.route_id === routeId).map((l) => l.id));
       const staying = (await legsOnRoutes(t, [routeId])).filter((l) => !leaving.has(l.id)).map((l) => l.id);

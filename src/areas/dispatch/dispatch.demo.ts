@@ -36,7 +36,7 @@ export const dispatchDemo: DemoSeeder = {
   async seed(ctx) {
     const matrix = greatCircleProvider();
     const assign = assignService(matrix);
-    const routes = routesService();
+    const routes = routesService(assign);
     const pool = poolService(assign, routes);
     const execution = executionService(assign, routes);
     const transfers = transfersService(matrix, assign);

@@ -130,7 +130,8 @@ export function executionService(assign: AssignService, routes: RoutesService) {
 
   return {
     async updateStatus(t: Tenant, routeId: number, status: number, body: RouteItemStopGroupT, query: ItemStatusQueryT) {
-      await repo.routeRecords.requireOne(t, routeId);
+      // The route locked before its legs are read: none moves off it meanwhile.
+      await assign.lockRoute(t, routeId);
       return setStatus(t, routeId, LEG_STATUSES[status]!, await named(t, routeId, body), body, query);
     },
 

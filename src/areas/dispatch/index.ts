@@ -5,7 +5,7 @@ import { matrixProvider } from '../../integrations/geo/matrix/index.js';
 import { type Area, perApp } from '../../platform/area.js';
 import { on } from '../../platform/events.js';
 import { driversStatusChanged } from '../drivers/index.js';
-import { orderClosed, orderDeleted, orderStopAdded, orderUpdated, quoteApproved } from '../orders/index.js';
+import { orderClosed, orderDeleted, orderRouteItemsCompleted, orderStopAdded, orderUpdated, quoteApproved } from '../orders/index.js';
 import { assignRoutes } from './assign.routes.js';
 import {
   AssignUnassignedStopRequest,
@@ -22,7 +22,7 @@ import { DriversStats, driverStatsRoutes } from './driver-stats.js';
 import { executionRoutes } from './execution.routes.js';
 import { executionService } from './execution.service.js';
 import { routeItemRecords } from './legs.repository.js';
-import { syncLegs } from './legs.service.js';
+import { completeOrderLegs, syncLegs } from './legs.service.js';
 import { optimizationRoutes } from './optimization.routes.js';
 import { AutoRerouteRouteRequest, RouteOptimizationStatus, UnassignedStopRouteSuggestionDto } from './optimization.schemas.js';
 import { optimizationService } from './optimization.service.js';
@@ -30,15 +30,15 @@ import { poolService } from './pool.service.js';
 import { routeRecords } from './routes.repository.js';
 import { routesRoutes } from './routes.routes.js';
 import { Route, RouteItem, RouteItemGroup, RouteResponse, WarehouseMove } from './routes.schemas.js';
-import { routesService } from './routes.service.js';
+import { releaseDrivers, routesService } from './routes.service.js';
 import { transfersRoutes } from './transfers.routes.js';
 import { HubAddressInput, OrderRouteLeg, OrderRouteSnapshotDto, TransferOption, TransferStop, TransferStopInput } from './transfers.schemas.js';
 import { transfersService } from './transfers.service.js';
 
 const services = perApp((deps) => {
-  const routes = routesService();
   const matrix = matrixProvider(deps.config);
   const assign = assignService(matrix);
+  const routes = routesService(assign);
   return {
     routes,
     pool: poolService(assign, routes),
@@ -84,7 +84,8 @@ export const dispatchArea: Area = {
     on(orderUpdated, 'dispatch', sync),
     on(orderClosed, 'dispatch', sync),
     on(orderDeleted, 'dispatch', sync),
-    on(driversStatusChanged, 'dispatch', (t, p) => (p.unassignPendingRoutes ? routesService().releaseDrivers(t, p.driverIds) : Promise.resolve())),
+    on(orderRouteItemsCompleted, 'dispatch', (t, p) => completeOrderLegs(t, p.orderId)),
+    on(driversStatusChanged, 'dispatch', (t, p) => (p.unassignPendingRoutes ? releaseDrivers(t, p.driverIds) : Promise.resolve())),
   ],
   routes: (deps) => {
     const { routes, pool, execution, transfers, optimization } = services(deps);

@@ -89,8 +89,9 @@ export async function unassignLegs(t: Tenant, ids: readonly number[]): Promise<v
     .execute();
 }
 
-/** Tells the orders area where these stops stand now: on the route of their first leg (a
- *  transfer's DeliveryToTransfer), or nowhere. */
+/** Tells the orders area where these stops stand now: on the route of a leg that is on one (a
+ *  transfer's DeliveryToTransfer before its PickupFromTransfer), or nowhere — so a stop with any
+ *  leg on a route reads as on a route (the orders area's checks before removing or changing it). */
 export async function mirrorStops(t: Tenant, stopIds: readonly number[]): Promise<void> {
   if (stopIds.length === 0) return;
   const unique = [...new Set(stopIds)];
@@ -100,6 +101,7 @@ export async function mirrorStops(t: Tenant, stopIds: readonly number[]): Promis
     .distinctOn('l.stop_id')
     .where('l.stop_id', 'in', unique)
     .orderBy('l.stop_id')
+    .orderBy(sql`l.route_id IS NULL`)
     .orderBy(sql`l.kind = 'PickupFromTransfer'`)
     .execute();
   const byStop = new Map(first.map((l) => [l.stop_id, l]));
@@ -214,13 +216,17 @@ export const routeItemRecords = companyRecords<LegRow>({
   read: (t, ids) => legsByIds(t, ids),
 });
 
-/** Sets the legs' status (done ones stamped with when and by whom). */
-export async function setLegStatus(t: Tenant, ids: readonly number[], status: LegStatus): Promise<void> {
-  if (ids.length === 0) return;
+/** Sets the status of legs on routes (done ones stamped with when and by whom); a leg in the pool
+ *  is never done. Answers how many changed. */
+export async function setLegStatus(t: Tenant, ids: readonly number[], status: LegStatus): Promise<number> {
+  if (ids.length === 0) return 0;
   const now = new Date();
-  await t
+  const rows = await t
     .update('route_items')
     .set({ status, done_at: status === 'Done' ? now : null, done_by: status === 'Done' ? t.userId : null, updated_at: now })
     .where('id', 'in', [...ids])
+    .where('route_id', 'is not', null)
+    .returning('id')
     .execute();
+  return rows.length;
 }

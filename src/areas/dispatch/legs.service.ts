@@ -3,8 +3,8 @@
 // deleted, its legs not yet done leave the pool and the routes they were on (done legs stay: they
 // are the routes' history). Driven by the orders area's announcements, in their transaction.
 import type { Tenant } from '../../db/tenant.js';
-import { deleteLegs, insertLegs, KINDS_OF_STOP, type LegRow, legsOfOrders, mirrorStops, stopsToDispatch } from './legs.repository.js';
-import { touchRoutes } from './routes.repository.js';
+import { deleteLegs, insertLegs, KINDS_OF_STOP, type LegRow, legsOfOrders, mirrorStops, setLegStatus, stopsToDispatch } from './legs.repository.js';
+import { lockRoutes, touchRoutes } from './routes.repository.js';
 
 /** Makes the legs the orders' stops need and removes those they no longer do. */
 export async function syncLegs(t: Tenant, orderIds: readonly number[]): Promise<void> {
@@ -29,9 +29,31 @@ export async function syncLegs(t: Tenant, orderIds: readonly number[]): Promise<
 /** Removes legs (from the pool or their routes, whose version rises). */
 async function dropLegs(t: Tenant, legs: readonly LegRow[]): Promise<void> {
   if (legs.length === 0) return;
+  // The routes first (in id order), as every change of a route's legs takes them.
+  await lockRoutes(
+    t,
+    legs.flatMap((l) => (l.route_id === null ? [] : [l.route_id])),
+  );
   await deleteLegs(
     t,
     legs.map((l) => l.id),
   );
   await touchRoutes(t, [...new Set(legs.flatMap((l) => (l.route_id === null ? [] : [l.route_id])))]);
+}
+
+/** A quote step's completeQuoteRouteItems: the order's legs on routes are done. */
+export async function completeOrderLegs(t: Tenant, orderId: number): Promise<void> {
+  const onRoutes = (await legsOfOrders(t, [orderId])).filter((l) => l.route_id !== null && l.status !== 'Done');
+  const routeIds = [...new Set(onRoutes.map((l) => l.route_id!))];
+  await lockRoutes(t, routeIds);
+  await setLegStatus(
+    t,
+    onRoutes.map((l) => l.id),
+    'Done',
+  );
+  await mirrorStops(
+    t,
+    onRoutes.map((l) => l.stop_id),
+  );
+  await touchRoutes(t, routeIds);
 }

@@ -20,7 +20,7 @@ import { truckRecords } from '../fleet/index.js';
 import { stopRecords } from '../orders/index.js';
 import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
-import { type LegDetailRow, legDetails, legsOfOrders, legsOfStops } from './legs.repository.js';
+import { legDetails, legsOfOrders, legsOfStops } from './legs.repository.js';
 import * as runs from './optimizations.repository.js';
 import { legAnswers } from './route-answers.js';
 import { pointsOf, routeProblem, VEHICLE_ID } from './route-problem.js';
@@ -90,6 +90,8 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
       const rest = inputs.items.map((i) => i.id).filter((id) => !order.includes(id));
       await inCompany('write', async (t) => {
         const now = await routes.routeRecords.requireOne(t, route.id, { lock: true });
+        // A run given up on (its lease passed, another started) writes nothing.
+        if (!(await runs.stillRunning(t, runId))) return;
         if (now.version !== route.version) {
           await runs.finish(t, runId, { status: 'Discarded', error: 'The route changed while the optimizer searched: its changes were kept.' });
           return;
@@ -161,7 +163,7 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
       const others = (await legsOfOrders(t, [stop.order_id])).filter((l) => l.route_id === null && l.status !== 'Done' && l.stop_id !== stopId);
       const pool = [...mine, ...others];
       const poolItems = await legAnswers(t, await legDetails(t, { legIds: pool.map((l) => l.id) }));
-      const day = poolItems[0]!.date;
+      const day = poolItems.find((i) => i.orderStopId === stopId)!.date;
       const candidates = await routes.activeRoutesOn(t, day);
       const inputsOf = await routesInputs(t, candidates);
       const drivers = await driverRecords.findAll(

@@ -24,16 +24,26 @@ export async function insert(t: Tenant, run: { route_id: number; route_version: 
     .executeTakeFirstOrThrow()) as RunRow;
 }
 
+/** Ends a run still Running (one marked Failed meanwhile stays so); answers whether it did. */
 export async function finish(
   t: Tenant,
   id: number,
   values: Partial<Pick<RunRow, 'before_distance_m' | 'after_distance_m' | 'improved' | 'error'>> & { status: 'Done' | 'Failed' | 'Discarded' },
-): Promise<void> {
-  await t
+): Promise<boolean> {
+  const rows = await t
     .update('route_optimizations')
     .set({ ...values, finished_at: new Date() })
     .where('id', '=', id)
+    .where('status', '=', 'Running')
+    .returning('id')
     .execute();
+  return rows.length > 0;
+}
+
+/** Whether the run is still Running (not given up on), locked. */
+export async function stillRunning(t: Tenant, id: number): Promise<boolean> {
+  const row = await t.select('route_optimizations as o').select('o.status').where('o.id', '=', id).forUpdate().executeTakeFirst();
+  return row?.status === 'Running';
 }
 
 /** A Running run past its lease died with its process. */

@@ -25,7 +25,7 @@ import { groupPage } from './groups.repository.js';
 import { type LegRow, legsOfOrders, legsOfStops, legsOnRoutes, routeItemRecords } from './legs.repository.js';
 import { listPool, poolFacets } from './pool.repository.js';
 import { groupLegs, legAnswers } from './route-answers.js';
-import { routeRecords } from './routes.repository.js';
+import { lockRoutes, routeRecords } from './routes.repository.js';
 import type { RoutesService } from './routes.service.js';
 
 const isLoading = (kind: LegRow['kind']) => kind === 'Pickup' || kind === 'PickupFromTransfer';
@@ -126,7 +126,8 @@ export function poolService(assign: AssignService, routes: RoutesService) {
 
     async changeOrderRoute(t: Tenant, input: ChangeOrderRouteRequestT) {
       await orderRecords.requireOne(t, input.orderId);
-      const target = await assign.lockRoute(t, input.routeId);
+      // Every route involved locked at once, in id order (no two moves wait for each other).
+      const target = await routeRecords.requireOne(t, input.routeId);
       if (input.fromRouteId != null) await routeRecords.requireOne(t, input.fromRouteId);
       const legs = (await legsOfOrders(t, [input.orderId])).filter(
         (l) => l.status !== 'Done' && l.route_id !== input.routeId && (input.fromRouteId == null || l.route_id === input.fromRouteId),
@@ -136,6 +137,8 @@ export function poolService(assign: AssignService, routes: RoutesService) {
           DispatchErrors.notAssigned,
           `Order ${input.orderId} has no stop to move${input.fromRouteId != null ? ` on route ${input.fromRouteId}` : ''}.`,
         );
+      await lockRoutes(t, [target.id, ...legs.flatMap((l) => (l.route_id === null ? [] : [l.route_id]))]);
+      await assign.lockRoute(t, target.id);
       await assign.release(t, legs, 'route.change_order_route');
       const current = (await legsOnRoutes(t, [target.id])).map((l) => l.id);
       const ordered = await assign.cheapestOrder(

@@ -251,3 +251,11 @@ export function pendingRoutesOf(t: Tenant, driverIds: readonly number[]): Promis
     .forUpdate()
     .execute() as Promise<RouteRow[]>;
 }
+
+/** Locks these routes, in id order: every change that touches several routes takes their locks
+ *  this way first, so two of them never wait for each other's routes (no deadlock). */
+export async function lockRoutes(t: Tenant, ids: readonly number[]): Promise<void> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (unique.length === 0) return;
+  await routes(t).select('r.id').where('r.id', 'in', unique).orderBy('r.id').forUpdate().execute();
+}

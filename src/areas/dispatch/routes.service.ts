@@ -14,6 +14,7 @@ import { driverRecords } from '../drivers/index.js';
 import { truckRecords } from '../fleet/index.js';
 import { orderRecords } from '../orders/index.js';
 import { toWarehouse, type WarehouseT, warehouseRecords } from '../settings/index.js';
+import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
 import { type RouteChange, routeCreated, routeDeleted, routeStatusChanged, routeUpdated } from './dispatch.events.js';
 import { ACTIVE_STATES, type RouteState } from './dispatch.tables.js';
@@ -133,7 +134,16 @@ const MOVES: Record<Exclude<RouteOperation, 'Restore'>, { from: readonly RouteSt
   Archive: { from: ['Planned', 'Next', 'Completed'], to: 'Archived' },
 };
 
-export function routesService() {
+export function routesService(assign: AssignService) {
+  /** The route measured again in its order (its start, end, truck or tolls changed); its version rises. */
+  const remeasure = async (t: Tenant, id: number) =>
+    assign.arrange(
+      t,
+      id,
+      (await legsOnRoutes(t, [id])).map((l) => l.id),
+      { action: 'route.measure' },
+    );
+
   async function answer(t: Tenant, row: repo.RouteRow, options: AnswerOptions = {}): Promise<RouteResponseT> {
     return (await routeAnswers(t, [row], options))[0]!;
   }
@@ -192,6 +202,8 @@ export function routesService() {
           id,
         );
       await clashSafe(() => repo.updateRoute(t, id, values));
+      const measured: Array<keyof repo.RouteValues> = ['start_address_id', 'end_address_id', 'truck_id', 'date', 'start_time', 'end_time', 'avoid_tolls'];
+      if (measured.some((k) => values[k] !== undefined)) await remeasure(t, id);
       const row = await repo.routeRecords.requireOne(t, id);
       const after = await answer(t, row);
       await audit(t, { action: 'route.update', entityType: 'route', entityId: id, before: { ...before }, after });
@@ -236,13 +248,21 @@ export function routesService() {
         if (operation === 'Completed') values.completed_at = now;
         if (operation === 'Archive') Object.assign(values, { status_before_archive: row.status, archived_at: now });
       }
-      await clashSafe(() => repo.updateRoute(t, id, values));
+      // Completed or archived: the stops not done go back to the pool first, and the route is
+      // measured again over those it keeps (its distance is what the payout reads).
       if (to === 'Completed' || to === 'Archived') {
-        const released = await releaseOpenLegs(t, id);
-        if (released > 0) await repo.touchRoutes(t, [id]);
+        const kept = (await legsOnRoutes(t, [id])).filter((l) => l.status === 'Done');
+        if ((await legsOnRoutes(t, [id])).length > kept.length)
+          await assign.arrange(
+            t,
+            id,
+            kept.map((l) => l.id),
+            { action: `route.${operation.toLowerCase()}_release` },
+          );
       }
+      await clashSafe(() => repo.updateRoute(t, id, values));
       if (operation === 'Completed') {
-        const pay = await payoutOf(t, row, now);
+        const pay = await payoutOf(t, (await repo.routeRecords.requireOne(t, id))!, now);
         await repo.updateRoute(t, id, { payout_amount: pay.amount, payout_currency: pay.currency, payout_status: pay.amount === null ? 'Draft' : 'Open' });
       }
       await audit(t, { action: `route.${operation.toLowerCase()}`, entityType: 'route', entityId: id, before: { status: row.status }, after: { status: to } });
@@ -250,18 +270,10 @@ export function routesService() {
       return null;
     },
 
-    /** Drivers taken off their routes not started (PUT /Drivers/ChangeStatus with unassignPendingRoutes). */
-    async releaseDrivers(t: Tenant, driverIds: readonly number[]): Promise<void> {
-      for (const row of await repo.pendingRoutesOf(t, driverIds)) {
-        await repo.updateRoute(t, row.id, { driver_id: null });
-        await audit(t, { action: 'route.update', entityType: 'route', entityId: row.id, before: { driverId: row.driver_id }, after: { driverId: null } });
-        await t.announce(routeUpdated, { ...change(row), driverId: null });
-      }
-    },
-
     async avoidTolls(t: Tenant, id: number, avoid: boolean): Promise<null> {
       const row = await openRoute(t, id, 'avoid tolls');
       await repo.updateRoute(t, id, { avoid_tolls: avoid });
+      if (row.avoid_tolls !== avoid) await remeasure(t, id);
       await audit(t, { action: 'route.avoid_tolls', entityType: 'route', entityId: id, before: { avoidTolls: row.avoid_tolls }, after: { avoidTolls: avoid } });
       await t.announce(routeUpdated, change(row));
       return null;
@@ -275,6 +287,7 @@ export function routesService() {
       if (move.start !== false) values.start_address_id = warehouse.address_id;
       if (move.end !== false) values.end_address_id = warehouse.address_id;
       await repo.updateRoute(t, row.id, values);
+      await remeasure(t, row.id);
       await audit(t, {
         action: 'route.move_to_warehouse',
         entityType: 'route',
@@ -289,3 +302,12 @@ export function routesService() {
 }
 
 export type RoutesService = ReturnType<typeof routesService>;
+
+/** Drivers taken off their routes not started (PUT /Drivers/ChangeStatus with unassignPendingRoutes). */
+export async function releaseDrivers(t: Tenant, driverIds: readonly number[]): Promise<void> {
+  for (const row of await repo.pendingRoutesOf(t, driverIds)) {
+    await repo.updateRoute(t, row.id, { driver_id: null });
+    await audit(t, { action: 'route.update', entityType: 'route', entityId: row.id, before: { driverId: row.driver_id }, after: { driverId: null } });
+    await t.announce(routeUpdated, { ...change(row), driverId: null });
+  }
+}

@@ -15,7 +15,7 @@ import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
 import { legDetails, legsOfOrders, legsOfStops, legsOnRoutes } from './legs.repository.js';
 import { legAnswers } from './route-answers.js';
-import { routeRecords } from './routes.repository.js';
+import { lockRoutes, routeRecords } from './routes.repository.js';
 import { hubs } from './transfers.repository.js';
 import type { HubAddressInputT, TransferStopInputT } from './transfers.schemas.js';
 
@@ -143,7 +143,9 @@ export function transfersService(matrix: MatrixProvider, assign: AssignService) 
       const hub = await hubOf(t, input.warehouseId, input.id, 'id');
       await stops.move(t, stopId, hub.addressId!);
       const notices = [];
-      for (const routeId of [...new Set(legs.flatMap((l) => (l.route_id === null ? [] : [l.route_id])))]) {
+      const routeIds = [...new Set(legs.flatMap((l) => (l.route_id === null ? [] : [l.route_id])))].sort((a, b) => a - b);
+      await lockRoutes(t, routeIds);
+      for (const routeId of routeIds) {
         const order = (await legsOnRoutes(t, [routeId])).map((l) => l.id);
         notices.push(...(await assign.arrange(t, routeId, order, { action: 'route.transfer_moved' })));
         notices.push({ type: 'Warning', message: `Route ${routeId} keeps the transfer's leg at its new place: check its order.` });

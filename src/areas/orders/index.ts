@@ -82,6 +82,7 @@ export {
   orderHeld,
   orderPurged,
   orderReleased,
+  orderRouteItemsCompleted,
   orderStopAdded,
   orderUpdated,
   quoteApproved,

@@ -39,3 +39,7 @@ const stopEvent = (name: string, description: string) =>
 
 export const orderStopAdded = stopEvent('order_stop.added', 'A stop was added to an order.');
 export const orderStopChanged = stopEvent('order_stop.changed', "A stop's appointment, call outcome, driver instructions or priority changed.");
+
+/** A quote step asked that the order's stops on routes be done (completeQuoteRouteItems): dispatch,
+ *  which keeps the legs, marks them. Not logged: dispatch's route_items.status_changed says it. */
+export const orderRouteItemsCompleted = companyEvent<{ orderId: number }>('order.route_items_completed');

@@ -243,6 +243,10 @@ export function ordersService() {
      *  activities); its audit rows and company events stay, as history. */
     async purge(t: Tenant, id: number): Promise<null> {
       const before = await read(t, id);
+      // Routes keep their history: an order with a stop on a route is not purged.
+      const routed = before.stops.find((s) => s.routeId !== null);
+      if (routed)
+        throw fail(OrdersErrors.stopOnRoute, `Stop ${routed.id} is on route ${routed.routeId}: an order on a route is deleted (restorable), not purged.`);
       await repo.deleteOrder(t, id);
       await audit(t, { action: orderPurged.name, entityType: 'order', entityId: id, before });
       await t.announce(orderPurged, { orderId: id, orderNumber: before.orderNumber, customerId: before.customerId, status: before.status });

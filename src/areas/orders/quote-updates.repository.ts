@@ -25,15 +25,14 @@ export async function updateItem(
   await t.update('order_items').set(values).where('id', '=', id).execute();
 }
 
-/** The order's stops that are on a route become done (completeQuoteRouteItems). */
-export async function completeRouteItems(t: Tenant, orderId: number): Promise<number> {
-  const done = await t
-    .update('order_stops')
-    .set({ route_status: 'Done', done_at: new Date(), updated_at: new Date() })
+/** How many of the order's stops are on a route and not done (completeQuoteRouteItems). */
+export async function stopsOnRoutesNotDone(t: Tenant, orderId: number): Promise<number> {
+  const rows = await t
+    .select('order_stops')
+    .select('id')
     .where('order_id', '=', orderId)
     .where('route_id', 'is not', null)
     .where('route_status', '<>', 'Done')
-    .returning('id')
     .execute();
-  return done.length;
+  return rows.length;
 }

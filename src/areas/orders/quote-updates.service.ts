@@ -18,7 +18,7 @@ import { shipmentTypeRecords } from '../pricing/index.js';
 import { logActivity } from './order-activity.js';
 import { openOrder, STOP_RANK } from './order-state.js';
 import { OrdersErrors } from './orders.errors.js';
-import { orderUpdated } from './orders.events.js';
+import { orderRouteItemsCompleted, orderUpdated } from './orders.events.js';
 import * as orders from './orders.repository.js';
 import { reprice } from './orders.reprice.js';
 import type { OrderT } from './orders.schemas.js';
@@ -48,6 +48,10 @@ async function saveStops(t: Tenant, order: orders.OrderRow, kinds: StopType[], s
   const onRoute = removed.filter((m) => m.route_id !== null);
   if (onRoute.length > 0)
     throw fail(OrdersErrors.stopOnRoute, `Stop ${onRoute[0]!.id} is on route ${onRoute[0]!.route_id}: take it off the route before removing it.`);
+  // A stop's legs on routes follow its type: a routed stop keeps it.
+  const retyped = stops.flatMap((s) => mine.filter((m) => m.id === s.id && m.type !== s.type && m.route_id !== null));
+  if (retyped.length > 0)
+    throw fail(OrdersErrors.stopOnRoute, `Stop ${retyped[0]!.id} is on route ${retyped[0]!.route_id}: take it off the route before changing its type.`);
 
   // Barcodes: those new or changed must be free (an item keeping its own is not a clash).
   const items = await orders.itemsOf(t, [order.id]);
@@ -176,7 +180,9 @@ export function quoteUpdatesService(ordersService: OrdersService) {
       }
       if (Object.keys(set).length > 0) await orders.updateOrder(t, [order], set);
       await reprice(t, id);
-      const completed = query.completeQuoteRouteItems ? await repo.completeRouteItems(t, id) : 0;
+      // Stops on routes marked done by dispatch, which keeps the legs (orderRouteItemsCompleted).
+      const completed = query.completeQuoteRouteItems ? await repo.stopsOnRoutesNotDone(t, id) : 0;
+      if (completed > 0) await t.announce(orderRouteItemsCompleted, { orderId: id });
 
       const after = await ordersService.read(t, id);
       const step = STEP_NAMES[type]!;

@@ -1,5 +1,6 @@
 // Where each stop stands on its route, as dispatch tells it: order_stops.route_id, route_sequence,
-// route_status and done_at mirror the stop's first leg (route_items, the dispatch area's table) so
+// route_status and done_at mirror the stop's leg on a route (route_items, the dispatch area's
+// table; a transfer's drop leg before its second), so
 // that the orders' own answers and lists (OrderStop.routeId...) read the stop alone. This area owns
 // order_stops; dispatch calls this in the transaction of every change of its legs.
 import { sql } from 'kysely';

@@ -13,19 +13,33 @@
 //    when it is closed or deleted, so the pool's partial index holds dispatchable legs only, however
 //    many quotes and closed orders the company keeps. Item status 0 ToDo, 1 Done, 2 Pending is kept
 //    as the names order_stops.route_status uses (answered as the spec's numbers).
-//  - order_stops.route_id (0015) gets its key: it mirrors the stop's first leg.
+//  - order_stops.route_id (0015) gets its key: it mirrors the stop's leg on a route.
 //  - route_optimizations: the state of an auto-reroute, in the database so any instance answers its
 //    status; at most one Running per route.
 import { type Kysely, sql } from 'kysely';
-import { companyRowSecurity } from './kit.js';
+import { companyRowSecurity, distributeNewCompanyTables, sequentialOnCitus } from './kit.js';
 
 const TENANT_TABLES = ['routes', 'route_items', 'route_optimizations'];
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(`
+/** Added once the tables are (on a distributed Citus, distributed and) in place. */
+const FOREIGN_KEYS = [
+  'routes ADD FOREIGN KEY (company_id) REFERENCES companies (id)',
+  'routes ADD FOREIGN KEY (company_id, driver_id) REFERENCES drivers (company_id, id)',
+  'routes ADD FOREIGN KEY (company_id, truck_id) REFERENCES trucks (company_id, id)',
+  'routes ADD FOREIGN KEY (company_id, start_address_id) REFERENCES addresses (company_id, id)',
+  'routes ADD FOREIGN KEY (company_id, end_address_id) REFERENCES addresses (company_id, id)',
+  'route_items ADD FOREIGN KEY (company_id) REFERENCES companies (id)',
+  'route_items ADD FOREIGN KEY (company_id, order_id) REFERENCES orders (company_id, id) ON DELETE CASCADE',
+  'route_items ADD FOREIGN KEY (company_id, stop_id) REFERENCES order_stops (company_id, id) ON DELETE CASCADE',
+  'route_items ADD FOREIGN KEY (company_id, route_id) REFERENCES routes (company_id, id)',
+  'route_optimizations ADD FOREIGN KEY (company_id) REFERENCES companies (id)',
+  'route_optimizations ADD FOREIGN KEY (company_id, route_id) REFERENCES routes (company_id, id) ON DELETE CASCADE',
+  'order_stops ADD FOREIGN KEY (company_id, route_id) REFERENCES routes (company_id, id)',
+];
+
+const TABLES = `
     CREATE TABLE routes (
-      company_id int NOT NULL REFERENCES companies (id),
+      company_id int NOT NULL,
       id int GENERATED ALWAYS AS IDENTITY,
       name text NOT NULL CHECK (btrim(name) <> ''),
       date date NOT NULL,
@@ -54,11 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (company_id, id),
-      CHECK ((status = 'Archived') = (status_before_archive IS NOT NULL)),
-      FOREIGN KEY (company_id, driver_id) REFERENCES drivers (company_id, id),
-      FOREIGN KEY (company_id, truck_id) REFERENCES trucks (company_id, id),
-      FOREIGN KEY (company_id, start_address_id) REFERENCES addresses (company_id, id),
-      FOREIGN KEY (company_id, end_address_id) REFERENCES addresses (company_id, id)
+      CHECK ((status = 'Archived') = (status_before_archive IS NOT NULL))
     );
     -- The day's board, and the active routes.
     CREATE INDEX routes_date_idx ON routes (company_id, date, id);
@@ -72,7 +82,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX routes_end_address_idx ON routes (company_id, end_address_id) WHERE end_address_id IS NOT NULL;
 
     CREATE TABLE route_items (
-      company_id int NOT NULL REFERENCES companies (id),
+      company_id int NOT NULL,
       id int GENERATED ALWAYS AS IDENTITY,
       order_id int NOT NULL,
       stop_id int NOT NULL,
@@ -89,9 +99,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (company_id, id),
       CHECK ((route_id IS NULL) = (sequence IS NULL)),
       CHECK ((status = 'Done') = (done_at IS NOT NULL)),
-      FOREIGN KEY (company_id, order_id) REFERENCES orders (company_id, id) ON DELETE CASCADE,
-      FOREIGN KEY (company_id, stop_id) REFERENCES order_stops (company_id, id) ON DELETE CASCADE,
-      FOREIGN KEY (company_id, route_id) REFERENCES routes (company_id, id)
+      -- A leg is done on a route, never in the pool.
+      CHECK (status <> 'Done' OR route_id IS NOT NULL)
     );
     CREATE UNIQUE INDEX route_items_stop_kind_idx ON route_items (company_id, stop_id, kind);
     CREATE INDEX route_items_route_idx ON route_items (company_id, route_id, sequence, id) WHERE route_id IS NOT NULL;
@@ -99,11 +108,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX route_items_pool_idx ON route_items (company_id, id) WHERE route_id IS NULL AND status <> 'Done';
     CREATE INDEX route_items_order_idx ON route_items (company_id, order_id);
 
-    ALTER TABLE order_stops ADD FOREIGN KEY (company_id, route_id) REFERENCES routes (company_id, id);
     CREATE INDEX order_stops_route_idx ON order_stops (company_id, route_id) WHERE route_id IS NOT NULL;
 
     CREATE TABLE route_optimizations (
-      company_id int NOT NULL REFERENCES companies (id),
+      company_id int NOT NULL,
       id int GENERATED ALWAYS AS IDENTITY,
       route_id int NOT NULL,
       route_version int NOT NULL,
@@ -118,14 +126,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       after_distance_m numeric(12,1),
       improved boolean,
       error text,
-      PRIMARY KEY (company_id, id),
-      FOREIGN KEY (company_id, route_id) REFERENCES routes (company_id, id) ON DELETE CASCADE
+      PRIMARY KEY (company_id, id)
     );
     CREATE UNIQUE INDEX route_optimizations_running_idx ON route_optimizations (company_id, route_id) WHERE status = 'Running';
     CREATE INDEX route_optimizations_route_idx ON route_optimizations (company_id, route_id, started_at DESC);
-  `)
-    .execute(db);
+`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sequentialOnCitus(db);
+  // One statement at a time: on a distributed Citus, a string of several is refused where Citus
+  // passes a command on to the workers.
+  for (const statement of TABLES.split(/;\s*\n/)) if (statement.trim()) await sql.raw(statement).execute(db);
   await companyRowSecurity(db, TENANT_TABLES);
+  // The keys last: on a Citus database already distributed (an upgrade), the new tables are
+  // distributed first (Citus refuses a key from a local table to a distributed one).
+  await distributeNewCompanyTables(db, TENANT_TABLES);
+  // One statement each: Citus propagates each to the shards.
+  for (const key of FOREIGN_KEYS) await sql.raw(`ALTER TABLE ${key};`).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

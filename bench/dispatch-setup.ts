@@ -1,0 +1,152 @@
+// The company of the dispatch benchmark: "Bench Dispatch" — a day of 200 routes (a driver and a
+// truck each) of 25 stops, 5,000 stops left in the unassigned pool, 500 customers' docks spread
+// over the Dallas–Fort Worth area (coordinates), and two identical routes of 100 stops for the
+// reroute's quality (the same places in the same order, so a 2 s and a 10 s search start alike).
+// Made in SQL on PostgreSQL, once per database, found again by name on later runs; every run sets
+// the reroute routes back to their first order and forgets the runs of earlier ones.
+//
+// Orders: a pickup at one dock and a delivery at another, on the bench day, an item at the pickup,
+// status Order. Route r carries orders 13r … 13r+12: the first twelve's pickup and delivery, the
+// thirteenth's pickup (its delivery waits in the pool): 25 legs. Orders 2,600 … 4,999 wait in the
+// pool whole: with the 200 deliveries, 5,000 pool legs.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { addMember } from '../src/areas/users/index.js';
+import type { Db } from '../src/db/database.js';
+import { isCitus } from '../src/db/distribute.js';
+import { seedCustomers } from './customers-data.js';
+import { benchCompany } from './seed-kit.js';
+
+export const BENCH_DAY = '2030-01-15';
+const NAME = 'Bench Dispatch';
+const CUSTOMERS = 500;
+const ROUTES = 200;
+const ORDERS_ON_ROUTES = ROUTES * 13;
+const ORDERS = 5_000;
+/** Orders of each reroute route: 50 pickups and 50 deliveries. */
+const REROUTE_ORDERS = 50;
+
+export interface DispatchCompany {
+  email: string;
+  password: string;
+  summary: string;
+  /** A pool stop (a pickup whose delivery is in the pool too) for the suggestions. */
+  poolStopIds: number[];
+  /** The two identical 100-stop routes. */
+  rerouteIds: [number, number];
+}
+
+export async function dispatchCompany(db: Db): Promise<DispatchCompany> {
+  if (await isCitus(db)) throw new Error('the dispatch benchmark seeds a single PostgreSQL (DATABASE_URL), not Citus');
+  let id = (
+    await sql<{
+      id: number;
+    }>`SELECT c.id FROM companies c WHERE c.name = ${NAME} AND EXISTS (SELECT 1 FROM routes r WHERE r.company_id = c.id AND r.name = 'Reroute B') ORDER BY c.id LIMIT 1`.execute(
+      db,
+    )
+  ).rows[0]?.id;
+  if (id === undefined) {
+    const started = performance.now();
+    id = await benchCompany(db, NAME);
+    await seedCustomers(db, id, CUSTOMERS, 21);
+    await seed(db, id);
+    for (const table of ['orders', 'order_stops', 'order_items', 'routes', 'route_items']) await sql`VACUUM ANALYZE ${sql.id(table)}`.execute(db);
+    process.stderr.write(`seeded ${NAME}: ${ORDERS} orders, ${ROUTES} routes in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  }
+  const reroute = (await sql<{ id: number }>`SELECT id FROM routes WHERE company_id = ${id} AND name IN ('Reroute A', 'Reroute B') ORDER BY name`.execute(db))
+    .rows;
+  await resetReroutes(
+    db,
+    id,
+    reroute.map((r) => r.id),
+  );
+  const email = `bench-${randomUUID().slice(0, 8)}@bench.example`;
+  await addMember(db, { companyId: id, email, password: 'bench-password', role: 'Dispatcher', name: 'Bench Dispatcher' });
+  const pool = (
+    await sql<{ stop_id: number }>`SELECT l.stop_id FROM route_items l JOIN orders o ON o.company_id = l.company_id AND o.id = l.order_id
+      WHERE l.company_id = ${id} AND l.route_id IS NULL AND l.kind = 'Pickup' AND o.order_number NOT LIKE 'R%' ORDER BY l.id LIMIT 20`.execute(db)
+  ).rows;
+  return {
+    email,
+    password: 'bench-password',
+    summary: `${ROUTES} routes × 25 stops on ${BENCH_DAY}, 5,000 stops in the pool`,
+    poolStopIds: pool.map((p) => p.stop_id),
+    rerouteIds: [reroute[0]!.id, reroute[1]!.id],
+  };
+}
+
+async function seed(db: Db, companyId: number): Promise<void> {
+  const hash = (expr: ReturnType<typeof sql>, salt: number) => sql`abs(hashint8((${expr})::bigint * 7919 + ${salt}))`;
+  await db.transaction().execute(async (tx) => {
+    // Docks over the metroplex: within ~0.6° of Dallas.
+    await sql`UPDATE addresses SET latitude = 32.78 + ((abs(hashint4(id)) % 1200) - 600) / 1000.0,
+      longitude = -96.80 + ((abs(hashint4(id + 7)) % 1200) - 600) / 1000.0 WHERE company_id = ${companyId}`.execute(tx);
+    await sql`CREATE TEMP TABLE bench_docks ON COMMIT DROP AS
+      SELECT row_number() OVER (ORDER BY c.id) AS k, c.id AS customer_id, a.id AS address_id
+      FROM customers c JOIN addresses a ON a.company_id = c.company_id AND a.customer_id = c.id AND a.is_main
+      WHERE c.company_id = ${companyId}`.execute(tx);
+    await sql`INSERT INTO drivers (company_id, first_name, last_name, status, type)
+      SELECT ${companyId}, 'Driver', 'No. ' || g, 'Active', 'Default' FROM generate_series(1, ${ROUTES + 2}) g`.execute(tx);
+    await sql`INSERT INTO trucks (company_id, name, capacity_weight, capacity_pallets)
+      SELECT ${companyId}, 'Unit ' || g, 40000, 26 FROM generate_series(1, ${ROUTES + 2}) g`.execute(tx);
+    // The orders (O…: the board and the pool; R…: the reroute routes', twice the same places).
+    const g = sql`g`;
+    await sql`INSERT INTO orders (company_id, order_number, status, customer_id, currency, total_price, search_text, approved_at)
+      SELECT ${companyId}, n.number, 'Order', d.customer_id, 'USD', 400 + ${hash(g, 1)} % 900, lower(n.number), now()
+      FROM (SELECT g, 'O' || g AS number, 1 + ${hash(g, 2)} % ${CUSTOMERS} AS dock FROM generate_series(1, ${ORDERS}) g
+            UNION ALL SELECT g, 'R' || g, 1 + ${hash(sql`g % ${REROUTE_ORDERS}`, 3)} % ${CUSTOMERS} FROM generate_series(0, ${2 * REROUTE_ORDERS - 1}) g) n
+      JOIN bench_docks d ON d.k = n.dock`.execute(tx);
+    const gOf = sql`(CASE WHEN o.order_number LIKE 'O%' THEN substr(o.order_number, 2)::int ELSE substr(o.order_number, 2)::int % ${REROUTE_ORDERS} + 100000 END)`;
+    await sql`INSERT INTO order_stops (company_id, order_id, type, sequence, address_id, date)
+      SELECT o.company_id, o.id, CASE WHEN st.k = 1 THEN 'Pickup' ELSE 'Delivery' END, st.k, d.address_id, ${BENCH_DAY}::date
+      FROM orders o CROSS JOIN generate_series(1, 2) st (k)
+      JOIN bench_docks d ON d.k = 1 + ${hash(sql`${gOf} * 2 + st.k`, 4)} % ${CUSTOMERS}
+      WHERE o.company_id = ${companyId}`.execute(tx);
+    await sql`INSERT INTO order_items (company_id, order_id, stop_id, description, quantity, weight, pallets)
+      SELECT s.company_id, s.order_id, s.id, 'Palletized freight', 1 + s.order_id % 3, 300 + (s.order_id % 10) * 100, 1 + s.order_id % 3
+      FROM order_stops s WHERE s.company_id = ${companyId} AND s.type = 'Pickup'`.execute(tx);
+    await sql`INSERT INTO routes (company_id, name, date, driver_id, truck_id, start_time, end_time)
+      SELECT ${companyId}, 'Route ' || r, ${BENCH_DAY}::date, d.id, k.id, ${`${BENCH_DAY}T12:00:00Z`}::timestamptz, ${`${BENCH_DAY}T23:59:00Z`}::timestamptz
+      FROM generate_series(1, ${ROUTES}) r
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM drivers WHERE company_id = ${companyId}) d ON d.n = r
+      JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM trucks WHERE company_id = ${companyId}) k ON k.n = r`.execute(tx);
+    await sql`INSERT INTO routes (company_id, name, date) VALUES (${companyId}, 'Reroute A', ${BENCH_DAY}::date), (${companyId}, 'Reroute B', ${BENCH_DAY}::date)`.execute(
+      tx,
+    );
+    // Every stop's leg in the pool, then the board's and the reroute routes' on their routes.
+    await sql`INSERT INTO route_items (company_id, order_id, stop_id, kind)
+      SELECT s.company_id, s.order_id, s.id, s.type FROM order_stops s WHERE s.company_id = ${companyId}`.execute(tx);
+    await sql`WITH placed AS (
+        SELECT l.id, r.id AS route_id,
+               row_number() OVER (PARTITION BY r.id ORDER BY o.id, l.kind = 'Delivery') AS seq
+        FROM route_items l JOIN orders o ON o.company_id = l.company_id AND o.id = l.order_id
+        JOIN routes r ON r.company_id = l.company_id AND r.name = 'Route ' || ((substr(o.order_number, 2)::int - 1) / 13 + 1)
+        WHERE l.company_id = ${companyId} AND o.order_number LIKE 'O%' AND substr(o.order_number, 2)::int <= ${ORDERS_ON_ROUTES}
+          AND NOT (l.kind = 'Delivery' AND substr(o.order_number, 2)::int % 13 = 0))
+      UPDATE route_items l SET route_id = p.route_id, sequence = p.seq, assigned_at = now()
+      FROM placed p WHERE l.company_id = ${companyId} AND l.id = p.id`.execute(tx);
+    await sql`UPDATE order_stops s SET route_id = l.route_id, route_sequence = l.sequence
+      FROM route_items l WHERE s.company_id = ${companyId} AND l.company_id = s.company_id AND l.stop_id = s.id AND l.route_id IS NOT NULL`.execute(tx);
+    await sql`INSERT INTO company_counters (company_id, name, value) VALUES (${companyId}, 'order_number', ${ORDERS + 1000})
+      ON CONFLICT (company_id, name) DO UPDATE SET value = excluded.value`.execute(tx);
+    await sql`INSERT INTO order_status_counts (company_id, status, n)
+      SELECT company_id, status, count(*) FROM orders WHERE company_id = ${companyId} GROUP BY company_id, status`.execute(tx);
+  });
+}
+
+/** The reroute routes back to their first order (R0 … R49 on A, R50 … R99 on B, the same places
+ *  in the same order: pickups by order, then deliveries by order); earlier runs forgotten. */
+async function resetReroutes(db: Db, companyId: number, routeIds: number[]): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`DELETE FROM route_optimizations WHERE company_id = ${companyId} AND route_id IN (${sql.join(routeIds)})`.execute(tx);
+    await sql`WITH placed AS (
+        SELECT l.id, CASE WHEN substr(o.order_number, 2)::int < ${REROUTE_ORDERS} THEN ${routeIds[0]!}::int ELSE ${routeIds[1]!}::int END AS route_id,
+               row_number() OVER (PARTITION BY substr(o.order_number, 2)::int < ${REROUTE_ORDERS}
+                                  ORDER BY l.kind = 'Delivery', substr(o.order_number, 2)::int % ${REROUTE_ORDERS}) AS seq
+        FROM route_items l JOIN orders o ON o.company_id = l.company_id AND o.id = l.order_id
+        WHERE l.company_id = ${companyId} AND o.order_number LIKE 'R%')
+      UPDATE route_items l SET route_id = p.route_id, sequence = p.seq, status = 'ToDo', done_at = NULL
+      FROM placed p WHERE l.company_id = ${companyId} AND l.id = p.id`.execute(tx);
+    await sql`UPDATE routes SET version = version + 1, status = 'Planned' WHERE company_id = ${companyId} AND id IN (${sql.join(routeIds)})`.execute(tx);
+  });
+}
