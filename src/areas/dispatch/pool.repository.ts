@@ -2,15 +2,30 @@
 // partial index (company_id, id), oldest first; filters read the legs' stops, orders and places.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { pagedList } from '../../platform/list.js';
+import { isPresent, pagedList } from '../../platform/list.js';
 import { dateRangeOf, likePattern } from '../../platform/paging.js';
 import { UnassignedRoutesQuery } from './assign.schemas.js';
 import { LEG_DETAIL_COLUMNS, type LegDetailRow, legsWithStops } from './legs.repository.js';
 import { dayOf } from './routes.repository.js';
 
+/** Filters read from the legs alone: with no other, the count needs no join. */
+const LEG_FILTERS = new Set(['orderId', 'orderStopId', 'Page', 'ItemsPerPage', 'SortBy', 'SortDirection']);
+
 export const listPool = pagedList({
   query: UnassignedRoutesQuery,
   from: (t: Tenant) => legsWithStops(t).where('l.route_id', 'is', null).where('l.status', '<>', 'Done'),
+  // The pool counted along its partial index, without the joins (inner joins over foreign keys: the
+  // same count); the joined count read every pool leg's stop, order and customer (32 ms at 5,000).
+  knownCount: (t, query) => {
+    if (Object.entries(query).some(([key, value]) => !LEG_FILTERS.has(key) && isPresent(value))) return null;
+    return t
+      .select('route_items as l')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('l.route_id', 'is', null)
+      .where('l.status', '<>', 'Done')
+      .$if(isPresent(query.orderId), (q) => q.where('l.order_id', '=', query.orderId!))
+      .$if(isPresent(query.orderStopId), (q) => q.where('l.stop_id', '=', query.orderStopId!));
+  },
   filters: {
     orderId: (q, id) => q.where('l.order_id', '=', id),
     orderItemId: (q, id, _query, t) =>
