@@ -485,11 +485,17 @@ try {
 
       // Auto-reroute: the same 100 stops in the same first order on two routes, searched 2 s and 10 s.
       const reroute = async (routeId: number, timeLimitMs: number) => {
-        const started = await fetch(`${server.info.url}/api/v1/Routes/${routeId}/auto-reroute`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ timeLimitMs }),
-        });
+        // The server may still be working off the load above: a 503 says when to come back.
+        let started: Response;
+        for (let tries = 0; ; tries++) {
+          started = await fetch(`${server.info.url}/api/v1/Routes/${routeId}/auto-reroute`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ timeLimitMs }),
+          });
+          if (started.status !== 503 || tries === 30) break;
+          await new Promise((r) => setTimeout(r, 1000 * Number(started.headers.get('retry-after') ?? 1)));
+        }
         if (started.status !== 200) throw new Error(`auto-reroute answered ${started.status}: ${await started.text()}`);
         for (;;) {
           await new Promise((r) => setTimeout(r, 250));

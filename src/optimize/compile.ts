@@ -105,7 +105,9 @@ function normalizeWindows(windows: TimeWindow[] | undefined, what: string): Time
   return merged;
 }
 
-export function compile(problem: Problem): Instance {
+/** `neighbors: false` leaves the nearest-node lists empty (K = 0): only the search's removals read
+ *  them, and they cost O(S² log K) — most of what ranking one job's insertions would spend. */
+export function compile(problem: Problem, options: { neighbors?: boolean } = {}): Instance {
   const { matrix, vehicles, jobs } = problem;
   if (problem.objective !== 'vehicle-first' && problem.objective !== 'distance-first') fail(`objective "${String(problem.objective)}"`);
   const side = matrix?.durations?.length ?? 0;
@@ -279,7 +281,7 @@ export function compile(problem: Problem): Instance {
     vClass[i] = classes.get(key)!;
   });
 
-  const K = Math.min(Math.max(S - 1, 0), 100);
+  const K = options.neighbors === false ? 0 : Math.min(Math.max(S - 1, 0), 100);
   const neighbors = nearestNodes(S, K, loc, dist, L);
   return {
     problem,

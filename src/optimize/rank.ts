@@ -36,7 +36,7 @@ export interface InsertionRank {
 export function rankInsertions(context: RouteContext, routes: RoutePlan[], job: Job): InsertionRank[] {
   const jobs = context.jobs.filter((j) => j.id !== job.id).concat(job);
   const problem: Problem = { ...context, jobs, objective: 'distance-first' };
-  const inst = compile(problem);
+  const inst = compile(problem, { neighbors: false });
   const plan = new Plan(inst);
   loadRoutes(inst, plan, routes);
   const j = inst.J - 1;

@@ -3,6 +3,9 @@
 import { invalid } from './errors.js';
 import { parseDateTime } from './validation.js';
 
+/** The UTC day (YYYY-MM-DD) of a date or date-time; today's without one. */
+export const dayOf = (value?: string | Date | null) => (value ? new Date(value) : new Date()).toISOString().slice(0, 10);
+
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
 

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound } from '../helpers/expect.js';
-import { auditCount, createQuote, createRoute, createTruck, type Session, signIn } from '../helpers/factories.js';
+import { auditCount, createQuote, createRoute, createTruck, createWarehouse, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -165,5 +165,21 @@ describe('GET /Routes/UnassignedStopRouteSuggestions', () => {
     expectFailure(await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${f.pickupStop}`), 'routes.stop_taken');
     const accountant = await signIn(t, 'Accountant', admin.companyId);
     expectForbidden(await api(accountant, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${x.pickupStop}`), 'View Order Sheet');
+  });
+
+  it('ranks the 20 routes passing nearest the stop, however many the day has', async () => {
+    const admin = await signIn(t);
+    const houston = await createWarehouse(t, admin, { address: { ...CITIES.houston, street: '9 Port St' } });
+    // Twenty-one routes starting in Houston, made first (lowest ids), then one through Fort Worth.
+    for (let k = 0; k < 21; k++) await createRoute(t, admin, { date: DAY, name: `Houston ${k}`, startWarehouseId: houston.id });
+    const near = await createRoute(t, admin, { date: DAY, name: 'Metroplex' });
+    const f = await order(admin, CITIES.fortWorth);
+    await api(admin, 'PUT', `/Routes/${near.id}/stops`, [{ items: [{ id: f.pickup }, { id: f.delivery }] }]);
+    const x = await order(admin, at('Arlington', 32.7357, -97.1081));
+    const res = await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${x.pickupStop}`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.data.length, 20);
+    assert.equal(res.body.data[0].routeName, 'Metroplex', 'the nearest route is ranked, and best');
+    assert.ok(res.body.data.slice(1).every((r: any) => r.routeName.startsWith('Houston ')));
   });
 });

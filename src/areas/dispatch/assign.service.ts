@@ -19,14 +19,12 @@ import { placesByIds, toAddress } from '../customers/index.js';
 import { truckRecords } from '../fleet/index.js';
 import { DispatchErrors } from './dispatch.errors.js';
 import { routeStopsChanged } from './dispatch.events.js';
-import { ACTIVE_STATES } from './dispatch.tables.js';
+import { ACTIVE_STATES, isLoading } from './dispatch.tables.js';
 import { claimLegs, type LegRow, legDetails, legsByIds, legsOnRoutes, mirrorStops, resequence, unassignLegs } from './legs.repository.js';
 import { legAnswers } from './route-answers.js';
 import { pointsOf, routeProblem, VEHICLE_ID } from './route-problem.js';
 import * as routes from './routes.repository.js';
 import type { RouteItemT } from './routes.schemas.js';
-
-const isLoading = (kind: LegRow['kind']) => kind === 'Pickup' || kind === 'PickupFromTransfer';
 
 /** Whether leg `a` must come before leg `b` on one route: an order's freight is loaded before it is
  *  unloaded, and at one hub it is dropped (DeliveryToTransfer) before it is taken on again. */

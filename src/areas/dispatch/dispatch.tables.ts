@@ -9,6 +9,8 @@ export const ACTIVE_STATES: readonly RouteState[] = ['Planned', 'Next', 'InProgr
 
 export const LEG_KINDS = ['Pickup', 'DeliveryToTransfer', 'PickupFromTransfer', 'Delivery'] as const;
 export type LegKind = (typeof LEG_KINDS)[number];
+/** A loading leg takes freight on (a pickup, or from a hub); the others drop it off. */
+export const isLoading = (kind: LegKind) => kind === 'Pickup' || kind === 'PickupFromTransfer';
 
 /** Route item status: 0 ToDo, 1 Done, 2 Pending (kept as names, answered as the numbers). */
 export const LEG_STATUSES = ['ToDo', 'Done', 'Pending'] as const;

@@ -29,7 +29,7 @@ import { optimizationService } from './optimization.service.js';
 import { poolService } from './pool.service.js';
 import { routeRecords } from './routes.repository.js';
 import { routesRoutes } from './routes.routes.js';
-import { Route, RouteItem, RouteItemGroup, RouteResponse, WarehouseMove } from './routes.schemas.js';
+import { Route, RouteGroupItem, RouteItem, RouteItemGroup, RouteResponse, WarehouseMove } from './routes.schemas.js';
 import { releaseDrivers, routesService } from './routes.service.js';
 import { transfersRoutes } from './transfers.routes.js';
 import { HubAddressInput, OrderRouteLeg, OrderRouteSnapshotDto, TransferOption, TransferStop, TransferStopInput } from './transfers.schemas.js';
@@ -56,6 +56,7 @@ export const dispatchArea: Area = {
   resources: [routeRecords, routeItemRecords],
   schemas: [
     RouteItem,
+    RouteGroupItem,
     RouteItemGroup,
     Route,
     RouteResponse,

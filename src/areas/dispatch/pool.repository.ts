@@ -3,10 +3,9 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { isPresent, pagedList } from '../../platform/list.js';
-import { dateRangeOf, likePattern } from '../../platform/paging.js';
+import { dateRangeOf, dayOf, likePattern } from '../../platform/paging.js';
 import { UnassignedRoutesQuery } from './assign.schemas.js';
 import { LEG_DETAIL_COLUMNS, type LegDetailRow, legsWithStops } from './legs.repository.js';
-import { dayOf } from './routes.repository.js';
 
 /** Filters read from the legs alone: with no other, the count needs no join. */
 const LEG_FILTERS = new Set(['orderId', 'orderStopId', 'Page', 'ItemsPerPage', 'SortBy', 'SortDirection']);

@@ -21,14 +21,13 @@ import type {
 } from './assign.schemas.js';
 import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
+import { isLoading } from './dispatch.tables.js';
 import { groupPage } from './groups.repository.js';
 import { type LegRow, legsOfOrders, legsOfStops, legsOnRoutes, routeItemRecords } from './legs.repository.js';
 import { listPool, poolFacets } from './pool.repository.js';
 import { groupLegs, legAnswers } from './route-answers.js';
 import { lockRoutes, routeRecords } from './routes.repository.js';
 import type { RoutesService } from './routes.service.js';
-
-const isLoading = (kind: LegRow['kind']) => kind === 'Pickup' || kind === 'PickupFromTransfer';
 
 export function poolService(assign: AssignService, routes: RoutesService) {
   const orders = ordersService();

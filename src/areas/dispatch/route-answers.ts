@@ -14,7 +14,12 @@ const sum = (items: readonly OrderItemT[], field: 'weight' | 'pallets') => Math.
 
 /** The legs as RouteItems: a pickup carries the items loaded there; the other legs (deliveries,
  *  transfers) carry the order's items, which travel through them. */
-export async function legAnswers(t: Tenant, legs: readonly LegDetailRow[], known = new Map<number, AddressT>()): Promise<RouteItemT[]> {
+export async function legAnswers(
+  t: Tenant,
+  legs: readonly LegDetailRow[],
+  known = new Map<number, AddressT>(),
+  options: { orderItems?: boolean } = {},
+): Promise<RouteItemT[]> {
   const missing = [...new Set(legs.map((l) => l.address_id))].filter((id) => !known.has(id));
   const [places, items] = await Promise.all([placesByIds(t, missing), orderItemsOf(t, [...new Set(legs.map((l) => l.order_id))])]);
   for (const p of places) known.set(p.id, toAddress(p));
@@ -48,7 +53,7 @@ export async function legAnswers(t: Tenant, legs: readonly LegDetailRow[], known
       weight: sum(carried, 'weight'),
       weightUnit: l.weight_unit,
       pallets: sum(carried, 'pallets'),
-      items: carried,
+      ...(options.orderItems === false ? {} : { items: carried }),
     };
   });
 }
@@ -71,6 +76,8 @@ export function groupLegs(items: readonly RouteItemT[]): RouteItemGroupT[] {
 export interface AnswerOptions {
   /** Done groups apart (completedItems), the rest in items. */
   separateCompletedDirections?: boolean;
+  /** false: legs without their order items (lists of routes). */
+  orderItems?: boolean;
 }
 
 export async function routeAnswers(t: Tenant, rows: readonly RouteRow[], options: AnswerOptions = {}): Promise<RouteResponseT[]> {
@@ -85,7 +92,7 @@ export async function routeAnswers(t: Tenant, rows: readonly RouteRow[], options
     truckRecords.findAll(t, truckIds),
   ]);
   const known = new Map(endPlaces.map((p) => [p.id, toAddress(p)]));
-  const items = await legAnswers(t, legs, known);
+  const items = await legAnswers(t, legs, known, { orderItems: options.orderItems !== false });
   const byRoute = new Map<number, RouteItemT[]>();
   for (const item of items) {
     const list = byRoute.get(item.routeId!) ?? [];

@@ -13,6 +13,7 @@
 import type { Job, JobStop, Problem, StopRef, TimeWindow, TravelMatrix, Vehicle } from '../../optimize/index.js';
 import { KG_PER_LB } from '../../pricing/rating/index.js';
 import type { AddressT } from '../customers/index.js';
+import { isLoading } from './dispatch.tables.js';
 import type { RouteRow } from './routes.repository.js';
 import type { RouteItemT } from './routes.schemas.js';
 
@@ -28,7 +29,6 @@ export interface TruckCapacity {
   capacity_pallets: number | null;
 }
 
-const isLoading = (kind: RouteItemT['type']) => kind === 'Pickup' || kind === 'PickupFromTransfer';
 const kg = (weight: number, unit: string) => (unit === 'kg' ? weight : weight * KG_PER_LB);
 
 export interface RouteProblem {

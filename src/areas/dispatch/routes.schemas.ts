@@ -11,36 +11,51 @@ export const ItemStatus = NumEnum({ ToDo: 0, Done: 1, Pending: 2 }, { descriptio
 export const ITEM_STATUS_NUMBER = { ToDo: 0, Done: 1, Pending: 2 } as const;
 export const ITEM_STATUS_NAME = ['ToDo', 'Done', 'Pending'] as const;
 
-export const RouteItem = Type.Object(
+const ROUTE_ITEM_FIELDS = {
+  id: Id,
+  routeId: Nullable(Id),
+  sequence: Nullable(Type.Integer({ description: 'Place on the route, from 1; null in the unassigned pool.' })),
+  type: NameEnum(LEG_KINDS, {
+    description:
+      "The leg: Pickup, Delivery, or a transfer stop's two legs — DeliveryToTransfer (dropped at the hub) and PickupFromTransfer (taken on from it).",
+  }),
+  status: ItemStatus,
+  doneAt: Nullable(DateTime),
+  orderId: Id,
+  orderNumber: Type.String(),
+  orderStopId: Id,
+  customerId: Id,
+  customerName: Type.String(),
+  address: Type.Ref('Address'),
+  date: Nullable(Day({ description: "The stop's day." })),
+  timeWindowStart: Nullable(DateTime),
+  timeWindowEnd: Nullable(DateTime),
+  priority: Type.String(),
+  isOnHold: Type.Boolean(),
+  weight: Type.Number({ description: "Total of the stop's items, in the order's weightUnit." }),
+  weightUnit: Type.String(),
+  pallets: Type.Number(),
+  items: Many(Type.Ref('OrderItem'), { description: "The items loaded at the stop (a delivery's are those of its order's pickups)." }),
+};
+
+export const RouteItem = Type.Object(ROUTE_ITEM_FIELDS, { $id: 'RouteItem' });
+
+// A leg inside a group: the group's place is its place, written once (a board of 20 routes × 25
+// stops repeated it in every leg: 30 % of its bytes); the board leaves out the order items too.
+const { address: _groupAddress, items: _legItems, ...GROUP_ITEM_FIELDS } = ROUTE_ITEM_FIELDS;
+export const RouteGroupItem = Type.Object(
   {
-    id: Id,
-    routeId: Nullable(Id),
-    sequence: Nullable(Type.Integer({ description: 'Place on the route, from 1; null in the unassigned pool.' })),
-    type: NameEnum(LEG_KINDS, {
-      description:
-        "The leg: Pickup, Delivery, or a transfer stop's two legs — DeliveryToTransfer (dropped at the hub) and PickupFromTransfer (taken on from it).",
-    }),
-    status: ItemStatus,
-    doneAt: Nullable(DateTime),
-    orderId: Id,
-    orderNumber: Type.String(),
-    orderStopId: Id,
-    customerId: Id,
-    customerName: Type.String(),
-    address: Type.Ref('Address'),
-    date: Nullable(Day({ description: "The stop's day." })),
-    timeWindowStart: Nullable(DateTime),
-    timeWindowEnd: Nullable(DateTime),
-    priority: Type.String(),
-    isOnHold: Type.Boolean(),
-    weight: Type.Number({ description: "Total of the stop's items, in the order's weightUnit." }),
-    weightUnit: Type.String(),
-    pallets: Type.Number(),
-    items: Many(Type.Ref('OrderItem'), { description: "The items loaded at the stop (a delivery's are those of its order's pickups)." }),
+    ...GROUP_ITEM_FIELDS,
+    items: Type.Optional(
+      Many(Type.Ref('OrderItem'), {
+        description:
+          "The items loaded at the stop (a delivery's are those of its order's pickups). Left out in lists of routes (GET /Routes/Routes, /Routes/active, /Quotes/{id}/Routes): weight and pallets sum them; GET /Routes/{id} lists them.",
+      }),
+    ),
   },
-  { $id: 'RouteItem' },
+  { $id: 'RouteGroupItem', description: "A RouteItem inside its group: the group's address is its place." },
 );
-export type RouteItemT = Omit<Static<typeof RouteItem>, 'address' | 'items'> & { address: AddressT; items: unknown[] };
+export type RouteItemT = Omit<Static<typeof RouteItem>, 'address' | 'items'> & { address: AddressT; items?: unknown[] };
 
 export const RouteItemGroup = Type.Object(
   {
@@ -49,7 +64,7 @@ export const RouteItemGroup = Type.Object(
     sequence: Nullable(Type.Integer({ description: "The group's first item's place on the route." })),
     address: Type.Ref('Address'),
     status: NumEnum({ ToDo: 0, Done: 1, Pending: 2 }, { description: 'Done when every item is done; Pending when any is pending; else ToDo.' }),
-    items: Many(Type.Ref('RouteItem')),
+    items: Many(Type.Ref('RouteGroupItem')),
   },
   { $id: 'RouteItemGroup', description: 'Consecutive legs of one kind at one place on a route.' },
 );

@@ -157,9 +157,11 @@ export function routesService(assign: AssignService) {
     return row;
   }
 
+  // Lists of routes leave each leg's order items out (weight and pallets sum them); a route read
+  // alone lists them.
   const pagedAnswers = async (t: Tenant, page: Paged<repo.RouteRow>, options: AnswerOptions = {}) => ({
     ...page,
-    list: await routeAnswers(t, page.list, options),
+    list: await routeAnswers(t, page.list, { ...options, orderItems: false }),
   });
 
   return {

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { pagedList } from '../../platform/list.js';
-import { likePattern } from '../../platform/paging.js';
+import { dayOf, likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
 import type { PayoutColumns } from './driver-payout.js';
 import { DRIVER_STATUSES, type DriverRow, type DriverStatus, DriversQuery, toDriver } from './drivers.schemas.js';
@@ -82,9 +82,6 @@ export const driverRecords = companyRecords<DriverRow>({
   what: 'Driver',
   read: (t, ids) => withNames(drivers(t)).where('d.id', 'in', ids).execute(),
 });
-
-/** The day of a Date parameter (its UTC day), else today. */
-export const dayOf = (date: string | Date | null | undefined) => (date ? new Date(date) : new Date()).toISOString().slice(0, 10);
 
 const LIVE_STATUSES = DRIVER_STATUSES.filter((s) => s !== 'Deleted');
 

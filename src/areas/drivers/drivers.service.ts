@@ -8,6 +8,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
 import { fail } from '../../platform/errors.js';
+import { dayOf } from '../../platform/paging.js';
 import { columnsOf } from '../../platform/writes.js';
 import { requireCarrier } from '../carriers/index.js';
 import type { DriverInvitations } from './driver-invitations.js';
@@ -62,7 +63,7 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       const on = await availabilityOf(
         t,
         page.list.map((d) => d.id),
-        repo.dayOf(query.Date),
+        dayOf(query.Date),
       );
       return {
         ...page,
