@@ -42,6 +42,8 @@ function customer(r: Record<string, any>) {
     parentCustomerId: r.parent_customer_id,
     mergedIntoId: r.merged_into_id,
     notes: r.notes,
+    paymentTermsDays: r.payment_terms_days,
+    taxExempt: r.tax_exempt,
     addresses: (r.addresses_json as AddressJson[]).map((a) => ({
       id: a.id,
       name: a.name,

@@ -4,6 +4,7 @@
 import type { Area } from '../platform/area.js';
 import { Hooks } from '../platform/events.js';
 import { accountArea } from './account/index.js';
+import { accountingArea } from './accounting/index.js';
 import { carriersAreas } from './carriers/index.js';
 import { chargeTypesArea } from './charge-types/index.js';
 import { addressesArea, contactsArea, customersArea } from './customers/index.js';
@@ -38,6 +39,8 @@ export const AREAS: Area[] = [
   ...fleetAreas,
   // After drivers and fleet and settings: routes name drivers, trucks and warehouses.
   dispatchArea,
+  // After customers, orders and charge types: invoices name them.
+  accountingArea,
 ];
 
 /** The areas' reactions to each other's announcements, in the order of AREAS. */

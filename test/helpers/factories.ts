@@ -268,3 +268,21 @@ export async function companyEventTypes(t: TestApp, companyId: number): Promise<
   const { rows } = await sql<{ type: string }>`select type from company_events where company_id = ${companyId} order by position`.execute(t.database.db);
   return rows.map((r) => r.type);
 }
+
+/** An invoice by hand (a Draft) for a new customer unless one is sent: two lines, 3 × 33.335 and 250.00. */
+export async function createInvoice(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const customerId = (body.customerId as number | undefined) ?? (await createCustomer(t, session)).id;
+  const res = await call(t, 'POST', '/api/v1/Accounting/invoice', {
+    token: session.token,
+    body: {
+      customerId,
+      lines: [
+        { description: 'Linehaul Dallas → Houston', quantity: 3, rate: 33.335 },
+        { description: 'Detention', amount: 250 },
+      ],
+      ...body,
+    },
+  });
+  if (res.status !== 200) throw new Error(`invoice not created: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.invoice;
+}

@@ -22,6 +22,8 @@ const COLUMNS = [
   'c.merged_into_id',
   'c.notes',
   'c.last_order_at',
+  'c.payment_terms_days',
+  'c.tax_exempt',
   'c.created_at',
   'c.updated_at',
 ] as const;
@@ -223,6 +225,8 @@ export async function walkCustomers(
       'w.merged_into_id',
       'w.notes',
       'w.last_order_at',
+      'w.payment_terms_days',
+      'w.tax_exempt',
       'w.created_at',
       'w.updated_at',
       'w.sort_key',
@@ -283,6 +287,9 @@ export interface CustomerValues {
   name_key: string;
   email_key: string | null;
   phone_key: string | null;
+  /** Invoicing (0019); left out: none (the company's terms), not exempt. */
+  payment_terms_days?: number | null;
+  tax_exempt?: boolean;
 }
 
 export async function insertCustomer(t: Tenant, values: CustomerValues): Promise<number> {

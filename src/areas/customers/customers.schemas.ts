@@ -24,6 +24,10 @@ export const Customer = Type.Object(
     parentCustomerId: Nullable(Id),
     mergedIntoId: Nullable(Id),
     notes: Nullable(Type.String()),
+    paymentTermsDays: Nullable(
+      Type.Integer({ description: "Net days of the customer's invoices (due date = invoice date + these); null: the company's (30)." }),
+    ),
+    taxExempt: Type.Boolean({ description: "No tax on the customer's invoices." }),
     addresses: Type.Array(Type.Ref('Address')),
     lastOrderAt: Nullable(DateTime),
     createdAt: DateTime,
@@ -42,6 +46,8 @@ const customerFields = {
   isEntrepreneur: Opt(Type.Boolean()),
   parentCustomerId: Opt(Id),
   notes: Opt(Type.String({ maxLength: 4000 })),
+  paymentTermsDays: Opt(Type.Integer({ minimum: 0, maximum: 365 })),
+  taxExempt: Opt(Type.Boolean()),
   addresses: Opt(Type.Array(CustomerAddressInput, { maxItems: 100 })),
 };
 
@@ -137,6 +143,8 @@ export interface CustomerRow {
   merged_into_id: number | null;
   notes: string | null;
   last_order_at: Date | null;
+  payment_terms_days: number | null;
+  tax_exempt: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -154,6 +162,8 @@ export function toCustomer(row: CustomerRow, addresses: AddressT[]): CustomerT {
     parentCustomerId: row.parent_customer_id,
     mergedIntoId: row.merged_into_id,
     notes: row.notes,
+    paymentTermsDays: row.payment_terms_days,
+    taxExempt: row.tax_exempt,
     addresses,
     lastOrderAt: row.last_order_at,
     createdAt: row.created_at,

@@ -48,6 +48,9 @@ export function customerValues(input: CustomerInputT, country: string): repo.Cus
     is_entrepreneur: input.isEntrepreneur ?? false,
     parent_customer_id: input.parentCustomerId ?? null,
     notes: clean(input.notes),
+    // Sent or kept: a client that knows nothing of invoicing (an import, an older one) leaves them be.
+    ...(input.paymentTermsDays !== undefined ? { payment_terms_days: input.paymentTermsDays } : {}),
+    ...(input.taxExempt != null ? { tax_exempt: input.taxExempt } : {}),
     name_key: nameKey(name),
     email_key: normalizeEmail(email),
     phone_key: phoneKey(phone, country),

@@ -21,6 +21,10 @@ export interface CustomersTable {
   phone_key: string | null;
   search_text: Generated<string>;
   last_order_at: Timestamp | null;
+  /** Net days of the customer's invoices (0019); null: the company's default. */
+  payment_terms_days: number | null;
+  /** No tax on the customer's invoices (0019). */
+  tax_exempt: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Updated;
   deleted_at: Timestamp | null;

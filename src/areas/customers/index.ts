@@ -30,6 +30,8 @@ const services = perApp((deps: AreaDeps) => ({
   transfer: transferService(),
 }));
 export type CustomerServices = ReturnType<typeof services>;
+/** The customers' services of the app (other areas answer a Customer through them). */
+export const customerServices = services;
 
 export const customersArea: Area = {
   name: 'Customers',

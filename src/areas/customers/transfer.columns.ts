@@ -80,6 +80,8 @@ export const SAMPLE: ExportRow = {
   merged_into_id: null,
   notes: 'Dock 4, call ahead',
   last_order_at: null,
+  payment_terms_days: null,
+  tax_exempt: false,
   created_at: null as unknown as Date,
   updated_at: new Date(0),
   address_id: null,

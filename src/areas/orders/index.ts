@@ -42,6 +42,10 @@ const services = perApp(() => {
   };
 });
 
+/** The orders' services of the app (other areas answer an Order through them). */
+export const orderServices = services;
+export type OrderServices = ReturnType<typeof services>;
+
 export const quotesArea: Area = {
   name: 'Quotes and order stops',
   errors: OrdersErrors,
@@ -81,6 +85,7 @@ export {
   orderDeleted,
   orderHeld,
   orderPurged,
+  orderPurging,
   orderReleased,
   orderRouteItemsCompleted,
   orderStopAdded,

@@ -29,6 +29,8 @@ export const orderUpdated = orderEvent('order.updated', 'An order was changed: a
 export const orderHeld = orderEvent('order.held', "An order's delivery stops were put on hold.");
 export const orderReleased = orderEvent('order.released', "An order's holds were released.");
 export const orderPurged = orderEvent('order.purged', 'A quote or an order was deleted permanently, with everything hanging on it.');
+/** Before an order is purged (not logged): an area whose records name it refuses, or lets go. */
+export const orderPurging = companyEvent<{ orderId: number; orderNumber: string }>('order.purging');
 
 const stopEvent = (name: string, description: string) =>
   companyEvent<StopChange>(name, {

@@ -16,7 +16,7 @@ import { logActivity } from './order-activity.js';
 import { orderChange, STOP_RANK, today } from './order-state.js';
 import { orderFromRows, ordersOf } from './orders.answers.js';
 import { OrdersErrors } from './orders.errors.js';
-import { orderClosed, orderDeleted, orderPurged, quoteApproved, quoteCreated } from './orders.events.js';
+import { orderClosed, orderDeleted, orderPurged, orderPurging, quoteApproved, quoteCreated } from './orders.events.js';
 import { priceOrder } from './orders.pricing.js';
 import * as repo from './orders.repository.js';
 import { searchTextOf } from './orders.reprice.js';
@@ -247,6 +247,7 @@ export function ordersService() {
       const routed = before.stops.find((s) => s.routeId !== null);
       if (routed)
         throw fail(OrdersErrors.stopOnRoute, `Stop ${routed.id} is on route ${routed.routeId}: an order on a route is deleted (restorable), not purged.`);
+      await t.announce(orderPurging, { orderId: id, orderNumber: before.orderNumber });
       await repo.deleteOrder(t, id);
       await audit(t, { action: orderPurged.name, entityType: 'order', entityId: id, before });
       await t.announce(orderPurged, { orderId: id, orderNumber: before.orderNumber, customerId: before.customerId, status: before.status });

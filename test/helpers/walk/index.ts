@@ -1,6 +1,7 @@
 // Every area's part of the conventions walk (test/helpers/walk.ts says what each holds).
 import type { AreaWalk } from '../walk.js';
 import { accountWalk } from './account.js';
+import { accountingWalk } from './accounting.js';
 import { carriersWalk } from './carriers.js';
 import { chargeTypesWalk } from './charge-types.js';
 import { customersWalk } from './customers.js';
@@ -30,4 +31,5 @@ export const WALKS: AreaWalk[] = [
   fleetWalk,
   dispatchWalk,
   settingsWalk,
+  accountingWalk,
 ];

@@ -1,0 +1,24 @@
+// The error codes of accounting (README "Error codes" is generated from the lists), with the HTTP
+// status each answers with. AppError takes only listed codes.
+import { errorCodes } from '../../platform/errors.js';
+
+export const AccountingErrors = errorCodes({
+  invoiceApproved: [
+    400,
+    'accounting.invoice_approved',
+    'The invoice is approved: its lines, customer, currency, date, tax and order are frozen (set it back to Draft first).',
+  ],
+  invoiceDeleted: [400, 'accounting.invoice_deleted', 'The invoice is deleted.'],
+  duplicateNumber: [400, 'accounting.duplicate_invoice_number', 'Another invoice of the company has that number (in any case, deleted ones too).'],
+  invoiceEmpty: [400, 'accounting.invoice_empty', 'An invoice with no lines, or a total of 0, is not approved.'],
+  negativeTotal: [400, 'accounting.negative_total', "The lines' total (with tax) is below 0."],
+  lineAmountMismatch: [400, 'accounting.line_amount_mismatch', "A line's amount is not its quantity × rate rounded to the cent."],
+  invalidAmount: [400, 'accounting.invalid_amount', 'An amount, quantity or rate is out of range or has too many decimals.'],
+  unknownCurrency: [400, 'accounting.unknown_currency', 'Not an ISO 4217 currency code.'],
+  orderOfAnotherCustomer: [400, 'accounting.order_not_of_customer', "The order is another customer's."],
+  orderNotInvoiceable: [400, 'accounting.order_not_invoiceable', 'The order is a draft, a quote or deleted: only orders are invoiced.'],
+  orderAlreadyInvoiced: [400, 'accounting.order_already_invoiced', 'The order has a live invoice already: change that one, or delete it first.'],
+  orderInvoiced: [400, 'accounting.order_invoiced', 'The order is invoiced: it is deleted (restorable), not purged.'],
+  numberFixed: [400, 'accounting.number_fixed', "An approved invoice's number does not change."],
+  invoiceHasPayments: [400, 'accounting.invoice_has_payments', 'Payments are applied to the invoice: remove them first.'],
+});

@@ -1,0 +1,33 @@
+// Accounting (part 2, "Accounting"): invoices by hand, numbered without gaps, approved and frozen,
+// copied, marked deleted; listed. Payments, card charges, the order rows that invoice, the
+// statistics and the external ledger come in the next steps (issue 17). Charge types are their own
+// area (charge-types).
+import { type Area, perApp } from '../../platform/area.js';
+import { on } from '../../platform/events.js';
+import { customerServices } from '../customers/index.js';
+import { orderPurging, orderServices } from '../orders/index.js';
+import { AccountingErrors } from './accounting.errors.js';
+import { guardOrderPurge } from './accounting.subscriptions.js';
+import { invoiceActivityRecords } from './history.repository.js';
+import { historyRoutes } from './history.routes.js';
+import { ActivityNoteDto, InvoiceActivityDto } from './history.schemas.js';
+import { invoiceRecords } from './invoices.repository.js';
+import { invoicesRoutes } from './invoices.routes.js';
+import { Invoice, InvoiceChange, InvoiceCreatedDto, InvoiceInput, InvoiceLine } from './invoices.schemas.js';
+import { invoicesService } from './invoices.service.js';
+
+const services = perApp((deps) => ({ invoices: invoicesService(orderServices(deps).orders) }));
+
+export const accountingArea: Area = {
+  name: 'Accounting',
+  errors: AccountingErrors,
+  resources: [invoiceRecords, invoiceActivityRecords],
+  schemas: [InvoiceLine, Invoice, InvoiceInput, InvoiceChange, InvoiceCreatedDto, InvoiceActivityDto, ActivityNoteDto],
+  subscriptions: [on(orderPurging, 'accounting', guardOrderPurge)],
+  routes: (deps) => {
+    const { invoices } = services(deps);
+    return [...invoicesRoutes(invoices), ...historyRoutes(customerServices(deps).customers)];
+  },
+};
+
+export { invoiceRecords } from './invoices.repository.js';

@@ -1,0 +1,298 @@
+// Invoices: made by hand (a Draft), read, changed (an approved invoice's money is frozen), approved
+// or set back to Draft, copied, marked deleted, and the number check. Each change writes the
+// invoice's activity, the audit log and the company event in its transaction.
+import { randomUUID } from 'node:crypto';
+import type { Tenant } from '../../db/tenant.js';
+import { audit } from '../../platform/audit.js';
+import { fail, invalid } from '../../platform/errors.js';
+import { dayOf } from '../../platform/paging.js';
+import { text } from '../../platform/writes.js';
+import { customerRecords } from '../customers/index.js';
+import { type OrderServices, orderRecords } from '../orders/index.js';
+import { AccountingErrors } from './accounting.errors.js';
+import { type InvoiceChange, invoiceCreated, invoiceDeleted, invoiceStatusChanged, invoiceUpdated } from './accounting.events.js';
+import type { InvoiceApproval } from './accounting.tables.js';
+import { logInvoiceActivity } from './activity.js';
+import { invoiceAnswers } from './invoice-answers.js';
+import { type KnownType, resolveLines } from './invoice-lines.js';
+import * as repo from './invoices.repository.js';
+import type { InvoiceChangeT, InvoiceInputT, InvoiceLineT, InvoiceT, LineInputT } from './invoices.schemas.js';
+import { sum } from './money.js';
+
+/** Generated numbers start after this (the first is 1001), after the company's prefix. */
+export const FIRST_NUMBER = 1000;
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const provisionalNumber = () => `provisional ${randomUUID()}`;
+
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A line as a client would send it back: what compares two lists of lines. */
+const lineKey = (l: LineInputT | InvoiceLineT): LineInputT => ({
+  chargeTypeId: l.chargeTypeId ?? null,
+  description: l.description?.trim() || undefined,
+  quantity: l.quantity ?? 1,
+  rate: l.rate ?? undefined,
+  isTaxable: l.isTaxable ?? false,
+});
+
+const changeOf = (i: InvoiceT): InvoiceChange => ({
+  invoiceId: i.id,
+  invoiceNumber: i.invoiceNumber,
+  customerId: i.customerId,
+  orderId: i.orderId,
+  status: i.status as InvoiceApproval,
+  total: i.total,
+  currency: i.currency,
+});
+
+/** The customer's terms and tax exemption (the customers area keeps them; 0019). */
+async function customerTerms(t: Tenant, customerId: number) {
+  return t.select('customers').select(['payment_terms_days', 'tax_exempt']).where('id', '=', customerId).executeTakeFirstOrThrow();
+}
+
+/** The order an invoice names: the customer's, an order (not a draft, quote or deleted one), with
+ *  no other live invoice. Its row is locked until commit, so two invoices of one order made at once
+ *  are made in turn (the second is refused). */
+async function invoiceableOrder(t: Tenant, orderId: number, customerId: number, exceptInvoiceId: number | null = null) {
+  const order = await orderRecords.requireOne(t, orderId, { includeDeleted: true, lock: true });
+  if (order.customer_id !== customerId)
+    throw fail(AccountingErrors.orderOfAnotherCustomer, `Order ${order.order_number} is another customer's (customer ${order.customer_id}).`);
+  if (order.status !== 'Order' && order.status !== 'Closed')
+    throw fail(
+      AccountingErrors.orderNotInvoiceable,
+      `Order ${order.order_number} is ${order.status === 'Dreft' ? 'a draft' : order.status === 'Quote' ? 'a quote' : 'deleted'}.`,
+    );
+  const other = await repo.liveInvoiceOfOrder(t, orderId, exceptInvoiceId);
+  if (other !== null) throw fail(AccountingErrors.orderAlreadyInvoiced, `Order ${order.order_number} is invoiced already (invoice ${other}).`);
+  return order;
+}
+
+function checkCurrency(currency: string): string {
+  const code = currency.trim().toUpperCase();
+  if (!CURRENCIES.has(code)) throw fail(AccountingErrors.unknownCurrency, `${currency} is not an ISO 4217 currency code.`);
+  return code;
+}
+
+export function invoicesService(orders: OrderServices['orders']) {
+  async function read(t: Tenant, id: number, options: { lock?: boolean } = {}): Promise<InvoiceT> {
+    const [answer] = await invoiceAnswers(t, [await repo.invoiceRecords.requireOne(t, id, options)]);
+    return answer!;
+  }
+
+  /** A number typed by hand, checked under the numbers' lock; taken → 400. */
+  async function checkTypedNumber(t: Tenant, number: string, exceptId: number | null) {
+    await repo.holdNumbers(t);
+    const holder = await repo.invoiceWithNumber(t, number, exceptId);
+    if (holder !== null) throw fail(AccountingErrors.duplicateNumber, `Invoice ${holder} has the number ${number}.`);
+  }
+
+  /** Numbers the invoice last in its transaction (a typed number skipped, never reused). */
+  async function numberInvoice(t: Tenant, id: number): Promise<void> {
+    const { invoice_prefix: prefix } = await repo.settingsOf(t);
+    for (let tries = 1; ; tries++) {
+      if (await repo.giveNumber(t, id, await repo.nextNumber(t, prefix, FIRST_NUMBER))) return;
+      if (tries === 1000) throw new Error(`invoice ${id}: no free number after 1,000 tries`);
+    }
+  }
+
+  async function create(t: Tenant, input: InvoiceInputT, how = 'Invoice created.', kept: ReadonlyMap<number, KnownType> = new Map()): Promise<InvoiceT> {
+    const customer = await customerRecords.requireOne(t, input.customerId);
+    const order = input.orderId != null ? await invoiceableOrder(t, input.orderId, customer.id) : null;
+    const [terms, settings] = await Promise.all([customerTerms(t, customer.id), repo.settingsOf(t)]);
+    const currency = checkCurrency(input.currency ?? order?.currency ?? 'USD');
+    const taxRate = input.taxRate ?? (terms.tax_exempt ? 0 : settings.tax_rate);
+    const { lines, totals } = await resolveLines(t, customer.id, input.lines, taxRate, kept);
+    const invoiceDate = input.invoiceDate ?? dayOf();
+    const termsDays = input.paymentTermsDays ?? terms.payment_terms_days ?? settings.default_terms_days;
+    const dueDate = input.dueDate ?? addDays(invoiceDate, termsDays);
+    if (dueDate < invoiceDate) throw invalid('dueDate', `The due date ${dueDate} is before the invoice's date ${invoiceDate}.`);
+    const typed = text(input.invoiceNumber);
+    if (typed !== null) await checkTypedNumber(t, typed, null);
+    const id = await repo.insertInvoice(t, {
+      invoice_number: typed ?? provisionalNumber(),
+      customer_id: customer.id,
+      order_id: order?.id ?? null,
+      order_number: order?.order_number ?? null,
+      invoice_date: invoiceDate,
+      due_date: dueDate,
+      payment_terms_days: termsDays,
+      currency,
+      subtotal: totals.subtotal,
+      taxable_subtotal: totals.taxableSubtotal,
+      tax_name: taxRate > 0 ? settings.tax_name : null,
+      tax_rate: taxRate,
+      tax_amount: totals.taxAmount,
+      total: totals.total,
+      reference_number: text(input.referenceNumber),
+      memo: text(input.memo),
+      notes: text(input.notes),
+      created_by: t.userId,
+    });
+    await repo.replaceLines(t, id, lines);
+    await logInvoiceActivity(t, [id], 'invoice.created', how, { orderId: order?.id ?? null });
+    // Last: the company's number counter, locked until commit (numbers without gaps).
+    if (typed === null) await numberInvoice(t, id);
+    const created = await read(t, id);
+    await audit(t, { action: invoiceCreated.name, entityType: 'invoice', entityId: id, after: created });
+    await t.announce(invoiceCreated, changeOf(created));
+    return created;
+  }
+
+  /** The invoice, locked for a change; a deleted one is refused. */
+  async function changeable(t: Tenant, id: number, doing: string): Promise<InvoiceT> {
+    const before = await read(t, id, { lock: true });
+    if (before.deletedAt !== null) throw fail(AccountingErrors.invoiceDeleted, `Invoice ${before.invoiceNumber} is deleted: it cannot be ${doing}.`);
+    return before;
+  }
+
+  return {
+    read,
+    /** The invoice; with includeOrder, the order it bills (deleted or not). */
+    async readWith(t: Tenant, id: number, options: { includeOrder: boolean }): Promise<InvoiceT> {
+      const invoice = await read(t, id);
+      return options.includeOrder && invoice.orderId !== null ? { ...invoice, order: await orders.read(t, invoice.orderId) } : invoice;
+    },
+    create: (t: Tenant, input: InvoiceInputT) => create(t, input),
+
+    async update(t: Tenant, id: number, change: InvoiceChangeT): Promise<InvoiceT> {
+      const before = await changeable(t, id, 'changed');
+      const sentLines = change.lines?.map(lineKey);
+      // What an approved invoice keeps: its money, whom it bills, its number.
+      const frozen = [
+        change.customerId !== undefined && change.customerId !== before.customerId ? 'customer' : null,
+        change.orderId !== undefined && change.orderId !== before.orderId ? 'order' : null,
+        change.currency != null && change.currency.trim().toUpperCase() !== before.currency ? 'currency' : null,
+        change.invoiceDate != null && change.invoiceDate !== before.invoiceDate ? 'date' : null,
+        change.paymentTermsDays != null && change.paymentTermsDays !== before.paymentTermsDays ? 'terms' : null,
+        change.taxRate != null && change.taxRate !== before.taxRate ? 'tax rate' : null,
+        sentLines !== undefined && JSON.stringify(sentLines) !== JSON.stringify(before.lines.map(lineKey)) ? 'lines' : null,
+      ].filter((f) => f !== null);
+      const typed = change.invoiceNumber == null ? null : text(change.invoiceNumber);
+      const renumbered = typed !== null && typed.toLowerCase() !== before.invoiceNumber.toLowerCase();
+      if (before.status === 2 && renumbered) throw fail(AccountingErrors.numberFixed, `Invoice ${before.invoiceNumber} is approved: its number stays.`);
+      if (before.status === 2 && frozen.length > 0)
+        throw fail(
+          AccountingErrors.invoiceApproved,
+          `Invoice ${before.invoiceNumber} is approved: its ${frozen.join(', ')} cannot change (set it back to Draft first).`,
+        );
+      const customerId = change.customerId ?? before.customerId;
+      const newCustomer = customerId !== before.customerId;
+      if (newCustomer) await customerRecords.requireOne(t, customerId);
+      const orderId = change.orderId === undefined ? before.orderId : change.orderId;
+      const order = orderId !== null && (orderId !== before.orderId || newCustomer) ? await invoiceableOrder(t, orderId, customerId, id) : null;
+      // Another customer: its terms and tax, unless sent.
+      const [terms, settings] = newCustomer ? await Promise.all([customerTerms(t, customerId), repo.settingsOf(t)]) : [null, null];
+      const taxRate = change.taxRate ?? (terms && settings ? (terms.tax_exempt ? 0 : settings.tax_rate) : before.taxRate);
+      const termsDays = change.paymentTermsDays ?? (terms && settings ? (terms.payment_terms_days ?? settings.default_terms_days) : before.paymentTermsDays);
+      const taxName = taxRate > 0 ? (before.taxName ?? (settings ?? (await repo.settingsOf(t))).tax_name) : null;
+      const kept = new Map<number, KnownType>(
+        before.lines.filter((l) => l.chargeTypeId !== null).map((l) => [l.chargeTypeId!, { code: l.code, name: l.description, isTaxable: l.isTaxable }]),
+      );
+      const { lines, totals } = await resolveLines(t, customerId, change.lines ?? before.lines.map(lineKey), taxRate, kept);
+      const invoiceDate = change.invoiceDate ?? before.invoiceDate;
+      const dueDate =
+        change.dueDate ?? (invoiceDate !== before.invoiceDate || termsDays !== before.paymentTermsDays ? addDays(invoiceDate, termsDays) : before.dueDate);
+      if (dueDate < invoiceDate) throw invalid('dueDate', `The due date ${dueDate} is before the invoice's date ${invoiceDate}.`);
+      if (totals.total < sum([before.amountPaid, before.amountPending]))
+        throw fail(AccountingErrors.invoiceHasPayments, `Invoice ${before.invoiceNumber} has ${before.amountPaid} paid: its total cannot fall below it.`);
+      if (renumbered) await checkTypedNumber(t, typed!, id);
+      await repo.updateInvoice(t, id, {
+        ...(renumbered ? { invoice_number: typed! } : {}),
+        customer_id: customerId,
+        order_id: orderId,
+        ...(order ? { order_number: order.order_number } : orderId === null ? { order_number: null } : {}),
+        invoice_date: invoiceDate,
+        due_date: dueDate,
+        payment_terms_days: termsDays,
+        ...(change.currency != null ? { currency: checkCurrency(change.currency) } : {}),
+        subtotal: totals.subtotal,
+        taxable_subtotal: totals.taxableSubtotal,
+        tax_name: taxName,
+        tax_rate: taxRate,
+        tax_amount: totals.taxAmount,
+        total: totals.total,
+        ...(change.referenceNumber !== undefined ? { reference_number: text(change.referenceNumber) } : {}),
+        ...(change.memo !== undefined ? { memo: text(change.memo) } : {}),
+        ...(change.notes !== undefined ? { notes: text(change.notes) } : {}),
+      });
+      if (change.lines !== undefined) await repo.replaceLines(t, id, lines);
+      const after = await read(t, id);
+      await logInvoiceActivity(t, [id], 'invoice.updated', renumbered ? `Invoice changed (was number ${before.invoiceNumber}).` : 'Invoice changed.', {
+        orderId: after.orderId,
+      });
+      await audit(t, { action: invoiceUpdated.name, entityType: 'invoice', entityId: id, before, after });
+      await t.announce(invoiceUpdated, changeOf(after));
+      return after;
+    },
+
+    async remove(t: Tenant, id: number): Promise<void> {
+      const before = await read(t, id, { lock: true });
+      if (before.deletedAt !== null) return;
+      if (before.amountPaid > 0 || before.amountPending > 0)
+        throw fail(AccountingErrors.invoiceHasPayments, `Invoice ${before.invoiceNumber} has payments applied: remove them before deleting it.`);
+      await repo.updateInvoice(t, id, { deleted_at: new Date(), deleted_by: t.userId });
+      await logInvoiceActivity(t, [id], 'invoice.deleted', 'Invoice deleted.', { orderId: before.orderId });
+      await audit(t, { action: invoiceDeleted.name, entityType: 'invoice', entityId: id, before });
+      await t.announce(invoiceDeleted, changeOf(before));
+    },
+
+    async setStatus(t: Tenant, id: number, status: InvoiceApproval): Promise<void> {
+      const before = await changeable(t, id, status === 2 ? 'approved' : 'set back to Draft');
+      if (before.status === status) return;
+      if (status === 2 && (before.lines.length === 0 || before.total <= 0))
+        throw fail(
+          AccountingErrors.invoiceEmpty,
+          `Invoice ${before.invoiceNumber} totals ${before.total.toFixed(2)}: an invoice is approved with something to pay.`,
+        );
+      if (status === 1 && (before.amountPaid > 0 || before.amountPending > 0))
+        throw fail(AccountingErrors.invoiceHasPayments, `Invoice ${before.invoiceNumber} has payments applied: it stays approved.`);
+      await repo.updateInvoice(
+        t,
+        id,
+        status === 2 ? { status, approved_at: new Date(), approved_by: t.userId } : { status, approved_at: null, approved_by: null },
+      );
+      const after = await read(t, id);
+      await logInvoiceActivity(
+        t,
+        [id],
+        status === 2 ? 'invoice.approved' : 'invoice.drafted',
+        status === 2 ? 'Invoice approved.' : 'Invoice set back to Draft.',
+        {
+          orderId: after.orderId,
+        },
+      );
+      await audit(t, { action: invoiceStatusChanged.name, entityType: 'invoice', entityId: id, before, after });
+      await t.announce(invoiceStatusChanged, changeOf(after));
+    },
+
+    /** A Draft copy: a new number, today's date and its terms' due date, the same lines; no
+     *  order (a copy never invoices an order twice). */
+    async duplicate(t: Tenant, id: number): Promise<InvoiceT> {
+      const source = await changeable(t, id, 'copied');
+      const copy = await create(
+        t,
+        {
+          customerId: source.customerId,
+          currency: source.currency,
+          taxRate: source.taxRate,
+          paymentTermsDays: source.paymentTermsDays,
+          lines: source.lines.map(lineKey),
+          referenceNumber: source.referenceNumber,
+          memo: source.memo,
+          notes: source.notes,
+        },
+        `Invoice created as a copy of ${source.invoiceNumber}.`,
+        new Map(
+          source.lines.filter((l) => l.chargeTypeId !== null).map((l) => [l.chargeTypeId!, { code: l.code, name: l.description, isTaxable: l.isTaxable }]),
+        ),
+      );
+      await logInvoiceActivity(t, [id], 'invoice.duplicated', `Copied to invoice ${copy.invoiceNumber}.`, { orderId: source.orderId });
+      return copy;
+    },
+
+    /** The id of the invoice with this number (any case, deleted ones too), 0 when it is free. */
+    numberCheck: async (t: Tenant, number: string): Promise<number> => (await repo.invoiceWithNumber(t, number)) ?? 0,
+  };
+}
+
+export type InvoicesService = ReturnType<typeof invoicesService>;
