@@ -8,6 +8,8 @@ import { customerServices } from '../customers/index.js';
 import { orderPurging, orderServices } from '../orders/index.js';
 import { AccountingErrors } from './accounting.errors.js';
 import { guardOrderPurge } from './accounting.subscriptions.js';
+import { accountingCustomersRoutes } from './customers.routes.js';
+import { CustomerListDto } from './customers-list.js';
 import { invoiceActivityRecords } from './history.repository.js';
 import { historyRoutes } from './history.routes.js';
 import { ActivityNoteDto, InvoiceActivityDto } from './history.schemas.js';
@@ -22,11 +24,12 @@ export const accountingArea: Area = {
   name: 'Accounting',
   errors: AccountingErrors,
   resources: [invoiceRecords, invoiceActivityRecords],
-  schemas: [InvoiceLine, Invoice, InvoiceInput, InvoiceChange, InvoiceCreatedDto, InvoiceActivityDto, ActivityNoteDto],
+  schemas: [InvoiceLine, Invoice, InvoiceInput, InvoiceChange, InvoiceCreatedDto, InvoiceActivityDto, ActivityNoteDto, CustomerListDto],
   subscriptions: [on(orderPurging, 'accounting', guardOrderPurge)],
   routes: (deps) => {
     const { invoices } = services(deps);
-    return [...invoicesRoutes(invoices), ...historyRoutes(customerServices(deps).customers)];
+    const { customers } = customerServices(deps);
+    return [...invoicesRoutes(invoices), ...historyRoutes(customers), ...accountingCustomersRoutes(customers)];
   },
 };
 

@@ -14,6 +14,9 @@ import { CustomersErrors } from './customers.errors.js';
 import { customerRecords } from './customers.repository.js';
 import { customersRoutes } from './customers.routes.js';
 import { Customer, FullAddressInfo, NormalizedAddressWithCustomers } from './customers.schemas.js';
+
+export { CustomersQuery, type CustomersQueryT } from './customers.schemas.js';
+
 import { customersService } from './customers.service.js';
 import { emailsService } from './emails.service.js';
 import { placesService } from './places.service.js';
