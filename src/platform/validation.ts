@@ -55,3 +55,7 @@ export const resolveSchema = (ref: string) => registry.get(ref.replace(/^#\/comp
 // Fastify reads `false` + `.errors` from an Ajv function (and passes the parent, so coercion and
 // defaults can replace a root value).
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as never;
+
+/** Every ISO 4217 code the runtime knows (ICU's list). */
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+export const isCurrencyCode = (code: string): boolean => CURRENCIES.has(code);

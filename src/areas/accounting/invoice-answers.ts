@@ -63,7 +63,11 @@ export async function invoiceAnswers(t: Tenant, rows: readonly InvoiceRow[]): Pr
     rows.map((r) => r.id),
   );
   const byInvoice = new Map<number, LineRow[]>();
-  for (const line of lines) byInvoice.set(line.invoice_id, [...(byInvoice.get(line.invoice_id) ?? []), line]);
+  for (const line of lines) {
+    const list = byInvoice.get(line.invoice_id);
+    if (list) list.push(line);
+    else byInvoice.set(line.invoice_id, [line]);
+  }
   const today = dayOf();
   return rows.map((r) => toInvoice(r, byInvoice.get(r.id) ?? [], today));
 }

@@ -6,6 +6,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { dayOf } from '../../platform/paging.js';
+import { isCurrencyCode } from '../../platform/validation.js';
 import { text } from '../../platform/writes.js';
 import { customerRecords } from '../customers/index.js';
 import { type OrderServices, orderRecords } from '../orders/index.js';
@@ -21,7 +22,6 @@ import { sum } from './money.js';
 
 /** Generated numbers start after this (the first is 1001), after the company's prefix. */
 export const FIRST_NUMBER = 1000;
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 const provisionalNumber = () => `provisional ${randomUUID()}`;
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -34,6 +34,11 @@ const lineKey = (l: LineInputT | InvoiceLineT): LineInputT => ({
   rate: l.rate ?? undefined,
   isTaxable: l.isTaxable ?? false,
 });
+
+/** The charge types an invoice's lines name, as invoiced: kept valid on its lines (and a copy's)
+ *  even once a type stops applying to the customer. */
+const typesOf = (lines: readonly InvoiceLineT[]): ReadonlyMap<number, KnownType> =>
+  new Map(lines.filter((l) => l.chargeTypeId !== null).map((l) => [l.chargeTypeId!, { code: l.code, name: l.description, isTaxable: l.isTaxable }]));
 
 const changeOf = (i: InvoiceT): InvoiceChange => ({
   invoiceId: i.id,
@@ -69,7 +74,7 @@ async function invoiceableOrder(t: Tenant, orderId: number, customerId: number, 
 
 function checkCurrency(currency: string): string {
   const code = currency.trim().toUpperCase();
-  if (!CURRENCIES.has(code)) throw fail(AccountingErrors.unknownCurrency, `${currency} is not an ISO 4217 currency code.`);
+  if (!isCurrencyCode(code)) throw fail(AccountingErrors.unknownCurrency, `${currency} is not an ISO 4217 currency code.`);
   return code;
 }
 
@@ -185,10 +190,7 @@ export function invoicesService(orders: OrderServices['orders']) {
       const taxRate = change.taxRate ?? (terms && settings ? (terms.tax_exempt ? 0 : settings.tax_rate) : before.taxRate);
       const termsDays = change.paymentTermsDays ?? (terms && settings ? (terms.payment_terms_days ?? settings.default_terms_days) : before.paymentTermsDays);
       const taxName = taxRate > 0 ? (before.taxName ?? (settings ?? (await repo.settingsOf(t))).tax_name) : null;
-      const kept = new Map<number, KnownType>(
-        before.lines.filter((l) => l.chargeTypeId !== null).map((l) => [l.chargeTypeId!, { code: l.code, name: l.description, isTaxable: l.isTaxable }]),
-      );
-      const { lines, totals } = await resolveLines(t, customerId, change.lines ?? before.lines.map(lineKey), taxRate, kept);
+      const { lines, totals } = await resolveLines(t, customerId, change.lines ?? before.lines.map(lineKey), taxRate, typesOf(before.lines));
       const invoiceDate = change.invoiceDate ?? before.invoiceDate;
       const dueDate =
         change.dueDate ?? (invoiceDate !== before.invoiceDate || termsDays !== before.paymentTermsDays ? addDays(invoiceDate, termsDays) : before.dueDate);
@@ -282,9 +284,7 @@ export function invoicesService(orders: OrderServices['orders']) {
           notes: source.notes,
         },
         `Invoice created as a copy of ${source.invoiceNumber}.`,
-        new Map(
-          source.lines.filter((l) => l.chargeTypeId !== null).map((l) => [l.chargeTypeId!, { code: l.code, name: l.description, isTaxable: l.isTaxable }]),
-        ),
+        typesOf(source.lines),
       );
       await logInvoiceActivity(t, [id], 'invoice.duplicated', `Copied to invoice ${copy.invoiceNumber}.`, { orderId: source.orderId });
       return copy;

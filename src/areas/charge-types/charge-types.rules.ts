@@ -2,6 +2,7 @@
 // merged into the current values (or the defaults), checked field by field so that a wrong one is
 // a clear 400 naming it. No database here: uniqueness is checked by the services.
 import { fail, invalid } from '../../platform/errors.js';
+import { isCurrencyCode } from '../../platform/validation.js';
 import { ChargeTypesErrors } from './charge-types.errors.js';
 import { type ChargeKind, type ChargeTypeUpdateT, COUNTED_KINDS, type PricingValues, type WeightUnit } from './charge-types.schemas.js';
 
@@ -46,9 +47,6 @@ const KIND_OF_UNIT: Record<string, { kind: ChargeKind; weightUnit?: WeightUnit }
 };
 
 const unitHint = (unit: string | null | undefined) => (unit ? KIND_OF_UNIT[unit.trim().toLowerCase()] : undefined);
-
-/** Every ISO 4217 code the runtime knows (ICU's list). */
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 /** A code made from a name: LIFTGATE for "Liftgate", RESIDENTIAL_DELIVE for "Residential delivery". */
 export function codeFromName(name: string): string {
@@ -112,7 +110,7 @@ export function mergeValues(input: ChargeTypeUpdateT, current: (PricingValues & 
   let currency = pick(input.currency, current?.currency ?? null);
   if (currency !== null) {
     currency = currency.toUpperCase();
-    if (!CURRENCIES.has(currency)) throw invalid('currency', `${currency} is not an ISO 4217 currency code.`);
+    if (!isCurrencyCode(currency)) throw invalid('currency', `${currency} is not an ISO 4217 currency code.`);
   }
 
   const counted = COUNTED_KINDS.includes(kind);
