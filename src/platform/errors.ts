@@ -110,6 +110,21 @@ export class ValidationError extends Error {
 
 export const invalid = (field: string, message: string) => new ValidationError({ [field]: [message] });
 
+/**
+ * Work on item `index` of a list sent in one request: a refusal names the item, `[2] Invoice 1004
+ * is a Draft…`, or `[2].amount` for a field, so a client of a batch knows which one to fix.
+ */
+export async function forItem<T>(index: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError(err.code, `[${index}] ${err.message}`, err.details);
+    if (err instanceof ValidationError)
+      throw new ValidationError(Object.fromEntries(Object.entries(err.errors).map(([field, messages]) => [`[${index}].${field}`, messages])));
+    throw err;
+  }
+}
+
 /** 401 with an empty body (bad, expired or revoked token). */
 export class Unauthorized extends Error {
   constructor() {
@@ -150,6 +165,19 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
   const message = (err as { message?: unknown }).message;
   return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+}
+
+/**
+ * The unique index or constraint `name` refused the statement (23505). PostgreSQL names it in the
+ * error's `constraint`; Citus forwards a worker's error with the message only, and names the
+ * shard's copy (`routes_driver_day_idx_102008`), so both the field and the message are read and a
+ * shard's number suffix is allowed.
+ */
+export function isUniqueViolationOf(err: unknown, name: string): boolean {
+  if (!err || typeof err !== 'object' || (err as { code?: unknown }).code !== '23505') return false;
+  const { constraint, message } = err as { constraint?: unknown; message?: unknown };
+  const named = typeof constraint === 'string' ? constraint : typeof message === 'string' ? /unique constraint "([^"]+)"/.exec(message)?.[1] : undefined;
+  return named === name || (named?.startsWith(`${name}_`) === true && /^\d+$/.test(named.slice(name.length + 1)));
 }
 
 /** PostgreSQL constraint failures that a client caused: 400 with a code, never a 500. */

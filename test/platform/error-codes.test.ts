@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import '../../src/app.js';
 import { errorCodeTable, listedCodes, withTable } from '../../scripts/error-codes.js';
-import { ErrorCode } from '../../src/platform/errors.js';
+import { ErrorCode, isUniqueViolationOf } from '../../src/platform/errors.js';
 
 describe('error codes', () => {
   it('are each listed once, by the platform or by an area', () => {
@@ -33,5 +33,18 @@ describe('error codes', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     assert.ok(readme.includes(errorCodeTable()), 'README.md is out of date: run npm run docs:codes');
     assert.equal(withTable(readme), readme);
+  });
+});
+
+describe('isUniqueViolationOf', () => {
+  it('names the index from PostgreSQL’s field or from a Citus worker’s message, with or without the shard’s number', () => {
+    const name = 'routes_driver_day_idx';
+    assert.equal(isUniqueViolationOf({ code: '23505', constraint: name }, name), true);
+    assert.equal(isUniqueViolationOf({ code: '23505', constraint: `${name}_102008` }, name), true);
+    assert.equal(isUniqueViolationOf({ code: '23505', message: `duplicate key value violates unique constraint "${name}_102040"` }, name), true);
+    assert.equal(isUniqueViolationOf({ code: '23505', constraint: 'routes_truck_day_idx_102008' }, name), false);
+    assert.equal(isUniqueViolationOf({ code: '23505', constraint: `${name}_x` }, name), false);
+    assert.equal(isUniqueViolationOf({ code: '23503', constraint: name }, name), false);
+    assert.equal(isUniqueViolationOf(null, name), false);
   });
 });

@@ -7,7 +7,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { type AppError, fail, invalid } from '../../platform/errors.js';
+import { type AppError, fail, invalid, isUniqueViolationOf } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
 import { addressRecords } from '../customers/index.js';
 import { driverRecords } from '../drivers/index.js';
@@ -46,10 +46,8 @@ const change = (r: repo.RouteRow, status: RouteState = r.status): RouteChange =>
 
 /** The unique index that refused a second active route of a driver or truck, as our refusal. */
 function clashOf(err: unknown): AppError | null {
-  const e = err as { code?: string; constraint?: string };
-  if (e.code !== '23505') return null;
-  if (e.constraint === 'routes_driver_day_idx') return fail(DispatchErrors.driverBusy, 'The driver was put on another active route that day meanwhile.');
-  if (e.constraint === 'routes_truck_day_idx') return fail(DispatchErrors.truckBusy, 'The truck was put on another active route that day meanwhile.');
+  if (isUniqueViolationOf(err, 'routes_driver_day_idx')) return fail(DispatchErrors.driverBusy, 'The driver was put on another active route that day meanwhile.');
+  if (isUniqueViolationOf(err, 'routes_truck_day_idx')) return fail(DispatchErrors.truckBusy, 'The truck was put on another active route that day meanwhile.');
   return null;
 }
 
