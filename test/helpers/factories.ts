@@ -286,3 +286,28 @@ export async function createInvoice(t: TestApp, session: Session, body: Record<s
   if (res.status !== 200) throw new Error(`invoice not created: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.invoice;
 }
+
+/** An invoice made by createInvoice and approved (status 2): payments go on it. */
+export async function createApprovedInvoice(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const invoice = await createInvoice(t, session, body);
+  const res = await call(t, 'PUT', `/api/v1/Accounting/invoice/${invoice.id}/status?status=2`, { token: session.token });
+  if (res.status !== 200) throw new Error(`invoice not approved: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...invoice, status: 2 };
+}
+
+/** A check payment (POST /Accounting/Payment answers nothing: the company's newest payment is it). */
+export async function createPayment(t: TestApp, session: Session, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const customerId = (body.customerId as number | undefined) ?? (await createCustomer(t, session)).id;
+  const res = await call(t, 'POST', '/api/v1/Accounting/Payment', {
+    token: session.token,
+    body: { customerId, amount: 100, paymentMethodType: 0, ...body },
+  });
+  if (res.status !== 200) throw new Error(`payment not recorded: ${res.status} ${JSON.stringify(res.body)}`);
+  const { id } = await t.database.db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('company_id', '=', session.companyId)
+    .executeTakeFirstOrThrow();
+  const listed = await call(t, 'GET', `/api/v1/Accounting/Payments?customerId=${customerId}&includeDeleted=true`, { token: session.token });
+  return listed.body.data.find((p: { id: number }) => p.id === id);
+}

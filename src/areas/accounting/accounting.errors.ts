@@ -21,4 +21,20 @@ export const AccountingErrors = errorCodes({
   orderInvoiced: [400, 'accounting.order_invoiced', 'The order is invoiced: it is deleted (restorable), not purged.'],
   numberFixed: [400, 'accounting.number_fixed', "An approved invoice's number does not change."],
   invoiceHasPayments: [400, 'accounting.invoice_has_payments', 'Payments are applied to the invoice: remove them first.'],
+  invoiceNotApproved: [400, 'accounting.invoice_not_approved', 'The invoice is a Draft: payments go on approved invoices.'],
+  invoiceOfAnotherCustomer: [400, 'accounting.invoice_not_of_customer', "The invoice is another customer's than the payment's."],
+  currencyMismatch: [400, 'accounting.currency_mismatch', "The invoice or deposit account is in another currency than the payment's."],
+  overAllocation: [
+    400,
+    'accounting.over_allocation',
+    "More is applied than the payment's amount, or than an invoice's open balance (its total less what is paid or pending).",
+  ],
+  paymentDeleted: [400, 'accounting.payment_deleted', 'The payment is deleted: restore it first.'],
+  cardNotAvailable: [
+    400,
+    'accounting.card_not_available',
+    'Card payments (paymentMethodType 2) are not taken yet: no saved cards or payment processor are set up (issue 17, next step).',
+  ],
+  depositAccountNameTaken: [400, 'accounting.duplicate_deposit_account', 'Another deposit account of the company has that name (any case).'],
+  tooManyPayments: [400, 'accounting.too_many_payments', 'More than 5,000 payments match: narrow the dates or name the customer.'],
 });

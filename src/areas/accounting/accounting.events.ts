@@ -27,3 +27,42 @@ export const invoiceCreated = invoiceEvent('invoice.created', 'An invoice was ma
 export const invoiceUpdated = invoiceEvent('invoice.updated', "An invoice's lines or details changed.");
 export const invoiceStatusChanged = invoiceEvent('invoice.status_changed', 'An invoice was approved, or set back to Draft.');
 export const invoiceDeleted = invoiceEvent('invoice.deleted', 'An invoice was marked deleted.');
+
+export interface PaymentChange {
+  paymentId: number;
+  customerId: number;
+  amount: number;
+  currency: string;
+  paymentMethodType: number;
+  status: string;
+  invoices: Array<{ invoiceId: number; amount: number }>;
+}
+
+const paymentEvent = (name: string, description: string) =>
+  companyEvent<PaymentChange>(name, {
+    entity: 'payment',
+    description,
+    entry: (p) => ({
+      id: p.paymentId,
+      payload: {
+        customerId: p.customerId,
+        amount: p.amount,
+        currency: p.currency,
+        paymentMethodType: p.paymentMethodType,
+        status: p.status,
+        invoices: p.invoices,
+      },
+    }),
+  });
+
+export const paymentCreated = paymentEvent('payment.created', 'A payment was recorded (or a card charged) and applied to invoices.');
+export const paymentUpdated = paymentEvent('payment.updated', "A payment's details or allocations changed.");
+export const paymentDeleted = paymentEvent('payment.deleted', 'A payment was marked deleted: its invoices no longer count it.');
+export const paymentRestored = paymentEvent('payment.restored', 'A deleted payment was restored onto its invoices.');
+export const paymentPurged = paymentEvent('payment.purged', 'A payment was deleted for good.');
+
+export const depositAccountSaved = companyEvent<{ id: number; name: string; isDefault: boolean }>('deposit_account.saved', {
+  entity: 'deposit_account',
+  description: "A 'Deposit to' account was made or changed.",
+  entry: (p) => ({ id: p.id, payload: { name: p.name, isDefault: p.isDefault } }),
+});

@@ -59,7 +59,7 @@ export function invoicesRoutes(invoices: InvoicesService): AnyRoute[] {
       ids: { params: { id: invoiceRecords }, query: { referenceId: 'not-an-id' } },
       summary: 'Read an invoice with its lines',
       description:
-        'A deleted invoice is answered too (transactionStatus Deleted). includeOrder=true adds the order it bills. byCustomer, includePaymentMethod, referenceId and tnxType concern payments (the next step of issue 17): accepted, with no payment to read yet.',
+        'A deleted invoice is answered too (transactionStatus Deleted). includeOrder=true adds the order it bills. Its payments: GET /Accounting/InvoicePayments/{InvoiceId}. byCustomer, includePaymentMethod (saved cards), referenceId and tnxType are accepted and change nothing yet: they come with card payments (issue 17, next step).',
       params: InvoiceIdParams,
       querystring: InvoiceReadQuery,
       response: Invoice,

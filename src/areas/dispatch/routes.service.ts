@@ -46,7 +46,8 @@ const change = (r: repo.RouteRow, status: RouteState = r.status): RouteChange =>
 
 /** The unique index that refused a second active route of a driver or truck, as our refusal. */
 function clashOf(err: unknown): AppError | null {
-  if (isUniqueViolationOf(err, 'routes_driver_day_idx')) return fail(DispatchErrors.driverBusy, 'The driver was put on another active route that day meanwhile.');
+  if (isUniqueViolationOf(err, 'routes_driver_day_idx'))
+    return fail(DispatchErrors.driverBusy, 'The driver was put on another active route that day meanwhile.');
   if (isUniqueViolationOf(err, 'routes_truck_day_idx')) return fail(DispatchErrors.truckBusy, 'The truck was put on another active route that day meanwhile.');
   return null;
 }

@@ -1,8 +1,10 @@
 // The accounting area's part of the conventions walk (test/helpers/walk.ts says what each holds):
-// invoices made by hand through POST /Accounting/invoice.
+// invoices made by hand through POST /Accounting/invoice, check payments, deposit accounts.
+
+import { randomUUID } from 'node:crypto';
 import { call } from '../app.js';
-import { createInvoice, createQuote } from '../factories.js';
-import type { AreaWalk, Factory } from '../walk.js';
+import { createApprovedInvoice, createInvoice, createPayment, createQuote } from '../factories.js';
+import type { AreaWalk, Factory, RouteCase } from '../walk.js';
 
 const invoice: Factory = async (t, s) => (await createInvoice(t, s)).id;
 
@@ -13,8 +15,29 @@ const invoiceActivity: Factory = async (t, s) => {
   return log.body.data[0].id;
 };
 
+const payment: Factory = async (t, s) => (await createPayment(t, s, { amount: 25 })).id;
+
+const depositAccount: Factory = async (t, s) => {
+  const res = await call(t, 'POST', '/api/v1/Accounting/DepositAccount', { token: s.token, body: { name: `Account ${randomUUID()}` } });
+  return res.body.data.id;
+};
+
+/** A payment's body on an approved invoice of its customer. */
+const paymentBody: RouteCase = async ({ t, admin, make }) => {
+  const invoice = await createApprovedInvoice(t, admin);
+  return {
+    body: {
+      customerId: invoice.customerId,
+      amount: 100,
+      paymentMethodType: 0,
+      depositAccountId: await make('deposit_account'),
+      invoices: [{ invoiceId: invoice.id }],
+    },
+  };
+};
+
 export const accountingWalk: AreaWalk = {
-  factories: { invoice, invoice_activity: invoiceActivity },
+  factories: { invoice, invoice_activity: invoiceActivity, payment, deposit_account: depositAccount },
   cases: {
     // An approved order of the customer, and a company charge type (it applies to a customer
     // without a list of its own).
@@ -41,6 +64,24 @@ export const accountingWalk: AreaWalk = {
       };
     },
     'PUT /Accounting/invoice/:id/status': async ({ make }) => ({ params: { id: await make('invoice') }, query: { status: 2 } }),
+    'POST /Accounting/Payment': paymentBody,
+    'POST /Accounting/BulkPayment': paymentBody,
+    'PUT /Accounting/Payment/:id': async (ctx) => {
+      const { body } = await paymentBody(ctx);
+      const customerId = (body as { customerId: number }).customerId;
+      return { params: { id: (await createPayment(ctx.t, ctx.admin, { customerId, amount: 10 })).id }, body };
+    },
+    'POST /Accounting/Payments': async (ctx) => ({
+      body: [(await paymentBody(ctx)).body, { customerId: (await createPayment(ctx.t, ctx.admin)).customerId, amount: 5, paymentMethodType: 1 }],
+    }),
+    'PUT /Accounting/Payments': async ({ t, admin }) => ({ body: [{ id: (await createPayment(t, admin)).id, memo: 'Remittance 7' }] }),
+    // A deleted payment (restoring a live one changes nothing).
+    'PUT /Accounting/Payment/Restore/:id': async ({ t, admin }) => {
+      const { id } = await createPayment(t, admin);
+      await call(t, 'DELETE', `/api/v1/Accounting/Payment/${id}`, { token: admin.token });
+      return { params: { id } };
+    },
+    'POST /Accounting/DepositAccount': async ({ make }) => ({ body: { id: await make('deposit_account'), name: `Renamed ${randomUUID()}` } }),
     'GET /Accounting/AuditLog': async ({ make }) => ({ query: { invoiceId: await make('invoice'), orderId: await make('order') } }),
   },
 };

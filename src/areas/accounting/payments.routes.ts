@@ -1,0 +1,184 @@
+// Payments (part 2, "Accounting"): recorded and applied to invoices, changed, deleted, restored and
+// deleted for good (the Company Admin role); an invoice's payments, the payments of a date range;
+// the 'Deposit to' accounts.
+import { companyAdmin } from '../../platform/access.js';
+import { None } from '../../platform/envelope.js';
+import { type AnyRoute, defineRoute } from '../../platform/route.js';
+import { Many, Type } from '../../platform/schemas.js';
+import { customerRecords } from '../customers/index.js';
+import { PAY, VIEW } from './accounting.access.js';
+import { depositAccountRecords } from './deposit-accounts.repository.js';
+import { listDepositAccounts, saveDepositAccount } from './deposit-accounts.service.js';
+import { invoiceRecords } from './invoices.repository.js';
+import { paymentRecords } from './payments.repository.js';
+import {
+  DepositAccountInput,
+  InvoicePaymentsParams,
+  PaymentChange,
+  PaymentIdParams,
+  PaymentInput,
+  type PaymentInputT,
+  PaymentsChange,
+  PaymentsInput,
+  PaymentsQuery,
+} from './payments.schemas.js';
+import type { PaymentsService } from './payments.service.js';
+import { listPayments } from './payments-list.js';
+
+const BODY_IDS = {
+  id: 'not-an-id',
+  customerId: customerRecords,
+  depositAccountId: { field: depositAccountRecords },
+  'invoices[].invoiceId': invoiceRecords,
+} as const;
+
+const RULES =
+  "paymentMethodType 0 (check) or 1 (cash) is recorded, moving no money; 2 (a saved card) is not taken yet (accounting.card_not_available). The invoices are the customer's approved ones in the payment's currency: " +
+  "each part at most the invoice's open balance and all of them at most the amount (accounting.over_allocation); a part without an amount takes what is left, in the order listed; what is not applied stays unapplied. " +
+  'The invoices’ balances and statuses follow in the same transaction.';
+
+export function paymentsRoutes(payments: PaymentsService): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/Accounting/Payment',
+      access: PAY,
+      ids: { body: BODY_IDS },
+      summary: 'Record a payment and apply it to invoices',
+      description: `customerId, amount and paymentMethodType are required; currency defaults to the first invoice's (else USD), date to today, depositAccountId to the default account. ${RULES}`,
+      body: PaymentInput,
+      response: None,
+      handler: async ({ tenant, body }) => {
+        await payments.create(tenant, body);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/Accounting/Payments',
+      access: PAY,
+      summary: 'Record several payments',
+      description: `Each as POST /Accounting/Payment; all are recorded or none (a refusal names the item: "[2] …", "[2].amount"). At most 100. ${RULES}`,
+      body: PaymentsInput,
+      response: None,
+      handler: async ({ tenant, body }) => {
+        await payments.createMany(tenant, body as PaymentInputT[]);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/Accounting/BulkPayment',
+      access: PAY,
+      ids: { body: BODY_IDS },
+      summary: 'Record one payment split across invoices',
+      description: `As POST /Accounting/Payment, with at least one invoice: a customer's check paying several invoices. ${RULES}`,
+      body: PaymentInput,
+      response: None,
+      handler: async ({ tenant, body }) => {
+        await payments.bulk(tenant, body);
+      },
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Accounting/Payment/:id',
+      access: PAY,
+      ids: { params: { id: paymentRecords }, body: BODY_IDS },
+      summary: 'Change a payment',
+      description: `The fields sent change; invoices, when sent, replace its allocations (else they are kept and checked against a new amount). A deleted payment is restored first (accounting.payment_deleted). ${RULES}`,
+      params: PaymentIdParams,
+      body: PaymentChange,
+      response: Type.Ref('Payment'),
+      handler: ({ tenant, params, body }) => payments.update(tenant, params.id, body),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Accounting/Payments',
+      access: PAY,
+      summary: 'Change several payments',
+      description:
+        'Not shown by the spec; designed: a list of changes, each with the id of the payment it changes (each at most once, at most 100), applied as PUT /Accounting/Payment/{id} one after the other; all change or none (a refusal names the item). Answers the payments as changed, in the order sent. An unknown or other company’s id is a 404 naming it.',
+      body: PaymentsChange,
+      response: Many(Type.Ref('Payment')),
+      handler: ({ tenant, body }) => payments.updateMany(tenant, body),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/Accounting/Payment/:id',
+      access: companyAdmin,
+      ids: { params: { id: paymentRecords } },
+      summary: 'Mark a payment deleted',
+      description:
+        "A mark: its invoices no longer count it (their balances grow back) and it is listed with includeDeleted=true; PUT /Accounting/Payment/Restore/{id} puts it back. Deleting it again changes nothing. A card payment's money is not refunded by deleting it.",
+      params: PaymentIdParams,
+      response: None,
+      handler: ({ tenant, params }) => payments.remove(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/Accounting/Payment/Permanent/:id',
+      access: companyAdmin,
+      ids: { params: { id: paymentRecords } },
+      summary: 'Delete a payment for good',
+      description:
+        'Live or marked deleted: the payment and its allocations are gone; its invoices no longer count it. Its invoices’ activity keeps what happened.',
+      params: PaymentIdParams,
+      response: None,
+      handler: ({ tenant, params }) => payments.purge(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/Accounting/Payment/Restore/:id',
+      access: companyAdmin,
+      ids: { params: { id: paymentRecords } },
+      summary: 'Restore a deleted payment',
+      description:
+        'Back on the invoices it paid, if they still take it: live, approved and with the room (else accounting.invoice_deleted, accounting.invoice_not_approved, accounting.over_allocation). A live payment is answered as it is.',
+      params: PaymentIdParams,
+      response: Type.Ref('Payment'),
+      handler: ({ tenant, params }) => payments.restore(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Accounting/Payments',
+      access: VIEW,
+      ids: { query: { customerId: { filter: customerRecords } } },
+      summary: "The company's payments, newest first",
+      description:
+        'By payment date, then id, newest first; from and to are days, both inclusive (a date-time is read as its UTC day). includeDeleted=true lists deleted payments too. More than 5,000 matches is a 400 (accounting.too_many_payments): narrow the dates or name the customer.',
+      querystring: PaymentsQuery,
+      response: Many(Type.Ref('Payment')),
+      handler: ({ tenant, query }) => listPayments(tenant, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Accounting/InvoicePayments/:InvoiceId',
+      access: VIEW,
+      ids: { params: { InvoiceId: invoiceRecords } },
+      summary: "An invoice's payments",
+      description: 'The live payments applied to the invoice, newest first, each with all its allocations.',
+      params: InvoicePaymentsParams,
+      response: Many(Type.Ref('Payment')),
+      handler: ({ tenant, params }) => payments.ofInvoice(tenant, params.InvoiceId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/Accounting/DepositAccount',
+      access: PAY,
+      ids: { body: { id: depositAccountRecords } },
+      summary: "Make or change a 'Deposit to' account",
+      description:
+        'Without id: a new account; with the id of one of the company’s accounts: that one changes (another id is a 404). Names are unique in any case (accounting.duplicate_deposit_account). isDefault=true makes it the default (the former default no longer is). An account holding payments keeps its currency.',
+      body: DepositAccountInput,
+      response: Type.Ref('DepositAccount'),
+      handler: ({ tenant, body }) => saveDepositAccount(tenant, body),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Accounting/DepositAccounts',
+      access: VIEW,
+      summary: "'Deposit to' accounts with running totals",
+      description: 'By name. depositedTotal sums each account’s live settled payments; balance = openingBalance + depositedTotal.',
+      response: Many(Type.Ref('DepositAccount')),
+      handler: ({ tenant }) => listDepositAccounts(tenant),
+    }),
+  ];
+}
