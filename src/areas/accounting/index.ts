@@ -23,6 +23,8 @@ import { paymentRecords } from './payments.repository.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { DepositAccount, DepositAccountInput, Payment, PaymentAllocation, PaymentChange, PaymentInput } from './payments.schemas.js';
 import { paymentsService } from './payments.service.js';
+import { transactionsRoutes } from './transactions.routes.js';
+import { SearchCriteria, Transaction } from './transactions.schemas.js';
 
 const services = perApp((deps) => ({ invoices: invoicesService(orderServices(deps).orders), payments: paymentsService() }));
 
@@ -45,12 +47,20 @@ export const accountingArea: Area = {
     PaymentChange,
     DepositAccount,
     DepositAccountInput,
+    SearchCriteria,
+    Transaction,
   ],
   subscriptions: [on(orderPurging, 'accounting', guardOrderPurge)],
   routes: (deps) => {
     const { invoices, payments } = services(deps);
     const { customers } = customerServices(deps);
-    return [...invoicesRoutes(invoices), ...paymentsRoutes(payments), ...historyRoutes(customers), ...accountingCustomersRoutes(customers)];
+    return [
+      ...invoicesRoutes(invoices),
+      ...paymentsRoutes(payments),
+      ...transactionsRoutes(),
+      ...historyRoutes(customers),
+      ...accountingCustomersRoutes(customers),
+    ];
   },
 };
 
