@@ -12,6 +12,7 @@ const TITLES: Record<Section, string> = {
   Service: 'Beyond the contract:',
   'Sign-in': 'Sign-in limits:',
   Telematics: 'The telematics account (one per server; see *Carriers and fleet*):',
+  Payments: 'The card payment processor (see *Accounting: card payments*):',
   Operations: 'Operations (metrics, overload):',
   'Admin command line': 'The admin command line:',
 };

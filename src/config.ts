@@ -28,6 +28,13 @@ export interface MetricsSettings {
   host: string;
 }
 
+export interface PaymentsSettings {
+  provider: 'sandbox' | 'stripe';
+  stripeApiKey: string | null;
+  stripeBaseUrl: string;
+  timeoutMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -61,6 +68,7 @@ export interface Config {
   osrmUrl: string | null;
   telematics: TelematicsSettings;
   metrics: MetricsSettings;
+  payments: PaymentsSettings;
   /** Requests get 503 while the event loop lags more than this (ms); 0: never. */
   maxEventLoopDelayMs: number;
   /** FDS_PASSWORD: the admin CLI's password when a command is given none. */
@@ -103,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (v.NODE_ENV === 'production' && !v.JWT_SECRET) problems.push('JWT_SECRET is required when NODE_ENV=production');
   if (v.TELEMATICS_COMPANY_ID && !v.TELEMATICS_API_TOKEN)
     problems.push('TELEMATICS_COMPANY_ID is set but TELEMATICS_API_TOKEN is not: no account is connected');
+  if (v.PAYMENTS_PROVIDER === 'stripe' && !v.STRIPE_API_KEY) problems.push('PAYMENTS_PROVIDER=stripe needs STRIPE_API_KEY');
   if (v.METRICS_PORT !== null && v.METRICS_PORT === v.PORT && v.PORT !== 0) problems.push('METRICS_PORT must differ from PORT');
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -136,6 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       companyIds: v.TELEMATICS_COMPANY_ID,
     },
     metrics: { token: v.METRICS_TOKEN, port: v.METRICS_PORT, host: v.METRICS_HOST },
+    payments: {
+      provider: v.PAYMENTS_PROVIDER,
+      stripeApiKey: v.STRIPE_API_KEY,
+      stripeBaseUrl: v.STRIPE_BASE_URL.replace(/\/+$/, ''),
+      timeoutMs: v.PAYMENTS_TIMEOUT_MS,
+    },
     maxEventLoopDelayMs: v.MAX_EVENT_LOOP_DELAY_MS,
     cliPassword: v.FDS_PASSWORD,
   };

@@ -4,6 +4,8 @@
 import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { startCardReconciler } from './areas/accounting/index.js';
+import { HOOKS } from './areas/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest, migrationStatus } from './db/migrate.js';
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
   }
 
   let worker: { stop(): Promise<void> } | null = null;
+  let reconciler: { stop(): Promise<void> } | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -53,6 +56,7 @@ async function main(): Promise<void> {
       metricsServer?.close();
       await app.close();
       await worker?.stop();
+      await reconciler?.stop();
       await database.close();
     } catch (err) {
       logger.error({ err }, 'error while stopping');
@@ -91,6 +95,8 @@ async function main(): Promise<void> {
     );
   }
   worker = config.smtpUrl ? startOutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: logger }) : null;
+  // Card payments left pending by a crash or a processor's timeout, settled by asking the processor.
+  reconciler = startCardReconciler({ db: database.db, config, hooks: HOOKS, log: logger });
   readiness.ready();
   logger.info({ database: database.kind, docs: '/docs' }, 'fds is serving');
 }

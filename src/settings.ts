@@ -21,8 +21,8 @@ export interface Setting<T> {
   example?: string;
 }
 
-export type Section = 'Contract' | 'Service' | 'Sign-in' | 'Telematics' | 'Operations' | 'Admin command line';
-export const SECTIONS: Section[] = ['Contract', 'Service', 'Sign-in', 'Telematics', 'Operations', 'Admin command line'];
+export type Section = 'Contract' | 'Service' | 'Sign-in' | 'Telematics' | 'Payments' | 'Operations' | 'Admin command line';
+export const SECTIONS: Section[] = ['Contract', 'Service', 'Sign-in', 'Telematics', 'Payments', 'Operations', 'Admin command line'];
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const bad = (problem: string): Parsed<never> => ({ ok: false, problem });
@@ -268,6 +268,39 @@ export const SETTINGS = {
       'The company (or companies, comma-separated) the account belongs to. Unset: every company of the server uses it — set it on a server with more than one company, or they all see one fleet.',
   },
 
+  PAYMENTS_PROVIDER: {
+    section: 'Payments',
+    shown: 'sandbox',
+    fallback: 'sandbox' as const,
+    parse: oneOf(['sandbox', 'stripe'] as const),
+    meaning:
+      'The processor that charges saved cards (payments with `paymentMethodType` 2). `sandbox` behaves like one — approves, declines and times out on the documented test cards (README, "Accounting: card payments") — and never moves money; `stripe` charges through Stripe\'s API with `STRIPE_API_KEY`.',
+  },
+  STRIPE_API_KEY: {
+    section: 'Payments',
+    shown: 'unset',
+    fallback: null as string | null,
+    parse: text(),
+    secret: true,
+    meaning:
+      'Secret key of the Stripe account (`sk_live_…`, or `sk_test_…` for its test mode); required with `PAYMENTS_PROVIDER=stripe`. Never logged nor answered.',
+  },
+  STRIPE_BASE_URL: {
+    section: 'Payments',
+    shown: 'https://api.stripe.com',
+    fallback: 'https://api.stripe.com',
+    parse: url(['https:', 'http:']),
+    example: 'https://api.stripe.com',
+    meaning: "Stripe's API address (a local stand-in's in tests).",
+  },
+  PAYMENTS_TIMEOUT_MS: {
+    section: 'Payments',
+    shown: '15000',
+    fallback: 15_000,
+    parse: integer(100, 120_000),
+    meaning:
+      'Deadline of each call to the processor. Past it the payment stays `Pending` (the request says so) and the reconciler settles it by asking the processor, never charging twice.',
+  },
   METRICS_TOKEN: {
     section: 'Operations',
     shown: 'unset',

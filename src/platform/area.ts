@@ -11,7 +11,7 @@ import type { CompanyRecords } from './records.js';
 import type { AnyRoute } from './route.js';
 
 /** Work that spans companies by nature, for which an area is handed the privileged executor. */
-export type PrivilegedUse = 'sign-in';
+export type PrivilegedUse = 'sign-in' | 'payments';
 
 export interface AreaDeps {
   config: Config;

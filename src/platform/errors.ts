@@ -44,6 +44,12 @@ export const Codes = errorCodes({
   invalidLogin: [400, 'auth.invalid_login', 'The email or password is incorrect (the same answer for an unknown email).'],
   inactiveCompany: [400, 'auth.invalid_login_because_inactive_company', "The user's company is deactivated."],
   missingPermission: [403, 'meta.missing_permission', 'The signed-in user lacks the permission or role the endpoint needs; the message names it.'],
+  idempotencyKeyReused: [
+    422,
+    'meta.idempotency_key_reused',
+    'The Idempotency-Key was sent before with another request (method, path or body): a new request takes a new key.',
+  ],
+  idempotencyKeyInFlight: [409, 'meta.idempotency_key_in_flight', 'A request with the same Idempotency-Key is still being answered: send it again once it is.'],
   notFound: [404, 'meta.not_found', "The record does not exist, or is another company's (which looks the same); the message names the ids."],
   routeNotFound: [404, 'meta.route_not_found', 'There is no endpoint with this method and path.'],
   badRequest: [400, 'meta.bad_request', 'A malformed request the framework refused (an unreadable multipart body, say).'],

@@ -10,6 +10,7 @@ import { type AnswerCache, Versioned } from './answer-cache.js';
 import type { Principal } from './auth.js';
 import { Env, ok, WithNotices } from './envelope.js';
 import { AppError, Codes, invalid } from './errors.js';
+import { afterIdempotent, beforeIdempotent } from './idempotency.js';
 import { compileNormalizer, type Normalizer } from './normalize.js';
 import type { CompanyRecords } from './records.js';
 import type { Static, TSchema } from './schemas.js';
@@ -114,6 +115,8 @@ export interface RouteDef<P, Q, B, R extends ResponseKind> {
   access: Access;
   /** Run the handler in the company's transaction (default for signed-in routes). */
   transaction?: boolean;
+  /** Honours the Idempotency-Key header (platform/idempotency.ts): a route that can charge a card. */
+  idempotent?: boolean;
   /** A GET that writes (e.g. makes a record's defaults on first read). Other GETs read only:
    *  a write from one fails (db/tenant.ts); POST, PUT, DELETE and PATCH may write unless `readOnly`. */
   writes?: boolean;
@@ -355,6 +358,17 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
         }
       }
       uploadsOf.set(request, uploads);
+    };
+  }
+  if (def.idempotent) {
+    if (def.upload || isPublic) throw new Error(`${def.method} ${def.url}: an idempotent route is a signed-in JSON route`);
+    options.preHandler = async (request, reply) => {
+      await beforeIdempotent(request, reply, deps.tenants);
+      if (reply.sent) return reply;
+    };
+    options.onSend = async (request, reply, payload) => {
+      await afterIdempotent(request, reply, payload, deps.tenants);
+      return payload;
     };
   }
   const parts = (['params', 'query', 'body'] as const).filter((part) => (part === 'query' ? def.querystring : def[part]) !== undefined);

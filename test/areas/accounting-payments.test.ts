@@ -117,7 +117,7 @@ describe('POST /Accounting/Payment and BulkPayment', () => {
     expectProblem(await pay({ paymentMethodType: 7 }), 'paymentMethodType');
     expectFailure(await pay({ amount: 10.005 }), 'accounting.invalid_amount');
     expectFailure(await pay({ currency: 'XYZ' }), 'accounting.unknown_currency');
-    expectFailure(await pay({ paymentMethodType: 2, paymentMethod: 1 }), 'accounting.card_not_available');
+    expectFailure(await pay({ paymentMethodType: 2, paymentMethod: 1 }), 'accounting.no_saved_card');
     expectProblem(await pay({ paymentMethod: 1 }), 'paymentMethod');
     expectFailure(await pay({ invoices: [{ invoiceId: draft.id }] }), 'accounting.invoice_not_approved');
     expectFailure(await pay({ invoices: [{ invoiceId: deleted.id }] }), 'accounting.invoice_deleted');
@@ -235,7 +235,7 @@ describe('PUT /Accounting/Payment/{id} and PUT /Accounting/Payments', () => {
       await api(admin, 'PUT', `/Accounting/Payment/${payment.id}`, { invoices: [{ invoiceId: invoice.id, amount: 60 }] }),
       'accounting.over_allocation',
     );
-    expectFailure(await api(admin, 'PUT', `/Accounting/Payment/${payment.id}`, { paymentMethodType: 2 }), 'accounting.card_not_available');
+    expectFailure(await api(admin, 'PUT', `/Accounting/Payment/${payment.id}`, { paymentMethodType: 2 }), 'accounting.no_saved_card');
     const batch = await api(admin, 'PUT', '/Accounting/Payments', [
       { id: payment.id, memo: 'kept?' },
       { id: payment.id, memo: 'twice' },

@@ -30,11 +30,15 @@ export const AccountingErrors = errorCodes({
     "More is applied than the payment's amount, or than an invoice's open balance (its total less what is paid or pending).",
   ],
   paymentDeleted: [400, 'accounting.payment_deleted', 'The payment is deleted: restore it first.'],
-  cardNotAvailable: [
-    400,
-    'accounting.card_not_available',
-    'Card payments (paymentMethodType 2) are not taken yet: no saved cards or payment processor are set up (issue 17, next step).',
-  ],
   depositAccountNameTaken: [400, 'accounting.duplicate_deposit_account', 'Another deposit account of the company has that name (any case).'],
+  methodRefused: [400, 'accounting.payment_method_refused', 'The processor does not hold that payment method (unknown, not a card, or another account’s).'],
+  noSavedCard: [400, 'accounting.no_saved_card', "A card payment names one of the customer's saved cards (paymentMethod), or the customer has a default card."],
+  cardDeclined: [400, 'accounting.card_declined', 'The processor declined the card: nothing was paid (the payment reads Failed, with the decline code).'],
+  paymentPending: [400, 'accounting.payment_pending', 'The card charge is waiting for the processor: the payment changes once it is settled.'],
+  paymentCharged: [
+    400,
+    'accounting.payment_charged',
+    'A charged card payment keeps its amount, currency, customer and card (its allocations and details still change).',
+  ],
   tooManyPayments: [400, 'accounting.too_many_payments', 'More than 5,000 payments match: narrow the dates or name the customer.'],
 });

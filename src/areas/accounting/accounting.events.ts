@@ -57,6 +57,8 @@ const paymentEvent = (name: string, description: string) =>
 
 export const paymentCreated = paymentEvent('payment.created', 'A payment was recorded (or a card charged) and applied to invoices.');
 export const paymentUpdated = paymentEvent('payment.updated', "A payment's details or allocations changed.");
+export const paymentSettled = paymentEvent('payment.settled', "A card payment's charge succeeded: its invoices count it as paid.");
+export const paymentFailed = paymentEvent('payment.failed', "A card payment's charge was declined: nothing was paid.");
 export const paymentDeleted = paymentEvent('payment.deleted', 'A payment was marked deleted: its invoices no longer count it.');
 export const paymentRestored = paymentEvent('payment.restored', 'A deleted payment was restored onto its invoices.');
 export const paymentPurged = paymentEvent('payment.purged', 'A payment was deleted for good.');

@@ -3,12 +3,19 @@
 // Card charges, the order rows that invoice, the
 // statistics and the external ledger come in the next steps (issue 17). Charge types are their own
 // area (charge-types).
+
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { paymentProcessor } from '../../integrations/payments/index.js';
 import { type Area, perApp } from '../../platform/area.js';
+import type { Hooks } from '../../platform/events.js';
 import { on } from '../../platform/events.js';
 import { customerServices } from '../customers/index.js';
 import { orderPurging, orderServices } from '../orders/index.js';
 import { AccountingErrors } from './accounting.errors.js';
 import { guardOrderPurge } from './accounting.subscriptions.js';
+import { startReconciler } from './card-reconciler.js';
 import { accountingCustomersRoutes } from './customers.routes.js';
 import { CustomerListDto } from './customers-list.js';
 import { depositAccountRecords } from './deposit-accounts.repository.js';
@@ -19,19 +26,40 @@ import { invoiceRecords } from './invoices.repository.js';
 import { invoicesRoutes } from './invoices.routes.js';
 import { Invoice, InvoiceChange, InvoiceCreatedDto, InvoiceInput, InvoiceLine } from './invoices.schemas.js';
 import { invoicesService } from './invoices.service.js';
+import { paymentMethodRecords } from './payment-methods.repository.js';
+import { paymentMethodsRoutes } from './payment-methods.routes.js';
+import { paymentMethodsService } from './payment-methods.service.js';
 import { paymentRecords } from './payments.repository.js';
 import { paymentsRoutes } from './payments.routes.js';
-import { DepositAccount, DepositAccountInput, Payment, PaymentAllocation, PaymentChange, PaymentInput } from './payments.schemas.js';
+import {
+  CustomerPaymentMethod,
+  DepositAccount,
+  DepositAccountInput,
+  Payment,
+  PaymentAllocation,
+  PaymentChange,
+  PaymentInput,
+  PaymentMethodInput,
+} from './payments.schemas.js';
 import { paymentsService } from './payments.service.js';
 import { transactionsRoutes } from './transactions.routes.js';
 import { SearchCriteria, Transaction } from './transactions.schemas.js';
 
-const services = perApp((deps) => ({ invoices: invoicesService(orderServices(deps).orders), payments: paymentsService() }));
+/** One processor per app; the sandbox keeps its book through the privileged executor. */
+const processorOf = perApp((deps) => paymentProcessor(deps.config.payments, deps.privileged!));
+
+const services = perApp((deps) => ({
+  invoices: invoicesService(orderServices(deps).orders),
+  payments: paymentsService(processorOf(deps), deps.config.payments.timeoutMs),
+  methods: paymentMethodsService(processorOf(deps)),
+}));
 
 export const accountingArea: Area = {
   name: 'Accounting',
   errors: AccountingErrors,
-  resources: [invoiceRecords, invoiceActivityRecords, paymentRecords, depositAccountRecords],
+  resources: [invoiceRecords, invoiceActivityRecords, paymentRecords, depositAccountRecords, paymentMethodRecords],
+  // The sandbox processor keeps its book outside the request's transaction, as an outside processor would.
+  privileged: 'payments',
   schemas: [
     InvoiceLine,
     Invoice,
@@ -47,16 +75,19 @@ export const accountingArea: Area = {
     PaymentChange,
     DepositAccount,
     DepositAccountInput,
+    CustomerPaymentMethod,
+    PaymentMethodInput,
     SearchCriteria,
     Transaction,
   ],
   subscriptions: [on(orderPurging, 'accounting', guardOrderPurge)],
   routes: (deps) => {
-    const { invoices, payments } = services(deps);
+    const { invoices, payments, methods } = services(deps);
     const { customers } = customerServices(deps);
     return [
       ...invoicesRoutes(invoices),
-      ...paymentsRoutes(payments),
+      ...paymentsRoutes(payments, processorOf(deps)),
+      ...paymentMethodsRoutes(methods),
       ...transactionsRoutes(),
       ...historyRoutes(customers),
       ...accountingCustomersRoutes(customers),
@@ -65,3 +96,9 @@ export const accountingArea: Area = {
 };
 
 export { invoiceRecords } from './invoices.repository.js';
+
+/** The card reconciler (card-reconciler.ts) with the server's processor: main.ts starts it. */
+export function startCardReconciler(options: { db: Db; config: Config; hooks: Hooks; log: Pick<Logger, 'info' | 'warn' | 'error'>; autoStart?: boolean }) {
+  const processor = paymentProcessor(options.config.payments, options.db);
+  return startReconciler({ ...options, processor, payments: paymentsService(processor, options.config.payments.timeoutMs) });
+}

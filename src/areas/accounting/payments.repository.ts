@@ -158,3 +158,8 @@ export function paymentsBetween(
     .limit(limit)
     .execute() as Promise<PaymentRow[]>;
 }
+
+/** The payment a request key wrote (payments_request_key_idx). */
+export async function paymentWithRequestKey(t: Tenant, key: string): Promise<Pick<PaymentRow, 'id' | 'processing_status'> | undefined> {
+  return t.select('payments as p').select(['p.id', 'p.processing_status']).where('p.request_key', '=', key).executeTakeFirst();
+}

@@ -1,12 +1,17 @@
 // Payments (part 2, "Accounting"): recorded and applied to invoices, changed, deleted, restored and
 // deleted for good (the Company Admin role); an invoice's payments, the payments of a date range;
 // the 'Deposit to' accounts.
+
+import type { Tenant } from '../../db/tenant.js';
+import type { PaymentProcessor } from '../../integrations/payments/index.js';
 import { companyAdmin } from '../../platform/access.js';
 import { None } from '../../platform/envelope.js';
-import { type AnyRoute, defineRoute } from '../../platform/route.js';
+import { heldKey } from '../../platform/idempotency.js';
+import { type AnyRoute, type Context, defineRoute } from '../../platform/route.js';
 import { Many, Type } from '../../platform/schemas.js';
 import { customerRecords } from '../customers/index.js';
 import { PAY, VIEW } from './accounting.access.js';
+import { type ChargeQueue, withCharges } from './card-charges.js';
 import { depositAccountRecords } from './deposit-accounts.repository.js';
 import { listDepositAccounts, saveDepositAccount } from './deposit-accounts.service.js';
 import { invoiceRecords } from './invoices.repository.js';
@@ -37,7 +42,18 @@ const RULES =
   "each part at most the invoice's open balance and all of them at most the amount (accounting.over_allocation); a part without an amount takes what is left, in the order listed; what is not applied stays unapplied. " +
   'The invoices’ balances and statuses follow in the same transaction.';
 
-export function paymentsRoutes(payments: PaymentsService): AnyRoute[] {
+export function paymentsRoutes(payments: PaymentsService, processor: PaymentProcessor): AnyRoute[] {
+  /** A write that may charge cards (card-charges.ts): the Idempotency-Key's request key, steps 1–3. */
+  const charging = <T, A>(
+    ctx: Pick<Context<unknown, unknown, unknown>, 'inCompany' | 'principal' | 'request'>,
+    work: (t: Tenant, queue: ChargeQueue) => Promise<T>,
+    answer: (t: Tenant, written: T) => Promise<A>,
+  ) => {
+    // A key is its user's own: the request key names the user too.
+    const key = heldKey(ctx.request);
+    return withCharges(ctx.inCompany, processor, payments.settle, key === null ? null : `${ctx.principal.userId}/${key}`, work, answer);
+  };
+  const none = async () => null;
   return [
     defineRoute({
       method: 'POST',
@@ -48,9 +64,9 @@ export function paymentsRoutes(payments: PaymentsService): AnyRoute[] {
       description: `customerId, amount and paymentMethodType are required; currency defaults to the first invoice's (else USD), date to today, depositAccountId to the default account. ${RULES}`,
       body: PaymentInput,
       response: None,
-      handler: async ({ tenant, body }) => {
-        await payments.create(tenant, body);
-      },
+      transaction: false,
+      idempotent: true,
+      handler: (ctx) => charging(ctx, (t, queue) => payments.create(t, ctx.body, queue), none),
     }),
     defineRoute({
       method: 'POST',
@@ -60,9 +76,9 @@ export function paymentsRoutes(payments: PaymentsService): AnyRoute[] {
       description: `Each as POST /Accounting/Payment; all are recorded or none (a refusal names the item: "[2] …", "[2].amount"). At most 100. ${RULES}`,
       body: PaymentsInput,
       response: None,
-      handler: async ({ tenant, body }) => {
-        await payments.createMany(tenant, body as PaymentInputT[]);
-      },
+      transaction: false,
+      idempotent: true,
+      handler: (ctx) => charging(ctx, (t, queue) => payments.createMany(t, ctx.body as PaymentInputT[], queue), none),
     }),
     defineRoute({
       method: 'POST',
@@ -73,9 +89,9 @@ export function paymentsRoutes(payments: PaymentsService): AnyRoute[] {
       description: `As POST /Accounting/Payment, with at least one invoice: a customer's check paying several invoices. ${RULES}`,
       body: PaymentInput,
       response: None,
-      handler: async ({ tenant, body }) => {
-        await payments.bulk(tenant, body);
-      },
+      transaction: false,
+      idempotent: true,
+      handler: (ctx) => charging(ctx, (t, queue) => payments.bulk(t, ctx.body, queue), none),
     }),
     defineRoute({
       method: 'PUT',
@@ -87,7 +103,14 @@ export function paymentsRoutes(payments: PaymentsService): AnyRoute[] {
       params: PaymentIdParams,
       body: PaymentChange,
       response: Type.Ref('Payment'),
-      handler: ({ tenant, params, body }) => payments.update(tenant, params.id, body),
+      transaction: false,
+      idempotent: true,
+      handler: (ctx) =>
+        charging(
+          ctx,
+          (t, queue) => payments.update(t, ctx.params.id, ctx.body, queue),
+          (t) => payments.read(t, ctx.params.id),
+        ),
     }),
     defineRoute({
       method: 'PUT',
@@ -98,7 +121,14 @@ export function paymentsRoutes(payments: PaymentsService): AnyRoute[] {
         'Not shown by the spec; designed: a list of changes, each with the id of the payment it changes (each at most once, at most 100), applied as PUT /Accounting/Payment/{id} one after the other; all change or none (a refusal names the item). Answers the payments as changed, in the order sent. An unknown or other company’s id is a 404 naming it.',
       body: PaymentsChange,
       response: Many(Type.Ref('Payment')),
-      handler: ({ tenant, body }) => payments.updateMany(tenant, body),
+      transaction: false,
+      idempotent: true,
+      handler: (ctx) =>
+        charging(
+          ctx,
+          (t, queue) => payments.updateMany(t, ctx.body, queue),
+          (t, changed) => Promise.all(changed.map((p) => payments.read(t, p.id))),
+        ),
     }),
     defineRoute({
       method: 'DELETE',

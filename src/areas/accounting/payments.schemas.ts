@@ -158,3 +158,37 @@ export const DepositAccountInput = Type.Object(
   { $id: 'DepositAccountInput' },
 );
 export type DepositAccountInputT = Static<typeof DepositAccountInput>;
+
+export const CustomerPaymentMethod = Type.Object(
+  {
+    id: Id,
+    customerId: Id,
+    processor: NameEnum(['sandbox', 'stripe'] as const),
+    paymentMethodRef: Type.String({ description: "The processor's payment method (Stripe: pm_…)." }),
+    brand: Type.String(),
+    last4: Type.String(),
+    expMonth: Nullable(Type.Integer()),
+    expYear: Nullable(Type.Integer()),
+    isDefault: Type.Boolean(),
+    createdAt: DateTime,
+  },
+  { $id: 'CustomerPaymentMethod', description: "A customer's saved card: a reference to the processor's payment method, never a card number." },
+);
+export type CustomerPaymentMethodT = Static<typeof CustomerPaymentMethod>;
+
+export const PaymentMethodInput = Type.Object(
+  {
+    paymentMethodRef: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        "The processor's payment method: with Stripe, a pm_… made by Stripe.js or the Stripe API from the customer's card; with the sandbox, one of its test cards (pm_card_visa, …).",
+    }),
+    isDefault: Type.Optional(Type.Boolean({ description: 'true: the card charged when a card payment names none; the first saved card is the default.' })),
+  },
+  { $id: 'PaymentMethodInput' },
+);
+export type PaymentMethodInputT = Static<typeof PaymentMethodInput>;
+
+export const CustomerParams = Type.Object({ customerId: Id });
+export const CustomerMethodParams = Type.Object({ customerId: Id, id: Id });

@@ -19,6 +19,7 @@ import * as m0016 from './0016_order_lists.js';
 import * as m0017 from './0017_foreign_key_indexes.js';
 import * as m0018 from './0018_dispatch.js';
 import * as m0019 from './0019_accounting.js';
+import * as m0020 from './0020_payment_request_keys.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_foreign_key_indexes': m0017,
   '0018_dispatch': m0018,
   '0019_accounting': m0019,
+  '0020_payment_request_keys': m0020,
 };

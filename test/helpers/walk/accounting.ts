@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { call } from '../app.js';
-import { createApprovedInvoice, createInvoice, createPayment, createQuote } from '../factories.js';
+import { createApprovedInvoice, createCustomer, createInvoice, createPayment, createQuote } from '../factories.js';
 import type { AreaWalk, Factory, RouteCase } from '../walk.js';
 
 const invoice: Factory = async (t, s) => (await createInvoice(t, s)).id;
@@ -13,6 +13,16 @@ const invoiceActivity: Factory = async (t, s) => {
   const made = await createInvoice(t, s);
   const log = await call(t, 'GET', `/api/v1/Accounting/AuditLog?invoiceId=${made.id}`, { token: s.token });
   return log.body.data[0].id;
+};
+
+/** A saved sandbox card of a new customer. */
+const savedCard: Factory = async (t, s) => {
+  const customer = await createCustomer(t, s);
+  const res = await call(t, 'POST', `/api/v1/Accounting/Customers/${customer.id}/PaymentMethods`, {
+    token: s.token,
+    body: { paymentMethodRef: 'pm_card_visa' },
+  });
+  return res.body.data.id;
 };
 
 const payment: Factory = async (t, s) => (await createPayment(t, s, { amount: 25 })).id;
@@ -37,7 +47,7 @@ const paymentBody: RouteCase = async ({ t, admin, make }) => {
 };
 
 export const accountingWalk: AreaWalk = {
-  factories: { invoice, invoice_activity: invoiceActivity, payment, deposit_account: depositAccount },
+  factories: { invoice, invoice_activity: invoiceActivity, payment, deposit_account: depositAccount, customer_payment_method: savedCard },
   cases: {
     // An approved order of the customer, and a company charge type (it applies to a customer
     // without a list of its own).
@@ -80,6 +90,16 @@ export const accountingWalk: AreaWalk = {
       const { id } = await createPayment(t, admin);
       await call(t, 'DELETE', `/api/v1/Accounting/Payment/${id}`, { token: admin.token });
       return { params: { id } };
+    },
+    'POST /Accounting/Customers/:customerId/PaymentMethods': async ({ make }) => ({
+      params: { customerId: await make('customer') },
+      body: { paymentMethodRef: 'pm_card_mastercard' },
+    }),
+    // The card's own customer.
+    'DELETE /Accounting/Customers/:customerId/PaymentMethods/:id': async ({ t, admin }) => {
+      const id = Number(await savedCard(t, admin));
+      const card = await t.database.db.selectFrom('customer_payment_methods').select('customer_id').where('id', '=', id).executeTakeFirstOrThrow();
+      return { params: { customerId: card.customer_id, id } };
     },
     'POST /Accounting/DepositAccount': async ({ make }) => ({ body: { id: await make('deposit_account'), name: `Renamed ${randomUUID()}` } }),
     'GET /Accounting/AuditLog': async ({ make }) => ({ query: { invoiceId: await make('invoice'), orderId: await make('order') } }),
