@@ -355,3 +355,24 @@ describe('POST /Accounting/DepositAccount and GET DepositAccounts', () => {
     assert.equal(await countRows(t, 'deposit_accounts', admin.companyId), 2);
   });
 });
+
+describe('PUT /Customers/MergeCustomers and billing', () => {
+  it('moves the merged customers’ invoices, payments and saved cards to the customer kept', async () => {
+    const admin = await signIn(t);
+    const parent = await createCustomer(t, admin);
+    const child = await createCustomer(t, admin);
+    const invoice = await createApprovedInvoice(t, admin, { customerId: child.id });
+    const payment = await createPayment(t, admin, { customerId: child.id, amount: 50, invoices: [{ invoiceId: invoice.id }] });
+    await api(admin, 'POST', `/Accounting/Customers/${child.id}/PaymentMethods`, { paymentMethodRef: 'pm_card_visa' });
+    const merged = await api(admin, 'PUT', '/Customers/MergeCustomers', { parentCustomerId: parent.id, customerIds: [child.id] });
+    assert.equal(merged.status, 200, JSON.stringify(merged.body));
+    assert.deepEqual([(await invoiceOf(admin, invoice.id)).customerId, (await invoiceOf(admin, invoice.id)).balance], [parent.id, 300.01]);
+    assert.deepEqual(
+      (await api(admin, 'GET', `/Accounting/Payments?customerId=${parent.id}`)).body.data.map((p: any) => p.id),
+      [payment.id],
+    );
+    assert.equal((await api(admin, 'GET', `/Accounting/Customers/${parent.id}/PaymentMethods`)).body.data.length, 1);
+    const log = (await api(admin, 'GET', `/Accounting/AuditLog?invoiceId=${invoice.id}`)).body.data;
+    assert.match(log[0].description, new RegExp(`merged into customer ${parent.id}`));
+  });
+});

@@ -17,3 +17,17 @@ export async function guardOrderPurge(t: Tenant, p: { orderId: number; orderNumb
     `Order ${p.orderNumber} was deleted permanently; the invoice keeps its number.`,
   );
 }
+
+/** Merged customers' invoices, payments and saved cards go to the customer kept (MergeCustomers). */
+export async function moveCustomersBilling(t: Tenant, { fromIds, intoId }: { fromIds: number[]; intoId: number }): Promise<void> {
+  if (fromIds.length === 0) return;
+  const moved = await t.update('invoices').set({ customer_id: intoId, updated_at: new Date() }).where('customer_id', 'in', fromIds).returning('id').execute();
+  await t.update('payments').set({ customer_id: intoId, updated_at: new Date() }).where('customer_id', 'in', fromIds).execute();
+  await t.update('customer_payment_methods').set({ customer_id: intoId, is_default: false }).where('customer_id', 'in', fromIds).execute();
+  await logInvoiceActivity(
+    t,
+    moved.map((r) => r.id),
+    'invoice.customer_merged',
+    `The invoice's customer was merged into customer ${intoId}.`,
+  );
+}

@@ -11,10 +11,10 @@ import { paymentProcessor } from '../../integrations/payments/index.js';
 import { type Area, perApp } from '../../platform/area.js';
 import type { Hooks } from '../../platform/events.js';
 import { on } from '../../platform/events.js';
-import { customerServices } from '../customers/index.js';
-import { orderPurging, orderServices } from '../orders/index.js';
+import { customerServices, customersMerged } from '../customers/index.js';
+import { orderPurging, orderServices, ordersService, quoteStepSaved } from '../orders/index.js';
 import { AccountingErrors } from './accounting.errors.js';
-import { guardOrderPurge } from './accounting.subscriptions.js';
+import { guardOrderPurge, moveCustomersBilling } from './accounting.subscriptions.js';
 import { startReconciler } from './card-reconciler.js';
 import { accountingCustomersRoutes } from './customers.routes.js';
 import { CustomerListDto } from './customers-list.js';
@@ -26,6 +26,8 @@ import { invoiceRecords } from './invoices.repository.js';
 import { invoicesRoutes } from './invoices.routes.js';
 import { Invoice, InvoiceChange, InvoiceCreatedDto, InvoiceInput, InvoiceLine } from './invoices.schemas.js';
 import { invoicesService } from './invoices.service.js';
+import { orderInvoicesRoutes } from './order-invoices.routes.js';
+import { orderInvoicesService } from './order-invoices.service.js';
 import { paymentMethodRecords } from './payment-methods.repository.js';
 import { paymentMethodsRoutes } from './payment-methods.routes.js';
 import { paymentMethodsService } from './payment-methods.service.js';
@@ -50,9 +52,13 @@ const processorOf = perApp((deps) => paymentProcessor(deps.config.payments, deps
 
 const services = perApp((deps) => ({
   invoices: invoicesService(orderServices(deps).orders),
+  orderInvoices: orderInvoicesService(invoicesService(orderServices(deps).orders), orderServices(deps).orders),
   payments: paymentsService(processorOf(deps), deps.config.payments.timeoutMs),
   methods: paymentMethodsService(processorOf(deps)),
 }));
+
+/** What the subscriptions use (they run in the announcing transaction, with no app deps). */
+const forEvents = orderInvoicesService(invoicesService(ordersService()), ordersService());
 
 export const accountingArea: Area = {
   name: 'Accounting',
@@ -80,14 +86,23 @@ export const accountingArea: Area = {
     SearchCriteria,
     Transaction,
   ],
-  subscriptions: [on(orderPurging, 'accounting', guardOrderPurge)],
+  subscriptions: [
+    on(orderPurging, 'accounting', guardOrderPurge),
+    on(customersMerged, 'accounting', moveCustomersBilling),
+    // A step of an order (approved: a quote is not invoiced) saved with createInvoice (default true):
+    // its invoice made, or made again from its price while a Draft.
+    on(quoteStepSaved, 'accounting', async (t, p) => {
+      if (p.createInvoice && (p.status === 'Order' || p.status === 'Closed')) await forEvents.invoiceOrder(t, p.orderId, false);
+    }),
+  ],
   routes: (deps) => {
-    const { invoices, payments, methods } = services(deps);
+    const { invoices, payments, methods, orderInvoices } = services(deps);
     const { customers } = customerServices(deps);
     return [
       ...invoicesRoutes(invoices),
       ...paymentsRoutes(payments, processorOf(deps)),
       ...paymentMethodsRoutes(methods),
+      ...orderInvoicesRoutes(orderInvoices),
       ...transactionsRoutes(),
       ...historyRoutes(customers),
       ...accountingCustomersRoutes(customers),

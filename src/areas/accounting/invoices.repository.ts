@@ -152,3 +152,8 @@ export async function settingsOf(t: Tenant): Promise<Settings> {
   const row = await t.select('accounting_settings').select(['invoice_prefix', 'default_terms_days', 'tax_name', 'tax_rate']).executeTakeFirst();
   return row ?? DEFAULT_SETTINGS;
 }
+
+/** The id of the order's live invoice, if it has one (one at most: invoices_live_order_idx). */
+export async function liveInvoiceIdOfOrder(t: Tenant, orderId: number): Promise<number | null> {
+  return (await t.select('invoices').select('id').where('order_id', '=', orderId).where('deleted_at', 'is', null).executeTakeFirst())?.id ?? null;
+}

@@ -158,8 +158,11 @@ export function invoicesService(orders: OrderServices['orders']) {
       return options.includeOrder && invoice.orderId !== null ? { ...invoice, order: await orders.read(t, invoice.orderId) } : invoice;
     },
     create: (t: Tenant, input: InvoiceInputT) => create(t, input),
+    /** An invoice whose lines name charge types as given (an order's price lines: kept valid even
+     *  where a type no longer applies to the customer). */
+    createWith: (t: Tenant, input: InvoiceInputT, how: string, kept: ReadonlyMap<number, KnownType>) => create(t, input, how, kept),
 
-    async update(t: Tenant, id: number, change: InvoiceChangeT): Promise<InvoiceT> {
+    async update(t: Tenant, id: number, change: InvoiceChangeT, kept: ReadonlyMap<number, KnownType> = new Map()): Promise<InvoiceT> {
       const before = await changeable(t, id, 'changed');
       const sentLines = change.lines?.map(lineKey);
       // What an approved invoice keeps: its money, whom it bills, its number.
@@ -190,7 +193,13 @@ export function invoicesService(orders: OrderServices['orders']) {
       const taxRate = change.taxRate ?? (terms && settings ? (terms.tax_exempt ? 0 : settings.tax_rate) : before.taxRate);
       const termsDays = change.paymentTermsDays ?? (terms && settings ? (terms.payment_terms_days ?? settings.default_terms_days) : before.paymentTermsDays);
       const taxName = taxRate > 0 ? (before.taxName ?? (settings ?? (await repo.settingsOf(t))).tax_name) : null;
-      const { lines, totals } = await resolveLines(t, customerId, change.lines ?? before.lines.map(lineKey), taxRate, typesOf(before.lines));
+      const { lines, totals } = await resolveLines(
+        t,
+        customerId,
+        change.lines ?? before.lines.map(lineKey),
+        taxRate,
+        new Map([...typesOf(before.lines), ...kept]),
+      );
       const invoiceDate = change.invoiceDate ?? before.invoiceDate;
       const dueDate =
         change.dueDate ?? (invoiceDate !== before.invoiceDate || termsDays !== before.paymentTermsDays ? addDays(invoiceDate, termsDays) : before.dueDate);

@@ -92,6 +92,7 @@ export {
   orderUpdated,
   quoteApproved,
   quoteCreated,
+  quoteStepSaved,
 } from './orders.events.js';
 export { itemsOf as orderItemsOf, orderRecords } from './orders.repository.js';
 export type { OrderItemT, OrderStopT } from './orders.schemas.js';

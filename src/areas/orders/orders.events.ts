@@ -31,6 +31,9 @@ export const orderReleased = orderEvent('order.released', "An order's holds were
 export const orderPurged = orderEvent('order.purged', 'A quote or an order was deleted permanently, with everything hanging on it.');
 /** Before an order is purged (not logged): an area whose records name it refuses, or lets go. */
 export const orderPurging = companyEvent<{ orderId: number; orderNumber: string }>('order.purging');
+/** A step of a quote or order was saved (not logged): accounting invoices an approved order when
+ *  the step asks for it (createInvoice, PUT /Quotes/{id}/{quoteUpdateType}). */
+export const quoteStepSaved = companyEvent<{ orderId: number; status: string; createInvoice: boolean }>('order.step_saved');
 
 const stopEvent = (name: string, description: string) =>
   companyEvent<StopChange>(name, {

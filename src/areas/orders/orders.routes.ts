@@ -1,6 +1,6 @@
 // Orders (part 1, "Orders"; listed by summary only: parameters and answers are fds's design,
 // documented on each route). The invoice rows (close-and-create-invoice, PUT and DELETE
-// /Orders/{id}/invoice) come with accounting.
+// /Orders/{id}/invoice) are accounting's (order-invoices.routes.ts), which owns invoices.
 import { companyAdmin } from '../../platform/access.js';
 import { None, PagedList } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';

@@ -41,7 +41,7 @@ const STEPS =
   'distanceUnit, weightUnit and totalPrice (a price by hand; null: the model prices it again). 5 Recurrence saves recurrence (frequency Daily, Weekly or Monthly, interval, ' +
   'daysOfWeek, startsOn, endsOn; null: once). 6 OrderRouteBehavior saves routeBehavior (Default, SameRoute, SeparateRoutes). Every step also saves contactId, ' +
   'referenceNumber and notes when sent, and customerId (or, with createCustomerFromQuote=true, makes the customer of body.customer). The order is priced again. ' +
-  'completeQuoteRouteItems=true marks its stops that are on a route done. createInvoice is accepted; invoices come with the accounting endpoints, so none is made yet. ' +
+  'completeQuoteRouteItems=true marks its stops that are on a route done. createInvoice (default true): a step of an approved order invoices it — its invoice made (a Draft), or made again from its new price while a Draft; an approved invoice is left as it is; a quote or draft is not invoiced (false: the invoice is left as it is). ' +
   'returnQuote=false answers data null. Refused for a closed or deleted order.';
 
 export function quoteStepsRoutes(updates: QuoteUpdatesService, transfer: QuoteTransferService): AnyRoute[] {

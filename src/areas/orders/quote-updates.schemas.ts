@@ -61,7 +61,8 @@ export const QuoteStepQuery = Type.Object({
   createInvoice: Type.Optional(
     Type.Boolean({
       default: true,
-      description: 'Accepted; invoices come with the accounting endpoints, so no invoice is made yet (the order is not changed by it).',
+      description:
+        'When the order is closed after the step: its invoice made, or made again from its price while a Draft (false: the invoice is left as it is).',
     }),
   ),
   returnQuote: Type.Optional(Type.Boolean({ default: true, description: 'Answer the order (false: data null).' })),

@@ -18,7 +18,7 @@ import { shipmentTypeRecords } from '../pricing/index.js';
 import { logActivity } from './order-activity.js';
 import { openOrder, STOP_RANK } from './order-state.js';
 import { OrdersErrors } from './orders.errors.js';
-import { orderRouteItemsCompleted, orderUpdated } from './orders.events.js';
+import { orderRouteItemsCompleted, orderUpdated, quoteStepSaved } from './orders.events.js';
 import * as orders from './orders.repository.js';
 import { reprice } from './orders.reprice.js';
 import type { OrderT } from './orders.schemas.js';
@@ -194,6 +194,7 @@ export function quoteUpdatesService(ordersService: OrdersService) {
       );
       await audit(t, { action: 'order.update', entityType: 'order', entityId: id, before, after });
       await t.announce(orderUpdated, { orderId: id, orderNumber: after.orderNumber, customerId: after.customerId, status: after.status });
+      await t.announce(quoteStepSaved, { orderId: id, status: after.status, createInvoice: query.createInvoice !== false });
       return query.returnQuote === false ? null : after;
     },
   };

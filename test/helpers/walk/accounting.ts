@@ -32,6 +32,13 @@ const depositAccount: Factory = async (t, s) => {
   return res.body.data.id;
 };
 
+/** An approved order (the 'order' factory makes quotes). */
+const approvedOrder = async (t: Parameters<Factory>[0], s: Parameters<Factory>[1]): Promise<number> => {
+  const q = await createQuote(t, s);
+  await call(t, 'PUT', `/api/v1/Quotes/ApproveQuote?quoteId=${q.id}`, { token: s.token });
+  return q.id;
+};
+
 /** A payment's body on an approved invoice of its customer. */
 const paymentBody: RouteCase = async ({ t, admin, make }) => {
   const invoice = await createApprovedInvoice(t, admin);
@@ -100,6 +107,14 @@ export const accountingWalk: AreaWalk = {
       const id = Number(await savedCard(t, admin));
       const card = await t.database.db.selectFrom('customer_payment_methods').select('customer_id').where('id', '=', id).executeTakeFirstOrThrow();
       return { params: { customerId: card.customer_id, id } };
+    },
+    'PUT /Orders/:id/close-and-create-invoice': async ({ t, admin }) => ({ params: { id: await approvedOrder(t, admin) } }),
+    'PUT /Orders/:id/invoice': async ({ t, admin }) => ({ params: { id: await approvedOrder(t, admin) } }),
+    // An order with its invoice (deleting none changes nothing).
+    'DELETE /Orders/:id/invoice': async ({ t, admin }) => {
+      const id = await approvedOrder(t, admin);
+      await call(t, 'PUT', `/api/v1/Orders/${id}/invoice`, { token: admin.token });
+      return { params: { id } };
     },
     'POST /Accounting/DepositAccount': async ({ make }) => ({ body: { id: await make('deposit_account'), name: `Renamed ${randomUUID()}` } }),
     'GET /Accounting/AuditLog': async ({ make }) => ({ query: { invoiceId: await make('invoice'), orderId: await make('order') } }),
