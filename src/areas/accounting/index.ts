@@ -44,6 +44,8 @@ import {
   PaymentMethodInput,
 } from './payments.schemas.js';
 import { paymentsService } from './payments.service.js';
+import { statsRoutes } from './stats.routes.js';
+import { CustomerBalanceStats, InvoiceStats } from './stats.schemas.js';
 import { transactionsRoutes } from './transactions.routes.js';
 import { SearchCriteria, Transaction } from './transactions.schemas.js';
 
@@ -85,6 +87,8 @@ export const accountingArea: Area = {
     PaymentMethodInput,
     SearchCriteria,
     Transaction,
+    InvoiceStats,
+    CustomerBalanceStats,
   ],
   subscriptions: [
     on(orderPurging, 'accounting', guardOrderPurge),
@@ -104,6 +108,7 @@ export const accountingArea: Area = {
       ...paymentMethodsRoutes(methods),
       ...orderInvoicesRoutes(orderInvoices),
       ...transactionsRoutes(),
+      ...statsRoutes(),
       ...historyRoutes(customers),
       ...accountingCustomersRoutes(customers),
     ];
