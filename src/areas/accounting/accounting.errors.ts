@@ -40,5 +40,6 @@ export const AccountingErrors = errorCodes({
     'accounting.payment_charged',
     'A charged card payment keeps its amount, currency, customer and card (its allocations and details still change).',
   ],
+  notDownloaded: [400, 'accounting.not_downloaded', 'The invoice was never exported: export it before marking it added to the ledger by hand.'],
   tooManyPayments: [400, 'accounting.too_many_payments', 'More than 5,000 payments match: narrow the dates or name the customer.'],
 });

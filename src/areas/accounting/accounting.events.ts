@@ -26,6 +26,10 @@ const invoiceEvent = (name: string, description: string) =>
 export const invoiceCreated = invoiceEvent('invoice.created', 'An invoice was made (typed, from an order, or a copy).');
 export const invoiceUpdated = invoiceEvent('invoice.updated', "An invoice's lines or details changed.");
 export const invoiceStatusChanged = invoiceEvent('invoice.status_changed', 'An invoice was approved, or set back to Draft.');
+export const invoiceExtMarked = invoiceEvent(
+  'invoice.ext_marked',
+  'An exported invoice was marked as added to the external ledger by hand, or the mark taken off.',
+);
 export const invoiceDeleted = invoiceEvent('invoice.deleted', 'An invoice was marked deleted.');
 
 export interface PaymentChange {
@@ -68,3 +72,12 @@ export const depositAccountSaved = companyEvent<{ id: number; name: string; isDe
   description: "A 'Deposit to' account was made or changed.",
   entry: (p) => ({ id: p.id, payload: { name: p.name, isDefault: p.isDefault } }),
 });
+
+export const ledgerBatchMade = companyEvent<{ batchId: number; kind: 'Export' | 'Send'; invoiceIds: number[]; paymentIds: number[]; status: string }>(
+  'ledger.batch',
+  {
+    entity: 'ledger_batch',
+    description: 'Invoices or payments were exported to a ledger file, or sent to the external ledger.',
+    entry: (p) => ({ id: p.batchId, payload: { kind: p.kind, invoiceIds: p.invoiceIds, paymentIds: p.paymentIds, status: p.status } }),
+  },
+);

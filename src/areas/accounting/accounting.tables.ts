@@ -181,6 +181,9 @@ export interface LedgerBatchesTable {
   file_name: string | null;
   stored_path: string | null;
   status: 'Done' | 'Partial' | 'Failed';
+  /** The file as written (0021). */
+  content: Buffer | null;
+  content_type: string | null;
   created_by: string | null;
   created_at: CreatedAt;
 }

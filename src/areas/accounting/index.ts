@@ -26,6 +26,9 @@ import { invoiceRecords } from './invoices.repository.js';
 import { invoicesRoutes } from './invoices.routes.js';
 import { Invoice, InvoiceChange, InvoiceCreatedDto, InvoiceInput, InvoiceLine } from './invoices.schemas.js';
 import { invoicesService } from './invoices.service.js';
+import { ledgerRoutes } from './ledger.routes.js';
+import { ExtInvoiceSendBatchResult, LedgerFile } from './ledger.schemas.js';
+import { ledgerService } from './ledger.service.js';
 import { orderInvoicesRoutes } from './order-invoices.routes.js';
 import { orderInvoicesService } from './order-invoices.service.js';
 import { paymentMethodRecords } from './payment-methods.repository.js';
@@ -89,6 +92,8 @@ export const accountingArea: Area = {
     Transaction,
     InvoiceStats,
     CustomerBalanceStats,
+    LedgerFile,
+    ExtInvoiceSendBatchResult,
   ],
   subscriptions: [
     on(orderPurging, 'accounting', guardOrderPurge),
@@ -109,6 +114,7 @@ export const accountingArea: Area = {
       ...orderInvoicesRoutes(orderInvoices),
       ...transactionsRoutes(),
       ...statsRoutes(),
+      ...ledgerRoutes(ledgerService(deps.config)),
       ...historyRoutes(customers),
       ...accountingCustomersRoutes(customers),
     ];

@@ -40,7 +40,8 @@ const lineKey = (l: LineInputT | InvoiceLineT): LineInputT => ({
 const typesOf = (lines: readonly InvoiceLineT[]): ReadonlyMap<number, KnownType> =>
   new Map(lines.filter((l) => l.chargeTypeId !== null).map((l) => [l.chargeTypeId!, { code: l.code, name: l.description, isTaxable: l.isTaxable }]));
 
-const changeOf = (i: InvoiceT): InvoiceChange => ({
+/** The company event's payload of an invoice. */
+export const changeOf = (i: InvoiceT): InvoiceChange => ({
   invoiceId: i.id,
   invoiceNumber: i.invoiceNumber,
   customerId: i.customerId,

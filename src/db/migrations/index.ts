@@ -20,6 +20,7 @@ import * as m0017 from './0017_foreign_key_indexes.js';
 import * as m0018 from './0018_dispatch.js';
 import * as m0019 from './0019_accounting.js';
 import * as m0020 from './0020_payment_request_keys.js';
+import * as m0021 from './0021_ledger_files.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_dispatch': m0018,
   '0019_accounting': m0019,
   '0020_payment_request_keys': m0020,
+  '0021_ledger_files': m0021,
 };

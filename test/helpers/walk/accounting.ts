@@ -39,6 +39,14 @@ const approvedOrder = async (t: Parameters<Factory>[0], s: Parameters<Factory>[1
   return q.id;
 };
 
+/** An approved invoice exported to a file; `marked`: then marked added to the ledger by hand. */
+const exportedInvoice = async (t: Parameters<Factory>[0], s: Parameters<Factory>[1], marked: boolean): Promise<number> => {
+  const { id } = await createApprovedInvoice(t, s);
+  await call(t, 'POST', '/api/v1/Accounting/export', { token: s.token, body: [id] });
+  if (marked) await call(t, 'PUT', `/api/v1/Accounting/invoice/${id}/ExtStatus/AddToExt`, { token: s.token });
+  return id;
+};
+
 /** A payment's body on an approved invoice of its customer. */
 const paymentBody: RouteCase = async ({ t, admin, make }) => {
   const invoice = await createApprovedInvoice(t, admin);
@@ -116,6 +124,12 @@ export const accountingWalk: AreaWalk = {
       await call(t, 'PUT', `/api/v1/Orders/${id}/invoice`, { token: admin.token });
       return { params: { id } };
     },
+    'POST /Accounting/export': async ({ t, admin }) => ({ body: [(await createApprovedInvoice(t, admin)).id] }),
+    'POST /Accounting/Invoices/SendExt': async ({ t, admin }) => ({ body: [(await createApprovedInvoice(t, admin)).id] }),
+    'POST /Accounting/Payments/SendExt': async ({ t, admin }) => ({ body: [(await createPayment(t, admin)).id] }),
+    // An exported invoice (one never downloaded is not marked); CancelExt: one marked.
+    'PUT /Accounting/invoice/:id/ExtStatus/AddToExt': async ({ t, admin }) => ({ params: { id: await exportedInvoice(t, admin, false) } }),
+    'PUT /Accounting/invoice/:id/ExtStatus/CancelExt': async ({ t, admin }) => ({ params: { id: await exportedInvoice(t, admin, true) } }),
     'POST /Accounting/DepositAccount': async ({ make }) => ({ body: { id: await make('deposit_account'), name: `Renamed ${randomUUID()}` } }),
     'GET /Accounting/AuditLog': async ({ make }) => ({ query: { invoiceId: await make('invoice'), orderId: await make('order') } }),
   },
