@@ -22,6 +22,7 @@ import { depositAccountRecords } from './deposit-accounts.repository.js';
 import { invoiceActivityRecords } from './history.repository.js';
 import { historyRoutes } from './history.routes.js';
 import { ActivityNoteDto, InvoiceActivityDto } from './history.schemas.js';
+import { invoiceMailRoutes } from './invoice-mail.routes.js';
 import { invoiceRecords } from './invoices.repository.js';
 import { invoicesRoutes } from './invoices.routes.js';
 import { Invoice, InvoiceChange, InvoiceCreatedDto, InvoiceInput, InvoiceLine } from './invoices.schemas.js';
@@ -114,6 +115,7 @@ export const accountingArea: Area = {
       ...orderInvoicesRoutes(orderInvoices),
       ...transactionsRoutes(),
       ...statsRoutes(),
+      ...invoiceMailRoutes(customerServices(deps)),
       ...ledgerRoutes(ledgerService(deps.config)),
       ...historyRoutes(customers),
       ...accountingCustomersRoutes(customers),

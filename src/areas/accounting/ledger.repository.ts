@@ -75,7 +75,8 @@ export async function markInvoicesOut(t: Tenant, ids: readonly number[], downloa
   if (ids.length === 0) return;
   await t
     .update('invoices')
-    .set({ sent_at: sql`coalesce(sent_at, now())`, ...(downloaded ? { downloaded_at: sql`now()` } : {}), updated_at: sql`now()` })
+    // The time as a parameter: Citus takes no now() inside a COALESCE.
+    .set({ sent_at: sql`coalesce(sent_at, ${new Date()}::timestamptz)`, ...(downloaded ? { downloaded_at: sql`now()` } : {}), updated_at: sql`now()` })
     .where('id', 'in', [...ids])
     .execute();
 }

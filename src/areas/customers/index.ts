@@ -69,6 +69,7 @@ export {
   ContactChange,
   ContactInput,
   CustomerContact,
+  CustomerContactDetailsResponse,
   DeleteContactQuery,
   DeleteContactResultDto,
   NormalizeContactsPreviewDto,
@@ -78,6 +79,7 @@ export { contactUsesMoved, customersMerged } from './customers.events.js';
 export { type CustomerReadOptions, customerRecords } from './customers.repository.js';
 export type { CustomerRow } from './customers.schemas.js';
 export { requireCustomer } from './customers.service.js';
+export { SentEmail } from './emails.schemas.js';
 export { checkPhone, isEmail, nameKey, normalizeEmail } from './keys.js';
 export { customerFromQuote } from './quote-customers.js';
 export { customerPlaces, placeForStop, placesByIds } from './stop-places.js';
