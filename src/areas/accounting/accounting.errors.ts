@@ -41,5 +41,10 @@ export const AccountingErrors = errorCodes({
     'A charged card payment keeps its amount, currency, customer and card (its allocations and details still change).',
   ],
   notDownloaded: [400, 'accounting.not_downloaded', 'The invoice was never exported: export it before marking it added to the ledger by hand.'],
+  noInvoicedDistance: [
+    400,
+    'accounting.no_invoiced_distance',
+    "The customer has no approved invoice of an order with a distance, in the model's currency, in the months asked: nothing to derive rates from.",
+  ],
   tooManyPayments: [400, 'accounting.too_many_payments', 'More than 5,000 payments match: narrow the dates or name the customer.'],
 });

@@ -23,6 +23,8 @@ import { invoiceActivityRecords } from './history.repository.js';
 import { historyRoutes } from './history.routes.js';
 import { ActivityNoteDto, InvoiceActivityDto } from './history.schemas.js';
 import { invoiceMailRoutes } from './invoice-mail.routes.js';
+import { GenerateFromInvoicesRequest } from './invoiced-rates.js';
+import { invoicedRatesRoutes } from './invoiced-rates.routes.js';
 import { invoiceRecords } from './invoices.repository.js';
 import { invoicesRoutes } from './invoices.routes.js';
 import { Invoice, InvoiceChange, InvoiceCreatedDto, InvoiceInput, InvoiceLine } from './invoices.schemas.js';
@@ -95,6 +97,7 @@ export const accountingArea: Area = {
     CustomerBalanceStats,
     LedgerFile,
     ExtInvoiceSendBatchResult,
+    GenerateFromInvoicesRequest,
   ],
   subscriptions: [
     on(orderPurging, 'accounting', guardOrderPurge),
@@ -115,6 +118,7 @@ export const accountingArea: Area = {
       ...orderInvoicesRoutes(orderInvoices),
       ...transactionsRoutes(),
       ...statsRoutes(),
+      ...invoicedRatesRoutes(),
       ...invoiceMailRoutes(customerServices(deps)),
       ...ledgerRoutes(ledgerService(deps.config)),
       ...historyRoutes(customers),

@@ -32,6 +32,9 @@ export const pricingArea: Area = {
 
 export { fxRateRecords } from './fx-rates.repository.js';
 export { intlRateRecords, mileageChargeRecords, pricingModelRecords } from './pricing-models.repository.js';
+export { EDIT_PRICING } from './pricing-models.routes.js';
+export type { PricingModelDtoT, PricingModelInputT } from './pricing-models.schemas.js';
+export { pricingModelsService } from './pricing-models.service.js';
 export { pricingZoneRecords } from './pricing-zones.repository.js';
 export { priceFor, type RatingInputs, ratingInputsFor, zoneIdOf } from './rating-input.js';
 export { shipmentTypeRecords } from './shipment-types.repository.js';

@@ -130,6 +130,15 @@ export const accountingWalk: AreaWalk = {
     // An exported invoice (one never downloaded is not marked); CancelExt: one marked.
     'PUT /Accounting/invoice/:id/ExtStatus/AddToExt': async ({ t, admin }) => ({ params: { id: await exportedInvoice(t, admin, false) } }),
     'PUT /Accounting/invoice/:id/ExtStatus/CancelExt': async ({ t, admin }) => ({ params: { id: await exportedInvoice(t, admin, true) } }),
+    // A customer with an approved invoice of an order with a distance.
+    'POST /PricingModel/generate-from-invoices': async ({ t, admin }) => {
+      const q = await createQuote(t, admin);
+      await call(t, 'PUT', `/api/v1/Quotes/${q.id}/4?createInvoice=false`, { token: admin.token, body: { distance: 120, totalPrice: 480 } });
+      await call(t, 'PUT', `/api/v1/Quotes/ApproveQuote?quoteId=${q.id}`, { token: admin.token });
+      const invoice = await call(t, 'PUT', `/api/v1/Orders/${q.id}/invoice`, { token: admin.token });
+      await call(t, 'PUT', `/api/v1/Accounting/invoice/${invoice.body.data.id}/status?status=2`, { token: admin.token });
+      return { body: { customerId: q.customerId } };
+    },
     'POST /Accounting/DepositAccount': async ({ make }) => ({ body: { id: await make('deposit_account'), name: `Renamed ${randomUUID()}` } }),
     'GET /Accounting/AuditLog': async ({ make }) => ({ query: { invoiceId: await make('invoice'), orderId: await make('order') } }),
   },
