@@ -2,6 +2,7 @@
 // again by its demo flag, and each area seeds it once (recorded in demo_seeds), so a later release
 // adds its area's records to an existing demo company without touching the rest.
 import { sql } from 'kysely';
+import { accountingDemo } from './areas/accounting/accounting.demo.js';
 import { carriersDemo } from './areas/carriers/carriers.demo.js';
 import { chargeTypesDemo } from './areas/charge-types/charge-types.demo.js';
 import { customersDemo } from './areas/customers/customers.demo.js';
@@ -59,6 +60,7 @@ const seeders = (db: Db): DemoSeeder[] => [
   driversDemo,
   ordersDemo,
   dispatchDemo,
+  accountingDemo(db),
 ];
 
 export async function runDemo(db: Db): Promise<{ companyId: number; email: string; password: string }> {
