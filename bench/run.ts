@@ -21,6 +21,10 @@
 //                                 routes), answers not kept, next to a bare route answering the same
 //                                 bytes; auto-reroute of a 100-stop route, 2 s against 10 s. PostgreSQL
 //                                 only; seeded on the first run (bench/dispatch-setup.ts)
+//   npm run bench -- accounting   GET /Accounting/Invoices (the page, a customer's unpaid, by number), POST
+//                                 /Accounting (the search) and InvoiceStats over 200,000 invoices and 300,000
+//                                 payments, answers not kept, next to a bare route answering the same bytes.
+//                                 PostgreSQL only; seeded on the first run (bench/accounting-setup.ts)
 //   npm run bench -- citus        GET /App/User and GET /Customers on a Citus coordinator
 //                                 (BENCH_CITUS_URL) next to the same on the PostgreSQL of
 //                                 DATABASE_URL: same data (BENCH_CUSTOMERS_SCALE, default 0.1:
@@ -517,6 +521,51 @@ try {
       console.log(`  2 s search:  ${quick.status}, ${km(quick.beforeDistanceMeters)} km → ${km(quick.afterDistanceMeters)} km, ${took(quick)} s`);
       console.log(`  10 s search: ${long.status}, ${km(long.beforeDistanceMeters)} km → ${km(long.afterDistanceMeters)} km, ${took(long)} s`);
       console.log(`  2 s is ${(((quick.afterDistanceMeters - long.afterDistanceMeters) / long.afterDistanceMeters) * 100).toFixed(2)} % longer than 10 s`);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+  }
+  if (wanted.includes('accounting')) {
+    // The books with no answer kept: the invoices' list, the invoices and payments search and the
+    // figures, each next to a bare Fastify route answering the same bytes.
+    if (database !== 'postgres') throw new Error('accounting needs DATABASE_URL (PostgreSQL)');
+    const server = await start('bench/server.ts', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', BENCH_ACCOUNTING: '1', ANSWER_CACHE_MB: '0' });
+    const info = server.info.accounting as { summary: string; customerId: number };
+    const headers = { authorization: `Bearer ${server.info.accountingToken}` };
+    const dir = mkdtempSync(join(tmpdir(), 'fds-bench-accounting-'));
+    try {
+      const targets: Array<[string, string, Send?]> = [
+        ['Invoices (page of 20)', '/api/v1/Accounting/Invoices'],
+        ['Invoices of a customer, unpaid', `/api/v1/Accounting/Invoices?customerId=${info.customerId}&isFullyPaid=false`],
+        ['Invoices by number (SearchTerm=1999)', '/api/v1/Accounting/Invoices?SearchTerm=1999'],
+        ['POST /Accounting (search, page of 20)', '/api/v1/Accounting', { method: 'POST', body: '{}' }],
+        ["POST /Accounting (a customer's)", '/api/v1/Accounting', { method: 'POST', body: JSON.stringify({ customerId: info.customerId }) }],
+        ['InvoiceStats', '/api/v1/Accounting/InvoiceStats'],
+      ];
+      const rows: Measure[] = [];
+      const floorOf = new Map<Measure, Measure>();
+      for (const [label, path, send] of targets) {
+        const res = await fetch(`${server.info.url}${path}`, {
+          method: send?.method ?? 'GET',
+          headers: { ...headers, ...(send ? { 'content-type': 'application/json' } : {}) },
+          ...(send ? { body: send.body } : {}),
+        });
+        const text = await res.text();
+        if (res.status !== 200) throw new Error(`${send?.method ?? 'GET'} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+        console.log(`  ${label}: ${(text.length / 1024).toFixed(1)} KB`);
+        const file = join(dir, `${rows.length}.json`);
+        writeFileSync(file, text);
+        const bareLike = await start('bench/bare.ts', { BARE_BODY_FILE: file, BARE_PATH: path.split('?')[0]!, ...(send ? { BARE_METHOD: send.method } : {}) });
+        try {
+          const floor = await load(`bare, same bytes: ${label}`.slice(0, 44), `${bareLike.info.url}${path}`, {}, bareLike.child, send);
+          const fds = await load(`fds: ${label}`.slice(0, 44), `${server.info.url}${path}`, headers, server.child, send);
+          rows.push(floor, fds);
+          floorOf.set(floor, floor).set(fds, floor);
+        } finally {
+          bareLike.child.kill('SIGTERM');
+        }
+      }
+      print(`Accounting over ${info.summary} (answers not kept)`, rows, (r) => floorOf.get(r)!);
     } finally {
       server.child.kill('SIGTERM');
     }

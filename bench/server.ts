@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createTokens } from '../src/platform/auth.js';
+import { accountingCompany } from './accounting-setup.js';
 import { customerCompanies } from './customers-setup.js';
 import { dispatchCompany } from './dispatch-setup.js';
 import { orderCompanies } from './orders-setup.js';
@@ -38,6 +39,8 @@ const customers = process.env.BENCH_CUSTOMERS === '1' ? await customerCompanies(
 const orders = process.env.BENCH_ORDERS === '1' ? await orderCompanies(database.db) : null;
 // The dispatch benchmark's company, the same way (BENCH_DISPATCH=1).
 const dispatch = process.env.BENCH_DISPATCH === '1' ? await dispatchCompany(database.db) : null;
+// The accounting benchmark's company, the same way (BENCH_ACCOUNTING=1).
+const accounting = process.env.BENCH_ACCOUNTING === '1' ? await accountingCompany(database.db) : null;
 const app = await buildApp({ config, database, tokens: createTokens(config.jwtSecret!), logger });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await fetch(`${address}/api/v1/Auth/Login`, {
@@ -66,6 +69,8 @@ process.stdout.write(
     customers: customers?.summary ?? null,
     ordersToken: await signIn(orders),
     dispatchToken: await signIn(dispatch),
+    accountingToken: await signIn(accounting),
+    accounting: accounting && { summary: accounting.summary, customerId: accounting.customerId },
     dispatch: dispatch && { summary: dispatch.summary, poolStopIds: dispatch.poolStopIds, rerouteIds: dispatch.rerouteIds },
     orders: orders && {
       summary: orders.summary,

@@ -2,7 +2,7 @@
 // first answer to a key is kept (status, type and bytes) and replayed byte for byte for 24 hours
 // to the same user sending the same key again; the same key with another request is a 422; a
 // request whose key is still being answered is a 409. A key is the user's own: another user's same
-// key is another key. A 5xx answer is not kept (the key is freed: the client may send it again,
+// key is another key. A 5xx answer is not kept (the claim lapses: the client may send it again,
 // and the route resumes what its first try wrote rather than doing it twice).
 //
 // The key's row is claimed in a short transaction of its own before the route runs, so the claim
@@ -39,7 +39,7 @@ declare module '../db/types.js' {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long an answering request holds its key before another try may take it over. */
-const LEASE = '5 minutes';
+const LEASE = '10 minutes';
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The key sent, checked: 1 to 255 visible ASCII characters; absent: null. */
@@ -58,15 +58,17 @@ export function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
-type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; type: string | null; body: Buffer };
+/** claimed: with the claim's generation (when the key's 24 hours end), which a route names the work of
+ *  this key with — a key reused after its 24 hours is a new generation, never the old work. */
+type Claim = { kind: 'claimed'; generation: string } | { kind: 'replay'; status: number; type: string | null; body: Buffer };
 
 async function claim(t: Tenant, key: string, route: string, hash: string): Promise<Claim> {
   const made = await t
     .insert('idempotency_keys', { key, user_id: t.userId, route, request_hash: hash, locked_until: sql`now() + ${LEASE}::interval` })
     .onConflict((oc) => oc.columns(['company_id', 'user_id', 'key']).doNothing())
-    .returning('key')
+    .returning('expires_at')
     .executeTakeFirst();
-  if (made) return { kind: 'claimed' };
+  if (made) return { kind: 'claimed', generation: made.expires_at.toISOString() };
   const held = await t
     .select('idempotency_keys as k')
     .select([
@@ -75,6 +77,7 @@ async function claim(t: Tenant, key: string, route: string, hash: string): Promi
       'k.response_status',
       'k.response_type',
       'k.response_body',
+      'k.expires_at',
       sql<boolean>`k.expires_at < now()`.as('expired'),
       sql<boolean>`k.locked_until < now()`.as('lapsed'),
     ])
@@ -83,8 +86,8 @@ async function claim(t: Tenant, key: string, route: string, hash: string): Promi
     .forUpdate('k')
     .executeTakeFirstOrThrow();
   if (held.expired) {
-    // A key past its 24 hours is a new key.
-    await t
+    // A key past its 24 hours is a new key: a new generation.
+    const renewed = await t
       .update('idempotency_keys')
       .set({
         route,
@@ -98,28 +101,31 @@ async function claim(t: Tenant, key: string, route: string, hash: string): Promi
       })
       .where('user_id', '=', t.userId)
       .where('key', '=', key)
-      .execute();
-    return { kind: 'claimed' };
+      .returning('expires_at')
+      .executeTakeFirstOrThrow();
+    return { kind: 'claimed', generation: renewed.expires_at.toISOString() };
   }
   if (held.request_hash !== hash)
     throw fail(Codes.idempotencyKeyReused, 'This Idempotency-Key was sent with another request: use a new key for a new request.');
   if (held.state === 'Done') return { kind: 'replay', status: held.response_status!, type: held.response_type, body: held.response_body ?? Buffer.alloc(0) };
   if (!held.lapsed) throw fail(Codes.idempotencyKeyInFlight, 'A request with this Idempotency-Key is still being answered: send it again once it is.');
-  // Its holder stopped answering (a crash): this try takes the key over.
+  // Its holder stopped answering (a crash, a 5xx): this try takes the key over, resuming its work.
   await t
     .update('idempotency_keys')
     .set({ locked_until: sql`now() + ${LEASE}::interval` })
     .where('user_id', '=', t.userId)
     .where('key', '=', key)
     .execute();
-  return { kind: 'claimed' };
+  return { kind: 'claimed', generation: new Date(held.expires_at).toISOString() };
 }
 
-const claimedKeys = new WeakMap<FastifyRequest, string>();
+const claimedKeys = new WeakMap<FastifyRequest, { key: string; generation: string }>();
 
-/** The key this request holds (a route resuming its first try's work names it). */
+/** The key this request holds with its generation (`key@generation`): what names its work, so a
+ *  retry resumes what its first try wrote. */
 export function heldKey(request: FastifyRequest): string | null {
-  return claimedKeys.get(request) ?? null;
+  const held = claimedKeys.get(request);
+  return held ? `${held.key}@${held.generation}` : null;
 }
 
 /**
@@ -132,7 +138,7 @@ export async function beforeIdempotent(request: FastifyRequest, reply: FastifyRe
   const route = `${request.method} ${request.routeOptions.url}`;
   const claimed = await tenants(request.principal, request.id, 'write', (t) => claim(t, key, route, requestHash(request)));
   if (claimed.kind === 'claimed') {
-    claimedKeys.set(request, key);
+    claimedKeys.set(request, { key, generation: claimed.generation });
     return;
   }
   reply.code(claimed.status).header('idempotent-replayed', 'true');
@@ -142,14 +148,17 @@ export async function beforeIdempotent(request: FastifyRequest, reply: FastifyRe
 
 /** After the route answered: keeps the answer under the key (a 5xx frees the key instead). */
 export async function afterIdempotent(request: FastifyRequest, reply: FastifyReply, payload: unknown, tenants: TenantRunner): Promise<void> {
-  const key = claimedKeys.get(request);
-  if (key === undefined || !request.principal) return;
+  const held = claimedKeys.get(request);
+  if (held === undefined || !request.principal) return;
   claimedKeys.delete(request);
+  const { key } = held;
   const status = reply.statusCode;
   await tenants(request.principal, request.id, 'write', async (t) => {
     const mine = t.update('idempotency_keys').where('user_id', '=', t.userId).where('key', '=', key);
     if (status >= 500) {
-      await t.delete('idempotency_keys').where('user_id', '=', t.userId).where('key', '=', key).where('state', '=', 'InFlight').execute();
+      // Not kept: the claim lapses at once, so the next try takes it over (and resumes the work);
+      // the request's hash stays, so another request with the key is still refused.
+      await mine.set({ locked_until: sql`now()` }).where('state', '=', 'InFlight').execute();
       return;
     }
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload ?? null));

@@ -95,7 +95,7 @@ describe('never charge twice', () => {
     assert.equal(Number(total.rows[0]!.n), amounts.size, 'one processor charge per distinct key');
     for (const row of charged.rows) {
       assert.equal(Number(row.charges), 1, row.key);
-      assert.equal(Number(row.amount), amounts.get(row.key.split('/')[1]!.replace(/#0$/, '')), row.key);
+      assert.equal(Number(row.amount), amounts.get(row.key.split('/')[1]!.split('@')[0]!), row.key);
     }
     const settled = await sql<{
       n: string;

@@ -166,7 +166,7 @@ describe("tickets follow the customers area's changes (support subscribes to its
     (await list(s, `customerId=${customerId}&SortBy=subject`)).body.data.list.map((x: any) => [x.subject, x.customerId, x.contactId]);
 
   it('is a subscriber of merged customers and of moved contact uses (with orders, which move theirs too)', () => {
-    assert.deepEqual(HOOKS.subscribersOf(customersMerged), ['orders', 'support']);
+    assert.deepEqual(HOOKS.subscribersOf(customersMerged), ['orders', 'support', 'accounting']);
     assert.deepEqual(HOOKS.subscribersOf(contactUsesMoved), ['orders', 'support']);
   });
 

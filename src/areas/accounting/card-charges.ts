@@ -42,6 +42,19 @@ export const newProcessorKey = () => `fds_${randomUUID().replace(/-/g, '')}`;
 /** Seconds a pending charge is left to its request before the reconciler may ask about it. */
 export const reconcileDelaySeconds = (timeoutMs: number) => Math.ceil((2 * timeoutMs) / 1000) + 60;
 
+/** How long step 2 keeps calling the processor (well under the reconciler's "never reached" age). */
+const CHARGE_DEADLINE_MS = 5 * 60_000;
+
+/** The processor's answer; a processor that throws (its connection, a bug) is an unknown outcome,
+ *  never a 500 after money may have moved. */
+async function chargeOnce(processor: PaymentProcessor, request: Parameters<PaymentProcessor['charge']>[0]): Promise<ChargeOutcome> {
+  try {
+    return await processor.charge(request);
+  } catch (err) {
+    return { kind: 'unknown', message: `The processor's call failed: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
 /** Test hook: runs after the processor answers, before step 3 (a test throws here as a crash). */
 export const chargeHooks: { afterCharge: ((charge: PendingCharge) => void | Promise<void>) | null } = { afterCharge: null };
 
@@ -70,8 +83,15 @@ export async function withCharges<T, A>(
   });
   if (queue.pending.length === 0) return inCompany('read', (t) => answer(t, written));
   const outcomes: ChargeOutcome[] = [];
+  const started = Date.now();
   for (const charge of queue.pending) {
-    const outcome = await processor.charge({
+    // Past the deadline the rest stay pending, uncalled: the reconciler, which judges a charge the
+    // processor never saw by its age, must never meet one still about to be made.
+    if (Date.now() - started > CHARGE_DEADLINE_MS) {
+      outcomes.push({ kind: 'unknown', message: 'Not sent to the processor in time: the request took too long.' });
+      continue;
+    }
+    const outcome = await chargeOnce(processor, {
       companyId,
       key: charge.key,
       amount: charge.amount,
@@ -85,7 +105,9 @@ export async function withCharges<T, A>(
     outcomes.push(outcome);
   }
   const result = await inCompany('write', async (t) => {
-    for (const [k, charge] of queue.pending.entries()) await settle(t, charge.paymentId, outcomes[k]!, 'request');
+    // Settled in id order: two requests settling the same invoices never wait on each other in a circle.
+    const order = queue.pending.map((c, k) => [c, outcomes[k]!] as const).sort((a, b) => a[0].paymentId - b[0].paymentId);
+    for (const [charge, outcome] of order) await settle(t, charge.paymentId, outcome, 'request');
     return answer(t, written);
   });
   const declined = queue.pending.findIndex((_, k) => outcomes[k]!.kind === 'declined');

@@ -15,8 +15,9 @@ import type { PaymentsService } from './payments.service.js';
 
 const BATCH = 50;
 const LEASE_SECONDS = 120;
-/** A charge the processor has no record of this long after it started never reached it. */
-const NEVER_REACHED_MINUTES = 10;
+/** A charge the processor has no record of this long after it started never reached it: the
+ *  sandbox's book is read at once; Stripe's search lags (about a minute, its docs say). */
+const NEVER_REACHED_MINUTES: Record<string, number> = { sandbox: 10, stripe: 60 };
 
 interface Claimed {
   company_id: number;
@@ -55,7 +56,10 @@ export function startReconciler(options: {
         order by reconcile_after limit ${limit} for update skip locked)
       returning p.company_id, p.id, p.processor_key, p.charge_started_at`.execute(db);
     // Judged here: Citus takes no now() in a RETURNING clause.
-    return rows.map((r) => ({ ...r, never_reached: Date.now() - new Date(r.charge_started_at).getTime() > NEVER_REACHED_MINUTES * 60_000 }));
+    return rows.map((r) => ({
+      ...r,
+      never_reached: Date.now() - new Date(r.charge_started_at).getTime() > (NEVER_REACHED_MINUTES[processor.name] ?? 60) * 60_000,
+    }));
   }
 
   async function runOnce(): Promise<number> {
@@ -64,7 +68,15 @@ export function startReconciler(options: {
       group by company_id order by min(reconcile_after) limit ${BATCH}`.execute(db);
     let settled = 0;
     for (const { company_id } of due) {
-      for (const row of await claim(company_id, BATCH)) {
+      // One company's trouble (its shard's worker down, say) never stops the others'.
+      let claimed: Claimed[];
+      try {
+        claimed = await claim(company_id, BATCH);
+      } catch (err) {
+        options.log.warn({ err, companyId: company_id }, 'pending card payments of a company were not claimed; will retry');
+        continue;
+      }
+      for (const row of claimed) {
         try {
           const found = await processor.lookup(company_id, row.processor_key);
           const outcome =

@@ -5,7 +5,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { fail } from '../../platform/errors.js';
 import { dayOf } from '../../platform/paging.js';
-import { Id, Opt, type Static, Type } from '../../platform/schemas.js';
+import { Opt, type Static, Type } from '../../platform/schemas.js';
 import { customerRecords } from '../customers/index.js';
 import { type PricingModelDtoT, pricingModelsService } from '../pricing/index.js';
 import { AccountingErrors } from './accounting.errors.js';
@@ -16,7 +16,7 @@ const DEFAULT_EDGES = [0, 100, 250, 500, 1000];
 
 export const GenerateFromInvoicesRequest = Type.Object(
   {
-    customerId: Id,
+    customerId: Type.Integer({ format: 'int32', description: 'The customer whose model is derived from its invoices (required).' }),
     name: Opt(Type.String({ minLength: 1, maxLength: 200, description: 'Default "From invoices <first day>–<today>".' })),
     months: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, default: 12, description: 'Invoices dated within this many months (default 12).' })),
     mileageCharges: Type.Optional(

@@ -163,3 +163,26 @@ export function paymentsBetween(
 export async function paymentWithRequestKey(t: Tenant, key: string): Promise<Pick<PaymentRow, 'id' | 'processing_status'> | undefined> {
   return t.select('payments as p').select(['p.id', 'p.processing_status']).where('p.request_key', '=', key).executeTakeFirst();
 }
+
+/** Locks the payments' rows (in the order given: the caller sorts them). */
+export async function lockPayments(t: Tenant, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await t
+    .select('payments as p')
+    .select('p.id')
+    .where('p.id', 'in', [...ids])
+    .orderBy('p.id')
+    .forUpdate('p')
+    .execute();
+}
+
+/** The invoices the payments are applied to. */
+export async function invoiceIdsOfPayments(t: Tenant, paymentIds: readonly number[]): Promise<number[]> {
+  if (paymentIds.length === 0) return [];
+  const rows = await t
+    .select('payment_allocations as a')
+    .select('a.invoice_id')
+    .where('a.payment_id', 'in', [...paymentIds])
+    .execute();
+  return rows.map((r) => r.invoice_id);
+}

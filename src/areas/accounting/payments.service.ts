@@ -149,7 +149,21 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
     const requestKey = queue?.keyOf(index) ?? null;
     const resumed = requestKey === null ? undefined : await repo.paymentWithRequestKey(t, requestKey);
     if (resumed !== undefined) {
-      if (resumed.processing_status === 'pending') await queueCharge(t, queue, index, resumed.id);
+      if (resumed.processing_status === 'failed') {
+        const failed = await repo.paymentRecords.requireOne(t, resumed.id);
+        throw fail(
+          AccountingErrors.cardDeclined,
+          `Payment ${resumed.id}: the card was declined (${failed.failure_code}): ${failed.failure_message} Nothing was paid.`,
+        );
+      }
+      if (resumed.processing_status === 'pending') {
+        // A new wait before the reconciler asks: this try is about to call the processor again.
+        await repo.updatePayment(t, resumed.id, {
+          charge_started_at: new Date(),
+          reconcile_after: new Date(Date.now() + reconcileDelaySeconds(timeoutMs) * 1000),
+        });
+        await queueCharge(t, queue, index, resumed.id);
+      }
       return read(t, resumed.id);
     }
     const customer = await customerRecords.requireOne(t, input.customerId);
@@ -203,6 +217,11 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
 
   /** Several payments, all or none; a refusal names the item. */
   async function createMany(t: Tenant, inputs: readonly PaymentInputT[], queue?: ChargeQueue): Promise<PaymentT[]> {
+    // Every invoice of the batch locked first, in id order: two batches never wait on each other in a circle.
+    await lockInvoicesOf(
+      t,
+      inputs.flatMap((i) => (i.invoices ?? []).map((a) => a.invoiceId)).sort((a, b) => a - b),
+    );
     const made: PaymentT[] = [];
     for (const [k, input] of inputs.entries()) made.push(await forItem(k, () => create(t, input, queue, k)));
     return made;
@@ -313,6 +332,15 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
     const twice = ids.find((id, k) => ids.indexOf(id) !== k);
     if (twice !== undefined) throw invalid('id', `Payment ${twice} is listed twice.`);
     await repo.paymentRecords.requireAll(t, ids);
+    // The payments, then every invoice they touch, locked first in id order (no circle of waits).
+    await repo.lockPayments(
+      t,
+      [...ids].sort((a, b) => a - b),
+    );
+    await lockInvoicesOf(
+      t,
+      [...(await repo.invoiceIdsOfPayments(t, ids)), ...changes.flatMap((c) => (c.invoices ?? []).map((a) => a.invoiceId))].sort((a, b) => a - b),
+    );
     const changed: PaymentT[] = [];
     for (const [k, change] of changes.entries()) changed.push(await forItem(k, () => update(t, change.id, change, queue, k)));
     return changed;
