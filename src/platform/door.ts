@@ -57,6 +57,7 @@ export class Tenant implements Actor {
   private readonly effects: Array<() => void | Promise<void>> = [];
   /** Data groups (data-versions.ts) this work has started a write on: raised before it commits. */
   private readonly written = new Set<DataGroup>();
+  private readonly finishing: Array<() => Promise<void>> = [];
 
   constructor(
     /** The company's transaction, or (reads on PostgreSQL) a connection set to the company. */
@@ -110,9 +111,17 @@ export class Tenant implements Actor {
     return this.written.has(group);
   }
 
+  /** Runs `work` in this transaction once the work is done, just before COMMIT (beforeCommit): what
+   *  a transaction gathers as it goes and writes once, last (accounting's running figures). */
+  atCommit(work: () => Promise<void>): void {
+    this.finishing.push(work);
+  }
+
   /** Called by whoever ran the work, inside its transaction, after the work and before COMMIT:
-   *  raises the versions of the data groups it wrote (one statement, or none). */
+   *  runs what waited for it (atCommit), then raises the versions of the data groups it wrote
+   *  (one statement, or none). */
   async beforeCommit(): Promise<void> {
+    for (const work of this.finishing.splice(0)) await work();
     if (this.written.size === 0) return;
     await raiseVersions(this, [...this.written]);
   }

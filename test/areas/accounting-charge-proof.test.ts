@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { call, startTestApp, type TestApp } from '../helpers/app.js';
+import { call, callUntilServed, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCustomer, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
@@ -33,8 +33,9 @@ describe('never charge twice', () => {
     });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     const rand = random(17);
+    // A 503 (a busy machine: no connection free in time for a burst) is sent again with its key.
     const pay = (s: Session, key: string, amount: number) =>
-      call(t, 'POST', '/api/v1/Accounting/Payment', {
+      callUntilServed(t, 'POST', '/api/v1/Accounting/Payment', {
         token: s.token,
         headers: { 'idempotency-key': key },
         body: { customerId: customer.id, amount, paymentMethodType: 2, memo: `key ${key}` },

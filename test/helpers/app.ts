@@ -109,3 +109,17 @@ export async function call<T = Record<string, any>>(
   if ((res.headers['content-type'] ?? '').toString().includes('json') && res.body) body = JSON.parse(res.body);
   return { status: res.statusCode, headers: res.headers, body: body as T, raw: res.rawPayload };
 }
+
+/**
+ * `call`, sent again while the service answers 503 (`meta.service_temporarily_unavailable`: no
+ * connection free within its wait, as a burst of requests on a busy test machine can meet), after
+ * a short wait, as a client does on Retry-After. For the tests that send a burst at once; a 503
+ * changes nothing that a retry does not resume (the card charges' Idempotency-Key is about that).
+ */
+export async function callUntilServed<T = Record<string, any>>(...args: Parameters<typeof call>): Promise<Answer<T>> {
+  for (let tries = 1; ; tries++) {
+    const res = await call<T>(...args);
+    if (res.status !== 503 || tries === 40) return res;
+    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+  }
+}

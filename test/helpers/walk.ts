@@ -332,7 +332,9 @@ export async function fingerprint(t: TestApp, companyIds: number[]): Promise<Rec
     coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS h FROM ${sql.table(name)} x WHERE x.company_id IN (${ids})`,
   );
   const { rows } = await sql<{ t: string; n: number; h: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(t.database.db);
-  return Object.fromEntries(rows.map((r) => [r.t, `${r.n}:${r.h}`]));
+  // In table order: PostgreSQL may answer a UNION ALL's parts in any order (a parallel append
+  // does), and two fingerprints are compared as JSON text.
+  return Object.fromEntries(rows.map((r) => [r.t, `${r.n}:${r.h}`] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** Audit rows of a company. */

@@ -211,6 +211,32 @@ export interface SandboxChargesTable {
   created_at: CreatedAt;
 }
 
+/** Invoices counted by what their transaction status is derived from (migration 0022, figures.ts). */
+export interface InvoiceFiguresTable {
+  company_id: number;
+  currency: string;
+  deleted: boolean;
+  status: number;
+  /** 0 nothing paid, 1 partly paid, 2 nothing left to pay. */
+  paid_state: number;
+  sent: boolean;
+  due_date: Day;
+  n: number;
+  total: number;
+  balance: number;
+}
+
+/** Payments counted by currency, deletion mark, processing status and day (migration 0022). */
+export interface PaymentFiguresTable {
+  company_id: number;
+  currency: string;
+  deleted: boolean;
+  processing_status: string;
+  payment_date: Day;
+  n: number;
+  amount: number;
+}
+
 declare module '../../db/types.js' {
   interface DB {
     accounting_settings: AccountingSettingsTable;
@@ -224,5 +250,7 @@ declare module '../../db/types.js' {
     ledger_batches: LedgerBatchesTable;
     ledger_batch_items: LedgerBatchItemsTable;
     sandbox_charges: SandboxChargesTable;
+    invoice_figures: InvoiceFiguresTable;
+    payment_figures: PaymentFiguresTable;
   }
 }

@@ -7,6 +7,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { holdCounterQuery, nextValueQuery } from '../../platform/counters.js';
 import { companyRecords } from '../../platform/records.js';
 import type { AccountingSettingsTable, InvoiceLinesTable, InvoicesTable } from './accounting.tables.js';
+import { figuringInvoices, invoicesChanged } from './figures.js';
 
 const NUMBER_COUNTER = 'invoice_number';
 
@@ -82,6 +83,7 @@ export type NewLine = Omit<Insertable<InvoiceLinesTable>, 'company_id' | 'invoic
 
 export async function insertInvoice(t: Tenant, values: NewInvoice): Promise<number> {
   const row = await t.insert('invoices', values).returning('id').executeTakeFirstOrThrow();
+  await invoicesChanged(t, [row.id]);
   return row.id;
 }
 
@@ -98,11 +100,13 @@ export async function replaceLines(t: Tenant, invoiceId: number, lines: readonly
 }
 
 export async function updateInvoice(t: Tenant, id: number, values: Omit<Updateable<InvoicesTable>, 'company_id' | 'id'>): Promise<void> {
-  await t
-    .update('invoices')
-    .set({ ...values, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute();
+  await figuringInvoices(t, [id], () =>
+    t
+      .update('invoices')
+      .set({ ...values, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute(),
+  );
 }
 
 /** Raises the company's invoice counter and answers the number it gives (prefix + first + counter). */

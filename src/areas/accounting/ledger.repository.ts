@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import type { LedgerBatchesTable, LedgerBatchItemsTable } from './accounting.tables.js';
+import { figuringInvoices } from './figures.js';
 
 type Batch = Pick<LedgerBatchesTable, 'kind' | 'format' | 'adapter' | 'file_name' | 'status' | 'content' | 'content_type'>;
 type Item = Pick<LedgerBatchItemsTable, 'invoice_id' | 'payment_id' | 'outcome' | 'message' | 'ext_ref'>;
@@ -73,12 +74,14 @@ export function batchesOfInvoice(t: Tenant, invoiceId: number): Promise<BatchRow
 /** Exported or sent: an approved invoice reads Open from then on (sent_at), downloaded when exported. */
 export async function markInvoicesOut(t: Tenant, ids: readonly number[], downloaded: boolean): Promise<void> {
   if (ids.length === 0) return;
-  await t
-    .update('invoices')
-    // The time as a parameter: Citus takes no now() inside a COALESCE.
-    .set({ sent_at: sql`coalesce(sent_at, ${new Date()}::timestamptz)`, ...(downloaded ? { downloaded_at: sql`now()` } : {}), updated_at: sql`now()` })
-    .where('id', 'in', [...ids])
-    .execute();
+  await figuringInvoices(t, ids, () =>
+    t
+      .update('invoices')
+      // The time as a parameter: Citus takes no now() inside a COALESCE.
+      .set({ sent_at: sql`coalesce(sent_at, ${new Date()}::timestamptz)`, ...(downloaded ? { downloaded_at: sql`now()` } : {}), updated_at: sql`now()` })
+      .where('id', 'in', [...ids])
+      .execute(),
+  );
 }
 
 export async function setInvoicesSync(t: Tenant, ids: readonly number[], state: 'Synced' | 'ManuallyAdded' | 'NotSynced', ref: string | null): Promise<void> {

@@ -6,6 +6,7 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { companyRecords } from '../../platform/records.js';
 import type { PaymentAllocationsTable, PaymentsTable } from './accounting.tables.js';
+import { figuringInvoices, figuringPayments, paymentsChanged, paymentsChanging } from './figures.js';
 
 export type PaymentRow = Omit<Selectable<PaymentsTable>, 'company_id'> & { customer_name: string; card_brand: string | null; card_last4: string | null };
 export type AllocationRow = Pick<Selectable<PaymentAllocationsTable>, 'payment_id' | 'invoice_id' | 'amount'> & { invoice_number: string };
@@ -95,18 +96,22 @@ export type NewPayment = Omit<Insertable<PaymentsTable>, 'company_id'>;
 
 export async function insertPayment(t: Tenant, values: NewPayment): Promise<number> {
   const row = await t.insert('payments', values).returning('id').executeTakeFirstOrThrow();
+  await paymentsChanged(t, [row.id]);
   return row.id;
 }
 
 export async function updatePayment(t: Tenant, id: number, values: Omit<Updateable<PaymentsTable>, 'company_id' | 'id'>): Promise<void> {
-  await t
-    .update('payments')
-    .set({ ...values, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .execute();
+  await figuringPayments(t, [id], () =>
+    t
+      .update('payments')
+      .set({ ...values, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute(),
+  );
 }
 
 export async function deletePayment(t: Tenant, id: number): Promise<void> {
+  await paymentsChanging(t, [id]);
   await t.delete('payments').where('id', '=', id).execute();
 }
 
@@ -133,11 +138,14 @@ export async function recountInvoices(t: Tenant, invoiceIds: readonly number[]):
     sql<number>`coalesce((select sum(a.amount) from payment_allocations a
       join payments p on p.company_id = a.company_id and p.id = a.payment_id
       where ${t.owns('a')} and a.invoice_id = i.id and p.deleted_at is null and p.processing_status = ${status}), 0)`;
-  await t
-    .update('invoices as i')
-    .set({ amount_paid: summed('settled'), amount_pending: summed('pending'), updated_at: sql`now()` })
-    .where('i.id', 'in', [...new Set(invoiceIds)])
-    .execute();
+  const ids = [...new Set(invoiceIds)];
+  await figuringInvoices(t, ids, () =>
+    t
+      .update('invoices as i')
+      .set({ amount_paid: summed('settled'), amount_pending: summed('pending'), updated_at: sql`now()` })
+      .where('i.id', 'in', ids)
+      .execute(),
+  );
 }
 
 /** Payments by date, newest first, at most `limit` (GET /Accounting/Payments; payments_date_idx or

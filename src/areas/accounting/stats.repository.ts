@@ -2,7 +2,6 @@
 // invoices (or one customer's, along invoices_customer_idx) and payments.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { statusColumn } from './invoice-state.js';
 
 export interface StatusRow {
   currency: string;
@@ -12,32 +11,40 @@ export interface StatusRow {
   balance: number;
 }
 
-/** Live invoices by currency and transaction status. */
+/** Live invoices by currency and transaction status: from the running figures (figures.ts), a
+ *  key's status derived for today as transactionStatusOf derives an invoice's. */
 export function invoicesByStatus(t: Tenant, today: string): Promise<StatusRow[]> {
-  const status = statusColumn(today);
   return t
-    .select('invoices as i')
+    .select('invoice_figures as f')
     .select([
-      'i.currency',
-      sql<string>`${status}`.as('status'),
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`sum(i.total)`.as('total'),
-      sql<number>`sum(i.balance)`.as('balance'),
+      'f.currency',
+      sql<string>`case
+        when f.status = 1 then 'Draft'
+        when f.paid_state = 2 then 'Paid'
+        when f.due_date < ${today} then 'Overdue'
+        when f.paid_state = 1 then 'PartialPaid'
+        when not f.sent then 'Approved'
+        else 'Open' end`.as('status'),
+      sql<number>`sum(f.n)::int`.as('count'),
+      sql<number>`sum(f.total)`.as('total'),
+      sql<number>`sum(f.balance)`.as('balance'),
     ])
-    .where('i.deleted_at', 'is', null)
-    .groupBy(['i.currency', sql`2`])
+    .where('f.deleted', '=', false)
+    .groupBy(['f.currency', sql`2`])
+    .having(sql`sum(f.n)`, '>', 0)
     .execute() as Promise<StatusRow[]>;
 }
 
-/** Live settled payments since the day, by currency. */
+/** Live settled payments since the day, by currency (the running figures). */
 export function paidSince(t: Tenant, day: string): Promise<Array<{ currency: string; total: number }>> {
   return t
-    .select('payments as p')
-    .select(['p.currency', sql<number>`sum(p.amount)`.as('total')])
-    .where('p.payment_date', '>=', day)
-    .where('p.deleted_at', 'is', null)
-    .where('p.processing_status', '=', 'settled')
-    .groupBy('p.currency')
+    .select('payment_figures as f')
+    .select(['f.currency', sql<number>`sum(f.amount)`.as('total')])
+    .where('f.payment_date', '>=', day)
+    .where('f.deleted', '=', false)
+    .where('f.processing_status', '=', 'settled')
+    .groupBy('f.currency')
+    .having(sql`sum(f.n)`, '>', 0)
     .execute();
 }
 
