@@ -42,14 +42,16 @@ describe('never charge twice', () => {
       });
 
     // 900 requests: each key sent once, or retried once or twice (a client that lost the answer),
-    // shuffled and sent by 8 clients at once.
+    // shuffled and sent by 8 clients at once. The proof is the PostgreSQL run (CI runs the suite on
+    // it); the embedded database, which answers one statement at a time, runs 180 of them.
+    const count = t.database.kind === 'postgres' ? 900 : 180;
     const sends: Array<{ key: string; amount: number }> = [];
     const amounts = new Map<string, number>();
-    while (sends.length < 900) {
+    while (sends.length < count) {
       const key = randomUUID();
       const amount = Math.round(1 + rand() * 500_00) / 100;
       amounts.set(key, amount);
-      const times = Math.min(1 + Math.floor(rand() * 3), 900 - sends.length);
+      const times = Math.min(1 + Math.floor(rand() * 3), count - sends.length);
       for (let i = 0; i < times; i++) sends.push({ key, amount });
     }
     for (let i = sends.length - 1; i > 0; i--) {

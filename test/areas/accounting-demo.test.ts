@@ -10,6 +10,7 @@ import { pricingDemo } from '../../src/areas/pricing/pricing.demo.js';
 import { settingsDemo } from '../../src/areas/settings/settings.demo.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, demoContext, signInAdmin } from '../helpers/factories.js';
+import { expectFiguresAgree } from '../helpers/figures.js';
 
 let t: TestApp;
 before(async () => {
@@ -43,5 +44,7 @@ describe('accounting demo data', () => {
     assert.ok(accounts[1].depositedTotal > 0 && accounts[1].balance > 25_000);
     const stats = await get('/Accounting/InvoiceStats');
     assert.ok(stats.currencies.length > 0);
+    // The books' running figures, kept by the services that made them, agree with the rows.
+    await expectFiguresAgree(t, company.companyId, 'the demo');
   });
 });

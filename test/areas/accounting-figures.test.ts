@@ -1,29 +1,14 @@
 // The books' running figures (figures.ts, migration 0022) agree with the invoices and payments
 // themselves after every kind of write — typed invoices, approval, payments applied, changed,
 // deleted, restored and purged, a card charged and one declined, an export, an invoice deleted —
-// and with the demo's books; the lists' counts and InvoiceStats read from them agree with a count
+// and with the demo's books (accounting-demo.test.ts); the lists' counts and InvoiceStats read from them agree with a count
 // of the rows.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { accountingDemo } from '../../src/areas/accounting/accounting.demo.js';
-import { chargeTypesDemo } from '../../src/areas/charge-types/charge-types.demo.js';
-import { customersDemo } from '../../src/areas/customers/customers.demo.js';
-import { ordersDemo } from '../../src/areas/orders/orders.demo.js';
-import { pricingDemo } from '../../src/areas/pricing/pricing.demo.js';
-import { settingsDemo } from '../../src/areas/settings/settings.demo.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import {
-  createApprovedInvoice,
-  createCompany,
-  createCustomer,
-  createInvoice,
-  createPayment,
-  demoContext,
-  type Session,
-  signIn,
-  signInAdmin,
-} from '../helpers/factories.js';
+import { createApprovedInvoice, createCustomer, createInvoice, createPayment, type Session, signIn } from '../helpers/factories.js';
+import { expectFiguresAgree as agree } from '../helpers/figures.js';
 
 let t: TestApp;
 before(async () => {
@@ -34,31 +19,7 @@ after(() => t.close());
 const api = (s: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   call(t, method, `/api/v1${url}`, { token: s.token, ...(body === undefined ? {} : { body }) });
 
-/** The figures as kept, and as the rows say they should be (keys with nothing left dropped). */
-async function figures(companyId: number) {
-  const db = t.database.db;
-  const kept = async (q: ReturnType<typeof sql>) => (await q.execute(db)).rows.map((r) => JSON.stringify(r)).sort();
-  return {
-    invoices:
-      await kept(sql`select currency, deleted, status, paid_state, sent, due_date::text as due, n::int as n, total::text as total, balance::text as balance
-      from invoice_figures where company_id = ${companyId} and (n <> 0 or total <> 0 or balance <> 0)`),
-    invoicesFromRows: await kept(sql`select currency, deleted_at is not null as deleted, status,
-        (case when balance <= 0 then 2 when amount_paid > 0 then 1 else 0 end)::smallint as paid_state, sent_at is not null as sent,
-        (case when deleted_at is null and status = 2 and balance > 0 then due_date else '-infinity' end)::text as due, count(*)::int as n, sum(total)::numeric(16,2)::text as total, sum(balance)::numeric(16,2)::text as balance
-      from invoices where company_id = ${companyId} group by 1, 2, 3, 4, 5, 6`),
-    payments: await kept(sql`select currency, deleted, processing_status, payment_date::text as day, n::int as n, amount::text as amount
-      from payment_figures where company_id = ${companyId} and (n <> 0 or amount <> 0)`),
-    paymentsFromRows: await kept(sql`select currency, deleted_at is not null as deleted, processing_status, payment_date::text as day,
-        count(*)::int as n, sum(amount)::numeric(16,2)::text as amount
-      from payments where company_id = ${companyId} group by 1, 2, 3, 4`),
-  };
-}
-
-async function expectFiguresAgree(companyId: number, step: string) {
-  const f = await figures(companyId);
-  assert.deepEqual(f.invoices, f.invoicesFromRows, `invoice figures after ${step}`);
-  assert.deepEqual(f.payments, f.paymentsFromRows, `payment figures after ${step}`);
-}
+const expectFiguresAgree = (companyId: number, step: string) => agree(t, companyId, step);
 
 describe('the running figures of the books', () => {
   it('agree with the invoices and payments after every kind of write', async () => {
@@ -155,13 +116,5 @@ describe('the running figures of the books', () => {
     await search({ statuses: ['Overdue', 'Settled'] });
     const stats = (await api(admin, 'GET', '/Accounting/InvoiceStats')).body.data.currencies[0];
     assert.equal(stats.invoiceCount, live);
-  });
-
-  it('agree with the demo books, made through the services', async () => {
-    const company = await createCompany(t);
-    await signInAdmin(t, company);
-    const ctx = demoContext(t, company);
-    for (const seeder of [customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, ordersDemo, accountingDemo(t.database.db)]) await seeder.seed(ctx);
-    await expectFiguresAgree(company.companyId, 'the demo');
   });
 });
