@@ -2,6 +2,7 @@
 // invoices (or one customer's, along invoices_customer_idx) and payments.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import { figureStatus } from './figures.js';
 
 export interface StatusRow {
   currency: string;
@@ -11,20 +12,14 @@ export interface StatusRow {
   balance: number;
 }
 
-/** Live invoices by currency and transaction status: from the running figures (figures.ts), a
- *  key's status derived for today as transactionStatusOf derives an invoice's. */
+/** Live invoices by currency and transaction status: from the running figures (figures.ts), each
+ *  key's status derived for today by figureStatus (live keys only: never Deleted). */
 export function invoicesByStatus(t: Tenant, today: string): Promise<StatusRow[]> {
   return t
     .select('invoice_figures as f')
     .select([
       'f.currency',
-      sql<string>`case
-        when f.status = 1 then 'Draft'
-        when f.paid_state = 2 then 'Paid'
-        when f.due_date < ${today} then 'Overdue'
-        when f.paid_state = 1 then 'PartialPaid'
-        when not f.sent then 'Approved'
-        else 'Open' end`.as('status'),
+      figureStatus(today).as('status'),
       sql<number>`sum(f.n)::int`.as('count'),
       sql<number>`sum(f.total)`.as('total'),
       sql<number>`sum(f.balance)`.as('balance'),
