@@ -8,6 +8,7 @@ import { AREAS, HOOKS } from './areas/index.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { tenantRunner } from './db/tenant.js';
+import { type FileStore, openFileStore } from './integrations/storage/index.js';
 import type { AreaDeps } from './platform/area.js';
 import { authenticator, type Tokens } from './platform/auth.js';
 import { failure, sharedSchemas } from './platform/envelope.js';
@@ -18,6 +19,7 @@ import { metricsWanted, registerMetrics } from './platform/metrics.js';
 import { registerReference } from './platform/openapi.js';
 import { announceThrough, PrincipalCache } from './platform/principal-cache.js';
 import { type RouteConfig, registerRoutes } from './platform/route.js';
+import { StoredFiles } from './platform/stored-files.js';
 import { registerSchema, validatorCompiler } from './platform/validation.js';
 
 export { AREAS, HOOKS };
@@ -32,6 +34,8 @@ export interface AppDeps {
   accessLog?: boolean;
   /** Not ready while migrations run (main.ts); absent: ready. */
   readiness?: Readiness;
+  /** The file store; absent: the one configured (DATA_DIR). */
+  files?: FileStore;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -161,13 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     principals.close();
   });
 
+  const store = deps.files ?? openFileStore({ dataDir: config.dataDir, storageUrl: config.storageUrl });
   const routeDeps = {
+    files: store,
     db: deps.database.db,
     tenants: tenantRunner(deps.database, HOOKS),
     authenticate: authenticator(deps.database.db, deps.tokens, principals),
   };
   // The privileged executor goes only to areas that declare why they need it (platform/area.ts).
-  const areaDeps: AreaDeps = { config, tokens: deps.tokens };
+  const areaDeps: AreaDeps = { config, tokens: deps.tokens, files: new StoredFiles(store, deps.database.db) };
   const privilegedDeps: AreaDeps = { ...areaDeps, privileged: deps.database.db };
   const areas = AREAS.map((area) => ({ area, routes: area.routes(area.privileged ? privilegedDeps : areaDeps) }));
   for (const { area, routes } of areas)

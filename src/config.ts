@@ -55,6 +55,10 @@ export interface Config {
   production: boolean;
   /** Largest accepted JSON body, in bytes. */
   bodyLimit: number;
+  /** Largest uploaded file in bytes (UPLOAD_MAX_MB). */
+  uploadMaxBytes: number;
+  /** s3://bucket?...: stored files in that S3-compatible bucket; null: under dataDir. */
+  storageUrl: string | null;
   /** Connections kept to PostgreSQL (ignored on the embedded database, which has one). */
   dbPoolSize: number;
   /** Memory for whole list answers kept per route (platform/answer-cache.ts); 0 keeps none. */
@@ -128,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (v.PUBLIC_URL ?? `http://${v.HOST}:${v.PORT}`).replace(/\/+$/, ''),
     production: v.NODE_ENV === 'production',
     bodyLimit: v.BODY_LIMIT,
+    uploadMaxBytes: v.UPLOAD_MAX_MB * 1024 * 1024,
+    storageUrl: v.STORAGE_URL,
     dbPoolSize: v.DB_POOL_SIZE,
     answerCacheBytes: v.ANSWER_CACHE_MB * 1024 * 1024,
     signIn: {

@@ -11,6 +11,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest, migrationStatus } from './db/migrate.js';
 import { isEmpty, runDemo } from './demo.js';
 import { startOutboxWorker } from './integrations/mail/worker.js';
+import { openFileStore } from './integrations/storage/index.js';
 import { createTokens } from './platform/auth.js';
 import { Readiness } from './platform/health.js';
 import { metricsOf, serveMetrics } from './platform/metrics.js';
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
   });
   const tokens = createTokens(resolveJwtSecret(config));
   const readiness = new Readiness('opening the database');
-  const app = await buildApp({ config, database, tokens, logger, readiness });
+  // One store for the app and the outbox worker (in memory for DATA_DIR=memory://, so shared).
+  const files = openFileStore({ dataDir: config.dataDir, storageUrl: config.storageUrl });
+  const app = await buildApp({ config, database, tokens, logger, readiness, files });
   await app.listen({ port: config.port, host: config.host });
   const registry = metricsOf(app);
   let metricsServer: Server | null = null;
@@ -94,7 +97,7 @@ async function main(): Promise<void> {
       'empty database: demo company created; sign in with these',
     );
   }
-  worker = config.smtpUrl ? startOutboxWorker({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: logger }) : null;
+  worker = config.smtpUrl ? startOutboxWorker({ db: database.db, files, smtpUrl: config.smtpUrl, from: config.mailFrom, log: logger }) : null;
   // Card payments left pending by a crash or a processor's timeout, settled by asking the processor.
   reconciler = startCardReconciler({ db: database.db, config, hooks: HOOKS, log: logger });
   readiness.ready();

@@ -3,6 +3,8 @@
 // it; the README's table and .env.example are generated from it (scripts/config-docs.ts), and a
 // test keeps both in step.
 
+import { parseStorageUrl } from './integrations/storage/s3-url.js';
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 export interface Setting<T> {
@@ -69,6 +71,12 @@ function text(minLength = 1, what = `at least ${minLength} characters`): (raw: s
 function ids(raw: string): Parsed<number[]> {
   const list = raw.split(',').map((s) => Number(s.trim()));
   return list.every((id) => Number.isSafeInteger(id) && id > 0) ? ok(list) : bad('must be a company id, or several separated by commas');
+}
+
+/** Checked whole at start-up (integrations/storage/s3-url.ts), kept as written. */
+function storageUrl(raw: string): Parsed<string> {
+  const parsed = parseStorageUrl(raw);
+  return parsed.ok ? ok(raw) : parsed;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -163,6 +171,25 @@ export const SETTINGS = {
     fallback: 1024 * 1024,
     parse: integer(1024, 100 * 1024 * 1024),
     meaning: 'Largest accepted JSON body in bytes (larger: 413).',
+  },
+  UPLOAD_MAX_MB: {
+    section: 'Service',
+    shown: '25',
+    fallback: 25,
+    parse: integer(1, 1024),
+    meaning:
+      'Largest uploaded file in MB (documents, versions, attachments, images; larger: 413, nothing kept). Files are streamed to storage, never held whole in memory.',
+  },
+  STORAGE_URL: {
+    section: 'Service',
+    shown: 'unset',
+    fallback: null as string | null,
+    parse: storageUrl,
+    // Not secret by content (credentials never go in it), but never echoed either, in case they were.
+    secret: true,
+    example: 's3://fds-files?endpoint=http://127.0.0.1:9000&region=us-east-1&forcePathStyle=true',
+    meaning:
+      "Stored files (documents, attachments, generated PDFs) in an S3-compatible bucket: `s3://bucket?endpoint=http://host:port&region=us-east-1&forcePathStyle=true` (`endpoint` unset: AWS itself, the region from the SDK's chain; with an endpoint, `region` defaults to us-east-1 and `forcePathStyle` to true). Credentials come from the AWS SDK's default chain (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, a profile, an instance role), never from the URL. Unset: files under `DATA_DIR`.",
   },
   DB_POOL_SIZE: {
     section: 'Service',

@@ -3,6 +3,7 @@
 // record answered exactly as an id that exists nowhere, with nothing changed; and every change
 // leaving an audit row. The records, and the requests that succeed where a generated one would
 // not, come from each area's part in test/helpers/walk/.
+
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +14,7 @@ import type { AreaDeps } from '../src/platform/area.js';
 import type { RecordKey } from '../src/platform/records.js';
 import { type AnyRoute, FileResponse, type IdRef } from '../src/platform/route.js';
 import { SharedListParams } from '../src/platform/schemas.js';
+import { StoredFiles } from '../src/platform/stored-files.js';
 import { call, startTestApp, type TestApp } from './helpers/app.js';
 import { createCompany, type Session, signIn, signInAdmin } from './helpers/factories.js';
 import { WALKS } from './helpers/walk/index.js';
@@ -43,7 +45,7 @@ const unaudited: Record<string, string> = Object.assign({}, ...WALKS.map((w) => 
 
 before(async () => {
   t = await startTestApp();
-  const deps: AreaDeps = { config: t.config, tokens: t.tokens, privileged: t.database.db };
+  const deps: AreaDeps = { config: t.config, tokens: t.tokens, files: new StoredFiles(t.store, t.database.db), privileged: t.database.db };
   // WALK_AREAS=Zones,Warehouses walks only those areas (names as on the reference page), while
   // working on one; CI walks them all.
   const only = process.env.WALK_AREAS?.split(',').map((n) => n.trim().toLowerCase());
@@ -166,16 +168,17 @@ describe('every route', () => {
     const sessions = new Map<string, string>();
     for (const route of routes) {
       const access = route.access;
-      if (access.kind !== 'permission' && access.kind !== 'role') continue;
+      if (access.kind !== 'permission' && access.kind !== 'anyOf' && access.kind !== 'role') continue;
       // Everything but what the route needs (and never the Company Admin role).
-      const held = access.kind === 'permission' ? PERMISSIONS.filter((p) => p !== access.permission) : [...PERMISSIONS];
-      const key = access.kind === 'permission' ? access.permission : 'role';
+      const needed: readonly string[] = access.kind === 'permission' ? [access.permission] : access.kind === 'anyOf' ? access.permissions : [];
+      const held = PERMISSIONS.filter((p) => !needed.includes(p));
+      const key = access.kind === 'role' ? 'role' : needed.join('|');
       if (!sessions.has(key)) sessions.set(key, (await signIn(t, { permissions: held as Permission[] }, made.companyId)).token);
       const res = await call(t, route.method, concrete(route), { token: sessions.get(key)! });
-      const name = access.kind === 'permission' ? access.permission : access.role;
+      const names = access.kind === 'role' ? [access.role] : needed;
       assert.equal(res.status, 403, `${route.method} ${route.url}`);
       assert.equal(res.body.errors[0].code, 'meta.missing_permission');
-      assert.ok(res.body.errors[0].message.includes(name), `${route.method} ${route.url}: ${res.body.errors[0].message}`);
+      for (const name of names) assert.ok(res.body.errors[0].message.includes(name), `${route.method} ${route.url}: ${res.body.errors[0].message}`);
     }
   });
 

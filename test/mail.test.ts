@@ -50,7 +50,14 @@ function outboxRow(companyId: number) {
 describe('outbox delivery', () => {
   it('sends pending mail over SMTP and marks it sent', async () => {
     const { company, user } = await invite();
-    const worker = startOutboxWorker({ db: t.database.db, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'fds <no-reply@fds.test>', log: quiet, autoStart: false });
+    const worker = startOutboxWorker({
+      db: t.database.db,
+      files: t.store,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'fds <no-reply@fds.test>',
+      log: quiet,
+      autoStart: false,
+    });
     // The worker claims any company's pending mail, oldest first, a batch at a time: on a database
     // other tests also write to, this test's mail may come after a batch or more of theirs.
     try {
@@ -68,7 +75,14 @@ describe('outbox delivery', () => {
 
   it('keeps a mail it could not send, with the error, for a later attempt', async () => {
     const { company } = await invite();
-    const worker = startOutboxWorker({ db: t.database.db, smtpUrl: 'smtp://127.0.0.1:9', from: 'fds <no-reply@fds.test>', log: quiet, autoStart: false });
+    const worker = startOutboxWorker({
+      db: t.database.db,
+      files: t.store,
+      smtpUrl: 'smtp://127.0.0.1:9',
+      from: 'fds <no-reply@fds.test>',
+      log: quiet,
+      autoStart: false,
+    });
     try {
       await worker.runOnce();
     } finally {

@@ -11,6 +11,7 @@ import { addressesArea, contactsArea, customersArea } from './customers/index.js
 import { dispatchArea } from './dispatch/index.js';
 import { driversAreas } from './drivers/index.js';
 import { fleetAreas } from './fleet/index.js';
+import { generatedDocumentsArea } from './generated-documents/index.js';
 import { mapsArea } from './maps/index.js';
 import { ordersArea, quotesArea } from './orders/index.js';
 import { pricingArea } from './pricing/index.js';
@@ -41,6 +42,8 @@ export const AREAS: Area[] = [
   dispatchArea,
   // After customers, orders and charge types: invoices name them.
   accountingArea,
+  // After orders, accounting, customers and settings: its documents print their records.
+  generatedDocumentsArea,
 ];
 
 /** The areas' reactions to each other's announcements, in the order of AREAS. */

@@ -97,6 +97,26 @@ export interface OutboxTable {
   sent_at: Timestamp | null;
 }
 
+/** The company's files in the file store and how many records name each (platform/stored-files.ts). */
+export interface StoredFilesTable {
+  company_id: number;
+  key: string;
+  size: number;
+  content_type: string;
+  refs: number;
+  created_at: CreatedAt;
+}
+
+/** Files a mail in the outbox carries: stored files the outbox holds a reference on. */
+export interface OutboxAttachmentsTable {
+  company_id: number;
+  outbox_id: number;
+  position: number;
+  file_name: string;
+  content_type: string;
+  file_key: string;
+}
+
 /** Per-company sequences (platform/counters.ts); bigint, read as a number (database.ts). */
 export interface CompanyCountersTable {
   company_id: number;
@@ -132,6 +152,8 @@ export interface DB {
   user_roles: UserRolesTable;
   audit_log: AuditLogTable;
   outbox: OutboxTable;
+  outbox_attachments: OutboxAttachmentsTable;
+  stored_files: StoredFilesTable;
   demo_seeds: DemoSeedsTable;
   company_counters: CompanyCountersTable;
   company_events: CompanyEventsTable;

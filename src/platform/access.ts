@@ -109,12 +109,20 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; description: string; p
   { name: 'Viewer', description: 'Read-only access to shared settings, order sheets, outsources and fleet.', permissions: VIEWER },
 ];
 
-/** What a route requires: no token at all, any signed-in user, a permission, or a role. */
-export type Access = { kind: 'public' } | { kind: 'signedIn' } | { kind: 'permission'; permission: Permission } | { kind: 'role'; role: typeof COMPANY_ADMIN };
+/** What a route requires: no token at all, any signed-in user, a permission, one of several
+ *  permissions (a record several roles work with: the documents library), or a role. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signedIn' }
+  | { kind: 'permission'; permission: Permission }
+  | { kind: 'anyOf'; permissions: readonly Permission[] }
+  | { kind: 'role'; role: typeof COMPANY_ADMIN };
 
 export const publicAccess: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'signedIn' };
 export const permission = (name: Permission): Access => ({ kind: 'permission', permission: name });
+/** Any one of these permissions admits the user. */
+export const anyPermissionOf = (...names: Permission[]): Access => ({ kind: 'anyOf', permissions: names });
 export const companyAdmin: Access = { kind: 'role', role: COMPANY_ADMIN };
 
 export interface Grants {
@@ -131,6 +139,9 @@ export function missingFor(access: Access, grants: Grants): string | null {
     case 'permission':
       // Company Admin holds every permission, including any added after the role was created.
       return grants.roles.includes(COMPANY_ADMIN) || grants.permissions.has(access.permission) ? null : access.permission;
+    case 'anyOf':
+      // Named as the message quotes it: "A" or "B".
+      return grants.roles.includes(COMPANY_ADMIN) || access.permissions.some((p) => grants.permissions.has(p)) ? null : access.permissions.join('" or "');
     case 'role':
       return grants.roles.includes(access.role) ? null : access.role;
   }
@@ -144,6 +155,8 @@ export function describeAccess(access: Access): string {
       return 'Any signed-in user.';
     case 'permission':
       return `Requires the permission "${access.permission}".`;
+    case 'anyOf':
+      return `Requires one of the permissions ${access.permissions.map((p) => `"${p}"`).join(', ')}.`;
     case 'role':
       return `Requires the role "${access.role}".`;
   }

@@ -9,6 +9,7 @@ import type { ErrorCode } from './errors.js';
 import type { Subscription } from './events.js';
 import type { CompanyRecords } from './records.js';
 import type { AnyRoute } from './route.js';
+import type { StoredFiles } from './stored-files.js';
 
 /** Work that spans companies by nature, for which an area is handed the privileged executor. */
 export type PrivilegedUse = 'sign-in' | 'payments';
@@ -16,6 +17,8 @@ export type PrivilegedUse = 'sign-in' | 'payments';
 export interface AreaDeps {
   config: Config;
   tokens: Tokens;
+  /** The company's stored files: the file store and its reference counts (stored-files.ts). */
+  files: StoredFiles;
   /** The privileged executor (no row security), only for an area that declares `privileged`. */
   privileged?: Db;
 }

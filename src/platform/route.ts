@@ -5,6 +5,7 @@ import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { CompanyWork, Tenant, TenantMode, TenantRunner } from '../db/tenant.js';
+import { type FileStore, FileTooLarge, type StagedFile } from '../integrations/storage/index.js';
 import { type Access, describeAccess, missingFor } from './access.js';
 import { type AnswerCache, Versioned } from './answer-cache.js';
 import type { Principal } from './auth.js';
@@ -28,7 +29,7 @@ export interface FileResult {
 
 export const FileResponse = Symbol('file');
 
-/** A file received in a multipart request (routes declaring `upload`). */
+/** A file received in a multipart request (routes declaring `upload`), held in memory. */
 export interface UploadedFile {
   fieldName: string;
   fileName: string;
@@ -36,8 +37,24 @@ export interface UploadedFile {
   buffer: Buffer;
 }
 
+/** A file received in a multipart request of a route declaring `upload.store`: streamed into the
+ *  file store under a temporary name; the handler keeps it (StoredFiles.keepStaged) or the
+ *  platform discards it once the request is answered. */
+export interface StagedUpload {
+  fieldName: string;
+  fileName: string;
+  /** As the client declared it: a claim, not a fact (sniff `staged.head`). */
+  contentType: string;
+  staged: StagedFile;
+}
+
 export interface Uploads {
   files: UploadedFile[];
+  fields: Record<string, string>;
+}
+
+export interface StagedUploads {
+  files: StagedUpload[];
   fields: Record<string, string>;
 }
 /** A JSON body without the envelope (`bare<X>` in the spec's tables). */
@@ -69,6 +86,8 @@ export interface Context<P, Q, B> {
   inCompany<T>(mode: TenantMode, work: CompanyWork<T>): Promise<T>;
   /** Files and fields of a multipart request (routes declaring `upload`), read before the transaction. */
   uploads: Uploads;
+  /** Files and fields of a multipart request (routes declaring `upload.store`), staged before the transaction. */
+  staged: StagedUploads;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -131,8 +150,10 @@ export interface RouteDef<P, Q, B, R extends ResponseKind> {
   response: R;
   /** Extra lines for the reference page (rate limits, file formats...). */
   notes?: string[];
-  /** A multipart request: at most `maxFiles` files of `maxFileBytes` each (larger: 413). */
-  upload?: { maxFiles: number; maxFileBytes: number };
+  /** A multipart request: at most `maxFiles` files (more: 400) of `maxFileBytes` each (larger: 413).
+   *  `store`: each file streamed into the file store (ctx.staged), never held whole in memory; an
+   *  empty file is a 400. Otherwise read into memory (ctx.uploads: spreadsheets to import). */
+  upload?: { maxFiles: number; maxFileBytes: number; store?: boolean };
   /** The content type of a file answer, for the reference page. */
   fileType?: string;
   /** Keep answers by company, params and query under the data version the handler reports by
@@ -159,6 +180,8 @@ export interface RouteDeps {
   tenants: TenantRunner;
   /** Throws (or rejects) Unauthorized; a principal known in process comes back without a promise. */
   authenticate: (authorization: string | undefined) => Principal | Promise<Principal>;
+  /** Where routes declaring `upload.store` stage their files. */
+  files?: FileStore;
 }
 
 export interface RouteConfig {
@@ -182,6 +205,7 @@ declare module 'fastify' {
 
 /** Uploads read before the handler, by request (gone with it). */
 const uploadsOf = new WeakMap<FastifyRequest, Uploads>();
+const stagedOf = new WeakMap<FastifyRequest, StagedUploads>();
 
 function fullUrl(def: AnyRoute): string {
   if (def.absolute) return def.url;
@@ -190,7 +214,11 @@ function fullUrl(def: AnyRoute): string {
 
 function forbidden(access: Access, missing: string): AppError {
   const message =
-    access.kind === 'role' ? `This action requires the role "${missing}".` : `You do not have the permission "${missing}" that this action requires.`;
+    access.kind === 'role'
+      ? `This action requires the role "${missing}".`
+      : access.kind === 'anyOf'
+        ? `You have none of the permissions "${missing}" that this action requires.`
+        : `You do not have the permission "${missing}" that this action requires.`;
   return new AppError(Codes.missingPermission, message);
 }
 
@@ -225,6 +253,7 @@ class RouteContext {
   readonly body: unknown;
   readonly principal: Principal;
   readonly uploads: Uploads;
+  readonly staged: StagedUploads;
   tenant: Tenant | undefined;
 
   constructor(
@@ -237,6 +266,7 @@ class RouteContext {
     this.body = request.body;
     this.principal = request.principal!;
     this.uploads = uploadsOf.get(request) ?? NO_UPLOADS;
+    this.staged = stagedOf.get(request) ?? NO_STAGED;
   }
 
   /** A getter, so the closure is made only for the routes that take it (handlers destructure it). */
@@ -248,6 +278,13 @@ class RouteContext {
 }
 
 const NO_UPLOADS: Uploads = Object.freeze({ files: [], fields: {} }) as Uploads;
+/** 413 naming the file and the limit. */
+function fileTooLarge(fileName: string, maxBytes: number): AppError {
+  const mb = maxBytes / (1024 * 1024);
+  return new AppError(Codes.payloadTooLarge, `The file "${fileName}" is larger than ${Number.isInteger(mb) ? `${mb} MB` : `${maxBytes} bytes`}.`);
+}
+
+const NO_STAGED: StagedUploads = Object.freeze({ files: [], fields: {} }) as StagedUploads;
 
 export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const isPublic = def.access.kind === 'public';
@@ -345,7 +382,40 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       else admit(request, principal, done);
     };
   }
-  if (def.upload) {
+  if (def.upload?.store) {
+    const limits = def.upload;
+    const store = deps.files;
+    if (!store) throw new Error(`${def.method} ${def.url}: streamed uploads need the file store in the route's deps`);
+    options.preHandler = async (request) => {
+      if (!request.isMultipart()) throw invalid('file', 'Send the file in a multipart/form-data request.');
+      const received: StagedUploads = { files: [], fields: {} };
+      // Set first: whatever was staged is discarded when the request ends, also on an error.
+      stagedOf.set(request, received);
+      // One more file than allowed is read as far as its header, so the answer can say so (400).
+      for await (const part of request.parts({ limits: { files: limits.maxFiles + 1, fileSize: limits.maxFileBytes + 1 } })) {
+        if (part.type !== 'file') {
+          received.fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (received.files.length >= limits.maxFiles) {
+          part.file.resume();
+          throw invalid(part.fieldname, `Send at most ${limits.maxFiles} file${limits.maxFiles === 1 ? '' : 's'} in one request.`);
+        }
+        let staged: StagedFile;
+        try {
+          staged = await store.stage(part.file, { maxBytes: limits.maxFileBytes });
+        } catch (err) {
+          if (err instanceof FileTooLarge || (err as { statusCode?: number }).statusCode === 413) throw fileTooLarge(part.filename, limits.maxFileBytes);
+          throw err;
+        }
+        received.files.push({ fieldName: part.fieldname, fileName: part.filename, contentType: part.mimetype, staged });
+        if (staged.size === 0) throw invalid(part.fieldname, `The file "${part.filename}" is empty.`);
+      }
+    };
+    options.onResponse = async (request) => {
+      for (const file of stagedOf.get(request)?.files ?? []) await file.staged.discard();
+    };
+  } else if (def.upload) {
     const limits = def.upload;
     options.preHandler = async (request) => {
       if (!request.isMultipart()) throw invalid('file', 'Send the file in a multipart/form-data request.');

@@ -1,11 +1,13 @@
 // The suite-wide route conventions (test/conventions.test.ts), walked over this section's routes
 // alone: no token → 401 with an empty body; a user without the access → 403 naming it; an id that
 // exists nowhere → 404 (or 400), never a 5xx.
+
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { settingsAreas } from '../../src/areas/settings/index.js';
 import { PERMISSIONS, type Permission } from '../../src/platform/access.js';
 import type { AnyRoute } from '../../src/platform/route.js';
+import { StoredFiles } from '../../src/platform/stored-files.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, signIn } from '../helpers/factories.js';
 
@@ -13,7 +15,7 @@ let t: TestApp;
 let routes: AnyRoute[];
 before(async () => {
   t = await startTestApp();
-  routes = settingsAreas.flatMap((area) => area.routes({ config: t.config, tokens: t.tokens }));
+  routes = settingsAreas.flatMap((area) => area.routes({ config: t.config, tokens: t.tokens, files: new StoredFiles(t.store, t.database.db) }));
 });
 after(() => t.close());
 

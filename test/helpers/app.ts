@@ -1,11 +1,13 @@
 // startTestApp(): the real app on PGlite in memory (from the migrated snapshot), or on the
 // PostgreSQL of DATABASE_URL. Every test makes its own companies, so one app per file is shared
 // safely: it holds no state of its own.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { type FileStore, openFileStore } from '../../src/integrations/storage/index.js';
 import { createTokens, type Tokens } from '../../src/platform/auth.js';
 import type { Readiness } from '../../src/platform/health.js';
 import { pgliteSnapshot } from './snapshot.js';
@@ -15,6 +17,8 @@ export interface TestApp {
   database: Database;
   config: Config;
   tokens: Tokens;
+  /** The app's file store (memory): tests look at what is kept. */
+  store: FileStore;
   secret: string;
   close(): Promise<void>;
 }
@@ -22,7 +26,7 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   /** Add test-only routes before the app is ready. */
-  extend?: (app: FastifyInstance, deps: { database: Database; tokens: Tokens }) => void | Promise<void>;
+  extend?: (app: FastifyInstance, deps: { database: Database; tokens: Tokens; store: FileStore }) => void | Promise<void>;
   database?: Database;
   logger?: unknown;
   readiness?: Readiness;
@@ -59,20 +63,23 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const database = options.database ?? (await openTestDatabase());
   const tokens = createTokens(TEST_SECRET);
+  const store = openFileStore({ dataDir: 'memory://', storageUrl: null });
   const app = await buildApp({
     config,
     database,
     tokens,
+    files: store,
     ...(options.logger ? { logger: options.logger as never } : {}),
     ...(options.readiness ? { readiness: options.readiness } : {}),
   });
-  await options.extend?.(app, { database, tokens });
+  await options.extend?.(app, { database, tokens, store });
   await app.ready();
   return {
     app,
     database,
     config,
     tokens,
+    store,
     secret: TEST_SECRET,
     async close() {
       await app.close();
@@ -122,4 +129,24 @@ export async function callUntilServed<T = Record<string, any>>(...args: Paramete
     if (res.status !== 503 || tries === 40) return res;
     await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
   }
+}
+
+/** A multipart/form-data body (uploads): `call(t, 'POST', url, { token, ...multipart([...]) })`. */
+export function multipart(
+  files: ReadonlyArray<{ field: string; name: string; type: string; content: Buffer }>,
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----fds-test-${randomUUID()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      f.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -65,6 +65,7 @@ export { addSiteAddress, changeSiteAddress, removeSiteAddress, type SiteValues }
 export { type ContactBook, type ContactPlan, type ContactStore, contactBook, contactFields } from './contact-book.js';
 export { type ContactColumns, type ContactTable, contactTable } from './contact-book.repository.js';
 export { contactRecords, contactsOfCustomers, findContact } from './contacts.repository.js';
+export type { ContactRow } from './contacts.schemas.js';
 export {
   ContactChange,
   ContactInput,
@@ -77,9 +78,10 @@ export {
 } from './contacts.schemas.js';
 export { contactUsesMoved, customersMerged } from './customers.events.js';
 export { type CustomerReadOptions, customerRecords } from './customers.repository.js';
-export type { CustomerRow } from './customers.schemas.js';
+export type { CustomerRow, CustomerT } from './customers.schemas.js';
 export { requireCustomer } from './customers.service.js';
-export { SentEmail } from './emails.schemas.js';
+export { recordSentEmail } from './emails.repository.js';
+export { EmailSendRequest, type EmailSendRequestT, SentEmail } from './emails.schemas.js';
 export { checkPhone, isEmail, nameKey, normalizeEmail } from './keys.js';
 export { customerFromQuote } from './quote-customers.js';
 export { customerPlaces, placeForStop, placesByIds } from './stop-places.js';

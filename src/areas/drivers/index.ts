@@ -98,5 +98,6 @@ export {
 } from './drivers.schemas.js';
 export { requireDriver, requireLiveDriver } from './drivers.service.js';
 export { licenseTypeRecords } from './license-types.repository.js';
+export { statusCheckRecords } from './status-checks.repository.js';
 export { type DriverStatusCheckInputT, INSPECTION_STATUSES } from './status-checks.schemas.js';
 export { statusChecksService } from './status-checks.service.js';

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { pagedList } from '../../platform/list.js';
+import { companyRecords } from '../../platform/records.js';
 import { dateRangeOf, likePattern } from '../../platform/paging.js';
 import { parseDateTime } from '../../platform/validation.js';
 import { OPEN_INSPECTION_STATUSES, type StatusCheckRow, StatusChecksQuery, toStatusCheck } from './status-checks.schemas.js';
@@ -60,6 +61,13 @@ export const listChecks = pagedList({
       'c.created_at',
     ]),
   map: (rows: StatusCheckRow[]) => rows.map(toStatusCheck),
+});
+
+/** Inspections by id, with their driver (other areas attach files to one: attachments). */
+export const statusCheckRecords = companyRecords<{ id: number; driver_id: number }>({
+  name: 'driver_status_check',
+  what: 'Driver status check',
+  read: (t, ids) => t.select('driver_status_checks').select(['id', 'driver_id']).where('id', 'in', ids).execute(),
 });
 
 /** Per driver among `driverIds`: its inspections, and those not closed (Pending, Failed, Maintenance). */

@@ -79,7 +79,7 @@ export const ordersArea: Area = {
 
 // Dispatch writes the order's history of what happens on routes through these (this area owns the tables).
 export { logActivity } from './order-activity.js';
-export { toItem } from './orders.answers.js';
+export { ordersOf, toItem } from './orders.answers.js';
 export {
   orderClosed,
   orderDeleted,
@@ -95,7 +95,7 @@ export {
   quoteStepSaved,
 } from './orders.events.js';
 export { itemsOf as orderItemsOf, orderRecords } from './orders.repository.js';
-export type { OrderItemT, OrderStopT } from './orders.schemas.js';
+export type { OrderItemT, OrderStopT, OrderT } from './orders.schemas.js';
 export { ordersService } from './orders.service.js';
 export { mirrorStopRoutes, type StopRoute } from './route-mirror.js';
 export { addItemEvents, itemRecords, stopRecords } from './stops.repository.js';

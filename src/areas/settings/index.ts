@@ -54,6 +54,7 @@ export const termsArea: Area = {
 export const settingsAreas: Area[] = [warehousesArea, zonesArea, nonWorkingDaysArea, termsArea];
 
 export { countryOf } from './country.js';
+export { type CompanySignature, companySignature } from './letterhead.js';
 export { daysOffAmong } from './non-working-days.repository.js';
 export type { NonWorkingDayRow } from './non-working-days.schemas.js';
 export { normalizePostalCode } from './postal-codes.js';

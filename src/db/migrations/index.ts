@@ -22,6 +22,7 @@ import * as m0019 from './0019_accounting.js';
 import * as m0020 from './0020_payment_request_keys.js';
 import * as m0021 from './0021_ledger_files.js';
 import * as m0022 from './0022_accounting_figures.js';
+import * as m0023 from './0023_stored_files.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020_payment_request_keys': m0020,
   '0021_ledger_files': m0021,
   '0022_accounting_figures': m0022,
+  '0023_stored_files': m0023,
 };

@@ -9,6 +9,9 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Stored files of the company the outbox holds a reference on (StoredFiles.retain or keepBytes,
+   *  by the caller, in the same transaction): the mail keeps them whatever happens to their records. */
+  attachments?: ReadonlyArray<{ fileName: string; contentType: string; key: string }>;
 }
 
 export async function enqueueMail(tenant: Tenant, mail: OutgoingMail): Promise<number> {
@@ -25,5 +28,13 @@ export async function enqueueMail(tenant: Tenant, mail: OutgoingMail): Promise<n
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (mail.attachments && mail.attachments.length > 0) {
+    await tenant
+      .insert(
+        'outbox_attachments',
+        mail.attachments.map((a, position) => ({ outbox_id: row.id, position, file_name: a.fileName, content_type: a.contentType, file_key: a.key })),
+      )
+      .execute();
+  }
   return row.id;
 }

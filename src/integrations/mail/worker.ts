@@ -3,10 +3,12 @@
 // next_attempt_at forward, so any number of instances share the work and a crash mid-send retries.
 // A company's mail is claimed by a statement of its own: Citus locks rows of one shard at a time.
 
+import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.js';
+import type { FileStore } from '../storage/index.js';
 
 const BATCH = 20;
 const MAX_ATTEMPTS = 8;
@@ -30,6 +32,8 @@ export interface OutboxWorker {
 
 export function startOutboxWorker(options: {
   db: Db;
+  /** Where the mails' attachments are (the app's file store). */
+  files: FileStore;
   smtpUrl: string;
   from: string;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -53,6 +57,25 @@ export function startOutboxWorker(options: {
     return rows;
   }
 
+  /** The mail's files, streamed from the store as the message is written. A file missing from the
+   *  store is an error of this attempt (retried), never a mail sent without it. */
+  async function attachmentsOf(mail: Claimed): Promise<Array<{ filename: string; contentType: string; content: Readable }>> {
+    const files = await options.db
+      .selectFrom('outbox_attachments')
+      .select(['file_name', 'content_type', 'file_key'])
+      .where('company_id', '=', mail.company_id)
+      .where('outbox_id', '=', mail.id)
+      .orderBy('position')
+      .execute();
+    const out: Array<{ filename: string; contentType: string; content: Readable }> = [];
+    for (const file of files) {
+      const content = await options.files.open(mail.company_id, file.file_key);
+      if (!content) throw new Error(`the attachment "${file.file_name}" is missing from the file store`);
+      out.push({ filename: file.file_name, contentType: file.content_type, content });
+    }
+    return out;
+  }
+
   async function runOnce(): Promise<number> {
     // The companies with mail due (the one statement of this job that reads every company: on
     // Citus, every shard), then each company's mail claimed by a statement of its own.
@@ -67,7 +90,15 @@ export function startOutboxWorker(options: {
     let sent = 0;
     for (const mail of rows) {
       try {
-        await transport.sendMail({ from: options.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body ?? undefined });
+        const attachments = await attachmentsOf(mail);
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.text_body,
+          html: mail.html_body ?? undefined,
+          ...(attachments.length > 0 ? { attachments } : {}),
+        });
         await options.db
           .updateTable('outbox')
           .set({ status: 'sent', sent_at: new Date(), last_error: null })

@@ -8,6 +8,7 @@ import { customersWalk } from './customers.js';
 import { dispatchWalk } from './dispatch.js';
 import { driversWalk } from './drivers.js';
 import { fleetWalk } from './fleet.js';
+import { generatedDocumentsWalk } from './generated-documents.js';
 import { mapsWalk } from './maps.js';
 import { ordersWalk } from './orders.js';
 import { pricingWalk } from './pricing.js';
@@ -32,4 +33,5 @@ export const WALKS: AreaWalk[] = [
   dispatchWalk,
   settingsWalk,
   accountingWalk,
+  generatedDocumentsWalk,
 ];

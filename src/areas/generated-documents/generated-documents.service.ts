@@ -1,0 +1,240 @@
+// Generated documents: reads the order or invoice with its customer and the company's letterhead
+// (through those areas' index.ts), builds the document model and renders it as PDF or HTML; the
+// mail variants render the PDF and put it in the outbox. Nothing here writes but the mails (and the
+// item barcodes labels need, which the orders area gives and keeps).
+import type { Tenant } from '../../db/tenant.js';
+import { type Document, renderHtml, renderPdf } from '../../integrations/documents/index.js';
+import type { Principal } from '../../platform/auth.js';
+import { fail, notFoundAll } from '../../platform/errors.js';
+import type { FileResult } from '../../platform/route.js';
+import type { StoredFiles } from '../../platform/stored-files.js';
+import { invoiceAnswers, invoiceRecords, markInvoicesOut } from '../accounting/index.js';
+import { type CustomerServices, type CustomerT, contactsOfCustomers, type EmailSendRequestT } from '../customers/index.js';
+import { type OrderServices, orderRecords, ordersOf, stopRecords } from '../orders/index.js';
+import { companySignature } from '../settings/index.js';
+import { type BolOptions, billOfLading, labels, type OrderContext } from './bill-of-lading.js';
+import { type Attachment, recipientsOf, sendDocumentMail, senderOf } from './document-mail.js';
+import { fileNameOf, letterheadOf } from './format.js';
+import { GeneratedDocumentsErrors } from './generated-documents.errors.js';
+import type { BolEmailQueryT, BolQueryT, ModeT } from './generated-documents.schemas.js';
+import { invoiceDocument } from './invoice-document.js';
+import { dispatchSheet, quote } from './order-sheets.js';
+
+const PDF = 'application/pdf';
+const HTML = 'text/html; charset=utf-8';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function rendered(documents: Document[], mode: ModeT, kind: string, number: string, title: string): Promise<FileResult> {
+  if (mode === 0) return { fileName: fileNameOf(kind, number, 'pdf'), contentType: PDF, body: await renderPdf(documents, title) };
+  return { fileName: fileNameOf(kind, number, 'html'), contentType: HTML, body: renderHtml(documents, title) };
+}
+
+const pdfAttachment = async (documents: Document[], kind: string, number: string, title: string): Promise<Attachment> => {
+  const file = await rendered(documents, 0, kind, number, title);
+  return { fileName: file.fileName, contentType: file.contentType, body: file.body as Buffer };
+};
+
+/** What a mail says when the request gives no subject or body of its own. */
+function wording(request: EmailSendRequestT, p: Principal, customerName: string, what: string) {
+  return {
+    subject: request.subject?.trim() || `${what[0]!.toUpperCase()}${what.slice(1)} from ${p.companyName}`,
+    text: request.body?.trim() || `Dear ${customerName},\n\nPlease find attached the ${what}.\n\nBest regards,\n${senderOf(p)}\n${p.companyName}`,
+  };
+}
+
+export function generatedDocumentsService(deps: { customers: CustomerServices['customers']; details: OrderServices['details']; files: StoredFiles }) {
+  const { customers, details, files } = deps;
+
+  /** The orders (deleted ones too: their papers stay printable) with what their documents name, in
+   *  the ids' order; `requestCustomerId`: an order of another customer is missing, as for a portal. */
+  async function ordersFor(t: Tenant, p: Principal, ids: readonly number[], requestCustomerId?: number): Promise<OrderContext[]> {
+    const rows = await orderRecords.requireAll(t, ids, { includeDeleted: true });
+    if (requestCustomerId !== undefined) {
+      const others = rows.filter((r) => r.customer_id !== requestCustomerId).map((r) => r.id);
+      if (others.length > 0) throw notFoundAll(orderRecords.what, 'Orders', others);
+    }
+    const [orders, signature] = await Promise.all([ordersOf(t, rows), companySignature(t)]);
+    const letterhead = letterheadOf(p.companyName, signature);
+    const customerIds = [...new Set(rows.map((r) => r.customer_id))];
+    const byId = new Map<number, CustomerT>();
+    for (const id of customerIds) byId.set(id, await customers.read(t, id, [0, 1]));
+    const contacts = await contactsOfCustomers(t, customerIds);
+    return orders.map((order) => ({
+      order,
+      customer: byId.get(order.customerId)!,
+      contact: contacts.find((c) => c.id === order.contactId) ?? null,
+      letterhead,
+    }));
+  }
+
+  async function orderFor(t: Tenant, p: Principal, id: number, requestCustomerId?: number): Promise<OrderContext> {
+    return (await ordersFor(t, p, [id], requestCustomerId))[0]!;
+  }
+
+  async function bolOptions(t: Tenant, order: OrderContext['order'], query: BolQueryT | BolEmailQueryT): Promise<BolOptions> {
+    const deliveryId = 'deliveryId' in query ? query.deliveryId : undefined;
+    if (deliveryId !== undefined) {
+      await stopRecords.requireOne(t, deliveryId);
+      if (!order.stops.some((s) => s.id === deliveryId && s.type === 'Delivery'))
+        throw fail(GeneratedDocumentsErrors.notADelivery, `Stop ${deliveryId} is not a delivery of order ${order.orderNumber}.`);
+    }
+    return { deliveryId, highlightItems: query.highlightItems ?? false, splitOrderStopItems: query.splitOrderStopItems ?? false };
+  }
+
+  /** The labels of orders, their items' barcodes given where they have none (and kept). */
+  async function labelDocuments(t: Tenant, contexts: OrderContext[]): Promise<Document[]> {
+    const withItems = contexts.filter((c) => c.order.stops.some((s) => s.items.length > 0));
+    if (withItems.length === 0) {
+      const numbers = contexts.map((c) => c.order.orderNumber).join(', ');
+      throw fail(GeneratedDocumentsErrors.noItems, `${contexts.length === 1 ? 'Order' : 'Orders'} ${numbers}: no items, so no labels to print.`);
+    }
+    const out: Document[] = [];
+    for (const c of withItems) out.push(labels(c, await details.barcodes(t, c.order.id)));
+    return out;
+  }
+
+  async function invoiceFor(t: Tenant, p: Principal, id: number) {
+    const [invoice] = await invoiceAnswers(t, [await invoiceRecords.requireOne(t, id)]);
+    const [customer, orders, signature] = [
+      await customers.read(t, invoice!.customerId, [0, 1]),
+      invoice!.orderId === null ? [] : await ordersOf(t, await orderRecords.findAll(t, [invoice!.orderId], { includeDeleted: true })),
+      await companySignature(t),
+    ];
+    return { invoice: invoice!, customer, order: orders[0] ?? null, letterhead: letterheadOf(p.companyName, signature) };
+  }
+
+  return {
+    async billOfLading(t: Tenant, p: Principal, orderId: number, mode: ModeT, query: BolQueryT): Promise<FileResult> {
+      const c = await orderFor(t, p, orderId, query.requestCustomerId);
+      const doc = billOfLading(c, await bolOptions(t, c.order, query), today());
+      return rendered([doc], mode, 'bill-of-lading', c.order.orderNumber, `Bill of lading ${c.order.orderNumber}`);
+    },
+
+    async billOfLadingBulk(t: Tenant, p: Principal, ids: readonly number[], mode: ModeT): Promise<FileResult> {
+      const contexts = await ordersFor(t, p, [...new Set(ids)]);
+      const docs = contexts.map((c) => billOfLading(c, { highlightItems: false, splitOrderStopItems: false }, today()));
+      return rendered(docs, mode, 'bills-of-lading', today(), `Bills of lading (${docs.length})`);
+    },
+
+    async labels(t: Tenant, p: Principal, orderId: number, mode: ModeT, requestCustomerId?: number): Promise<FileResult> {
+      const c = await orderFor(t, p, orderId, requestCustomerId);
+      return rendered(await labelDocuments(t, [c]), mode, 'labels', c.order.orderNumber, `Labels of order ${c.order.orderNumber}`);
+    },
+
+    async labelsBulk(t: Tenant, p: Principal, ids: readonly number[]): Promise<FileResult> {
+      const contexts = await ordersFor(t, p, [...new Set(ids)]);
+      return rendered(await labelDocuments(t, contexts), 0, 'labels', today(), `Labels of ${contexts.length} orders`);
+    },
+
+    async dispatchSheet(t: Tenant, p: Principal, orderId: number, mode: ModeT): Promise<FileResult> {
+      const c = await orderFor(t, p, orderId);
+      return rendered([dispatchSheet(c, today())], mode, 'order-sheet', c.order.orderNumber, `Order sheet ${c.order.orderNumber}`);
+    },
+
+    async quote(t: Tenant, p: Principal, orderId: number, mode: ModeT): Promise<FileResult> {
+      const c = await orderFor(t, p, orderId);
+      return rendered([quote(c, today())], mode, 'quote', c.order.orderNumber, `Quote ${c.order.orderNumber}`);
+    },
+
+    async invoice(t: Tenant, p: Principal, invoiceId: number, mode: ModeT): Promise<FileResult> {
+      const c = await invoiceFor(t, p, invoiceId);
+      return rendered([invoiceDocument(c)], mode, 'invoice', c.invoice.invoiceNumber, `Invoice ${c.invoice.invoiceNumber}`);
+    },
+
+    // ---- Mail
+
+    async emailBillOfLading(t: Tenant, p: Principal, orderId: number, query: BolEmailQueryT, request: EmailSendRequestT): Promise<string> {
+      const c = await orderFor(t, p, orderId);
+      const recipients = await recipientsOf(t, c.customer, request);
+      const n = c.order.orderNumber;
+      const pdf = await pdfAttachment([billOfLading(c, await bolOptions(t, c.order, query), today())], 'bill-of-lading', n, `Bill of lading ${n}`);
+      const words = wording(request, p, c.customer.name, `bill of lading of order ${n}`);
+      const id = await sendDocumentMail(t, files, [c.customer], recipients, {
+        kind: 'documents.bill_of_lading',
+        emailType: 'BillOfLading',
+        ...words,
+        attachments: [pdf],
+        entityType: 'order',
+        entityIds: [orderId],
+      });
+      return String(id);
+    },
+
+    async sendBillOfLadingAndLabels(t: Tenant, p: Principal, orderId: number, splitOrderStopItems: boolean, request: EmailSendRequestT): Promise<string> {
+      const c = await orderFor(t, p, orderId);
+      const recipients = await recipientsOf(t, c.customer, request);
+      const n = c.order.orderNumber;
+      const bol = await pdfAttachment([billOfLading(c, { highlightItems: false, splitOrderStopItems }, today())], 'bill-of-lading', n, `Bill of lading ${n}`);
+      const label = await pdfAttachment(await labelDocuments(t, [c]), 'labels', n, `Labels of order ${n}`);
+      const words = wording(request, p, c.customer.name, `bill of lading and the labels of order ${n}`);
+      const id = await sendDocumentMail(t, files, [c.customer], recipients, {
+        kind: 'documents.bill_of_lading_and_labels',
+        emailType: 'BillOfLading',
+        ...words,
+        attachments: [bol, label],
+        entityType: 'order',
+        entityIds: [orderId],
+      });
+      return String(id);
+    },
+
+    async emailQuote(t: Tenant, p: Principal, orderId: number, request: EmailSendRequestT): Promise<string> {
+      const c = await orderFor(t, p, orderId);
+      const recipients = await recipientsOf(t, c.customer, request);
+      const n = c.order.orderNumber;
+      const pdf = await pdfAttachment([quote(c, today())], 'quote', n, `Quote ${n}`);
+      const words = wording(request, p, c.customer.name, `quote ${n}`);
+      const id = await sendDocumentMail(t, files, [c.customer], recipients, {
+        kind: 'documents.quote',
+        emailType: 'Quote',
+        ...words,
+        attachments: [pdf],
+        entityType: 'order',
+        entityIds: [orderId],
+      });
+      return String(id);
+    },
+
+    /** One mail to `email` with each order's quote attached. */
+    async emailQuotes(t: Tenant, p: Principal, email: string, ids: readonly number[]): Promise<null> {
+      const contexts = await ordersFor(t, p, [...new Set(ids)]);
+      const attachments: Attachment[] = [];
+      for (const c of contexts) attachments.push(await pdfAttachment([quote(c, today())], 'quote', c.order.orderNumber, `Quote ${c.order.orderNumber}`));
+      const numbers = contexts.map((c) => c.order.orderNumber).join(', ');
+      const customers = [...new Map(contexts.map((c) => [c.customer.id, c.customer])).values()];
+      const greeting = customers.length === 1 ? customers[0]!.name : 'customer';
+      const words = wording({}, p, greeting, contexts.length === 1 ? `quote ${numbers}` : `quotes ${numbers}`);
+      await sendDocumentMail(t, files, customers, [{ to: email.trim(), contactId: null }], {
+        kind: 'documents.quotes',
+        emailType: 'Quote',
+        ...words,
+        attachments,
+        entityType: 'order',
+        entityIds: contexts.map((c) => c.order.id),
+      });
+      return null;
+    },
+
+    /** The invoice's PDF by mail; an approved invoice reads Open (sent) from then on. */
+    async emailInvoice(t: Tenant, p: Principal, invoiceId: number, request: EmailSendRequestT): Promise<string> {
+      const c = await invoiceFor(t, p, invoiceId);
+      const recipients = await recipientsOf(t, c.customer, request);
+      const n = c.invoice.invoiceNumber;
+      const pdf = await pdfAttachment([invoiceDocument(c)], 'invoice', n, `Invoice ${n}`);
+      const words = wording(request, p, c.customer.name, `invoice ${n}`);
+      const id = await sendDocumentMail(t, files, [c.customer], recipients, {
+        kind: 'documents.invoice',
+        emailType: 'Invoice',
+        ...words,
+        attachments: [pdf],
+        entityType: 'invoice',
+        entityIds: [invoiceId],
+      });
+      if (c.invoice.status === 2 && c.invoice.deletedAt === null) await markInvoicesOut(t, [invoiceId], false);
+      return String(id);
+    },
+  };
+}
+
+export type GeneratedDocumentsService = ReturnType<typeof generatedDocumentsService>;

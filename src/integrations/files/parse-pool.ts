@@ -1,0 +1,151 @@
+// A small pool of long-lived worker threads for the parsers that would stall the event loop: a
+// 300-page PDF takes ~10 ms to open and ~1 s to extract, a megabyte of HTML ~1 s to convert, all
+// synchronous. Workers start on first use and stop after five idle minutes. Upload checks (pdf-info)
+// go before extraction jobs and always find a thread of their own when the pool has two or more:
+// extraction uses at most all but one. Each job has a time limit (the worker is ended and
+// replaced when it passes) and each thread a heap limit, so a hostile file costs bounded time and
+// memory and answers RefusedFile 'corrupt'.
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Job, Reply } from './parse-worker.js';
+import { RefusedFile } from './sniff.js';
+
+const HEAP_LIMIT_MB = 512;
+const IDLE_MS = 5 * 60_000;
+
+interface Task {
+  id: number;
+  job: Job;
+  transfer: ArrayBuffer[];
+  timeoutMs: number;
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+interface Slot {
+  worker: Worker | null;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+  idle: NodeJS.Timeout | null;
+}
+
+function spawn(): Worker {
+  const options = { resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB } };
+  const js = new URL('./parse-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(js))) return new Worker(js, options);
+  // From the sources (tests, benchmarks under tsx) a worker does not inherit tsx's loader.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./parse-worker.ts', import.meta.url).href;
+  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(code, { ...options, eval: true });
+}
+
+const isSlow = (job: Job): boolean => job.op !== 'pdf-info';
+
+export class ParsePool {
+  private readonly slots: Slot[];
+  private readonly fast: Task[] = [];
+  private readonly slow: Task[] = [];
+  private nextId = 1;
+
+  constructor(readonly size = Math.max(1, Math.min(4, availableParallelism()))) {
+    this.slots = Array.from({ length: size }, () => ({ worker: null, task: null, timer: null, idle: null }));
+  }
+
+  /** Runs `job` in a worker; `transfer` moves the job's buffers there instead of copying them. */
+  run<T>(job: Job, timeoutMs: number, transfer: ArrayBuffer[] = []): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const task: Task = { id: this.nextId++, job, transfer, timeoutMs, resolve: resolve as (v: unknown) => void, reject };
+      (isSlow(job) ? this.slow : this.fast).push(task);
+      this.dispatch();
+    });
+  }
+
+  /** Ends every worker (queued jobs stay queued and start new ones). */
+  async close(): Promise<void> {
+    await Promise.all(this.slots.map((slot) => this.retire(slot)));
+  }
+
+  private dispatch(): void {
+    const maxSlow = this.size > 1 ? this.size - 1 : 1;
+    for (const slot of this.slots) {
+      if (slot.task) continue;
+      const slowRunning = this.slots.filter((s) => s.task && isSlow(s.task.job)).length;
+      const task = this.fast.shift() ?? (slowRunning < maxSlow ? this.slow.shift() : undefined);
+      if (!task) return;
+      this.start(slot, task);
+    }
+  }
+
+  private start(slot: Slot, task: Task): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    if (!slot.worker) slot.worker = this.attach(slot, spawn());
+    slot.task = task;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      this.fail(slot, new RefusedFile('corrupt', 'The file took too long to read.'));
+      void this.retire(slot);
+    }, task.timeoutMs);
+    slot.worker.postMessage({ id: task.id, job: task.job }, task.transfer);
+  }
+
+  private attach(slot: Slot, worker: Worker): Worker {
+    worker.on('message', (reply: Reply) => {
+      const task = slot.task;
+      if (!task || task.id !== reply.id) return;
+      this.finish(slot);
+      if (reply.ok) task.resolve(reply.result);
+      else task.reject(reply.refused ? new RefusedFile('corrupt', reply.message) : new Error(reply.message));
+      this.dispatch();
+    });
+    worker.on('error', (err: Error & { code?: string }) => {
+      const outOfMemory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      this.fail(slot, outOfMemory ? new RefusedFile('corrupt', 'The file needs too much memory to read.') : err);
+    });
+    worker.on('exit', (code) => {
+      if (slot.worker !== worker) return;
+      slot.worker = null;
+      this.fail(slot, new Error(`file parse worker exited with code ${code}`));
+      this.dispatch();
+    });
+    return worker;
+  }
+
+  /** The slot's job is over: no timer, and the thread may sleep (and later stop) while idle. */
+  private finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.task = null;
+    if (!slot.worker) return;
+    slot.worker.unref();
+    slot.idle = setTimeout(() => void this.retire(slot), IDLE_MS);
+    slot.idle.unref();
+  }
+
+  private fail(slot: Slot, err: Error): void {
+    const task = slot.task;
+    if (!task) return;
+    this.finish(slot);
+    task.reject(err);
+  }
+
+  /** Ends the slot's thread; a job still running on it fails, the next one starts a new thread. */
+  private async retire(slot: Slot): Promise<void> {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    const worker = slot.worker;
+    slot.worker = null;
+    this.fail(slot, new Error('file parse worker stopped'));
+    if (worker) {
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+    }
+    this.dispatch();
+  }
+}
+
+/** The process's pool, shared by inspectFile and extractText. */
+export const parsePool = new ParsePool();
