@@ -42,7 +42,13 @@ async function order(s: Session, to: ReturnType<typeof at>, date = DAY) {
   });
   await api(s, 'PUT', `/Quotes/ApproveQuote?quoteId=${q.id}`);
   const pool = (await api(s, 'GET', `/Routes/UnassignedRoutes?orderId=${q.id}`)).body.data.list;
-  return { id: q.id as number, pickupStop: q.stops[0].id as number, pickup: pool[0].id as number, delivery: pool[1].id as number };
+  return {
+    id: q.id as number,
+    pickupStop: q.stops[0].id as number,
+    deliveryStop: q.stops[1].id as number,
+    pickup: pool[0].id as number,
+    delivery: pool[1].id as number,
+  };
 }
 
 async function statusOf(s: Session, routeId: number) {
@@ -165,6 +171,28 @@ describe('GET /Routes/UnassignedStopRouteSuggestions', () => {
     expectFailure(await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${f.pickupStop}`), 'routes.stop_taken');
     const accountant = await signIn(t, 'Accountant', admin.companyId);
     expectForbidden(await api(accountant, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${x.pickupStop}`), 'View Order Sheet');
+  });
+
+  it('ranks a stop whose order has its other leg on a route: that route reads order-on-route, the others rank it alone', async () => {
+    const admin = await signIn(t);
+    const near = await createRoute(t, admin, { date: DAY, name: 'Metroplex' });
+    const south = await createRoute(t, admin, { date: DAY, name: 'South' });
+    const f = await order(admin, CITIES.fortWorth);
+    const h = await order(admin, CITIES.houston);
+    const x = await order(admin, at('Arlington', 32.7357, -97.1081));
+    // The order's pickup on the Metroplex route, its delivery in the pool.
+    await api(admin, 'PUT', `/Routes/${near.id}/stops`, [{ items: [{ id: f.pickup }, { id: x.pickup }, { id: f.delivery }] }]);
+    await api(admin, 'PUT', `/Routes/${south.id}/stops`, [{ items: [{ id: h.pickup }, { id: h.delivery }] }]);
+    const res = await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${x.deliveryStop}`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(
+      res.body.data.map((r: any) => [r.routeName, r.fits, r.reason]),
+      [
+        ['South', true, null],
+        ['Metroplex', false, 'order-on-route'],
+      ],
+    );
+    assert.ok(res.body.data[0].addedDistanceMeters > 0 && res.body.data[0].position >= 1, JSON.stringify(res.body.data));
   });
 
   it('ranks the 20 routes passing nearest the stop, however many the day has', async () => {

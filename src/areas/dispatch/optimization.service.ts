@@ -16,14 +16,14 @@ import type { MatrixProvider } from '../../integrations/geo/matrix/index.js';
 import { type Job, rankInsertions, reoptimizeRouteInWorker, type StopRef } from '../../optimize/index.js';
 import { audit } from '../../platform/audit.js';
 import { fail } from '../../platform/errors.js';
-import { placesByIds, toAddress } from '../customers/index.js';
+import { type AddressT, placesByIds, toAddress } from '../customers/index.js';
 import { driverRecords } from '../drivers/index.js';
 import { truckRecords } from '../fleet/index.js';
 import { stopRecords } from '../orders/index.js';
 import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
 import { isLoading } from './dispatch.tables.js';
-import { legDetails, legsOfOrders, legsOfStops } from './legs.repository.js';
+import { legDetails, legsOfOrders } from './legs.repository.js';
 import * as runs from './optimizations.repository.js';
 import { legAnswers } from './route-answers.js';
 import { pointsOf, routeProblem, VEHICLE_ID } from './route-problem.js';
@@ -42,21 +42,30 @@ type Log = (err: unknown, message: string) => void;
 
 export function optimizationService(matrix: MatrixProvider, assign: AssignService) {
   /** Routes' places, trucks and legs in order, as the optimizer reads them: a fixed number of
-   *  statements however many routes (legs, their places and items, the routes' ends, trucks). */
-  async function routesInputs(t: Tenant, list: readonly routes.RouteRow[]) {
-    const items = await legAnswers(t, await legDetails(t, { routeIds: list.map((r) => r.id) }));
+   *  statements however many routes (legs, their places and the routes' ends in one, items, trucks).
+   *  `known`: places read already (the suggestions' pool legs'), kept and added to. */
+  async function routesInputs(t: Tenant, list: readonly routes.RouteRow[], known = new Map<number, AddressT>()) {
+    const legs = await legDetails(t, { routeIds: list.map((r) => r.id) });
     const endIds = list.flatMap((r) => [r.start_address_id, r.end_address_id]).filter((id): id is number => id !== null);
-    const ends = (await placesByIds(t, [...new Set(endIds)])).map(toAddress);
+    const missing = [...new Set([...legs.map((l) => l.address_id), ...endIds])].filter((id) => !known.has(id));
+    for (const p of await placesByIds(t, missing)) known.set(p.id, toAddress(p));
+    const items = await legAnswers(t, legs, known);
     const trucks = await truckRecords.findAll(
       t,
       list.flatMap((r) => (r.truck_id === null ? [] : [r.truck_id])),
     );
-    const place = (id: number | null) => ends.find((a) => a.id === id) ?? null;
+    const byRoute = new Map<number, RouteItemT[]>();
+    for (const i of items) {
+      const mine = byRoute.get(i.routeId!);
+      if (mine) mine.push(i);
+      else byRoute.set(i.routeId!, [i]);
+    }
+    const place = (id: number | null) => (id === null ? null : (known.get(id) ?? null));
     return new Map(
       list.map((r) => [
         r.id,
         {
-          items: items.filter((i) => i.routeId === r.id),
+          items: byRoute.get(r.id) ?? [],
           endsOf: { start: place(r.start_address_id), end: place(r.end_address_id) },
           truck: trucks.find((k) => k.id === r.truck_id) ?? null,
         },
@@ -159,18 +168,24 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
     /** The active routes of the stop's day, best first for its legs in the pool. */
     async suggestions(t: Tenant, stopId: number) {
       const stop = await stopRecords.requireOne(t, stopId);
-      const mine = (await legsOfStops(t, [stopId])).filter((l) => l.route_id === null && l.status !== 'Done');
+      // The order's legs (the stop's among them): the stop's in the pool, and the order's others
+      // there it pairs with — a pickup and its delivery go as one shipment.
+      const open = (l: { route_id: number | null; status: string }) => l.route_id === null && l.status !== 'Done';
+      const orderLegs = await legsOfOrders(t, [stop.order_id]);
+      const mine = orderLegs.filter((l) => l.stop_id === stopId && open(l));
       if (mine.length === 0) throw fail(DispatchErrors.stopTaken, `Stop ${stopId} has no leg in the unassigned pool.`);
-      // With the order's legs in the pool it pairs with: a pickup and its delivery go as one shipment.
-      const others = (await legsOfOrders(t, [stop.order_id])).filter((l) => l.route_id === null && l.status !== 'Done' && l.stop_id !== stopId);
+      const others = orderLegs.filter((l) => l.stop_id !== stopId && open(l));
       const pool = [...mine, ...others];
-      const poolItems = await legAnswers(t, await legDetails(t, { legIds: pool.map((l) => l.id) }));
+      const known = new Map<number, AddressT>();
+      const poolItems = await legAnswers(t, await legDetails(t, { legIds: pool.map((l) => l.id) }), known);
+      const poolIds = new Set(pool.map((l) => l.id));
+      const poolOrders = new Set(poolItems.map((i) => i.orderId));
       const day = poolItems.find((i) => i.orderStopId === stopId)!.date;
       const points = poolItems.flatMap((i) =>
         typeof i.address.latitude === 'number' && typeof i.address.longitude === 'number' ? [{ lat: i.address.latitude, lon: i.address.longitude }] : [],
       );
       const candidates = await routes.nearestActiveRoutes(t, day, points, routes.MAX_SUGGESTED_ROUTES);
-      const inputsOf = await routesInputs(t, candidates);
+      const inputsOf = await routesInputs(t, candidates, known);
       const drivers = await driverRecords.findAll(
         t,
         candidates.flatMap((r) => (r.driver_id === null ? [] : [r.driver_id])),
@@ -182,8 +197,18 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
         const { points } = pointsOf(inputs.endsOf, all);
         const travel = await matrix.matrix(points, { avoidTolls: route.avoid_tolls });
         const whole = routeProblem(route, inputs.endsOf, all, inputs.truck, travel);
-        const onRoute = routeProblem(route, inputs.endsOf, inputs.items, inputs.truck, travel);
-        const job: Job | undefined = whole.problem.jobs.find((j) => (whole.legOf.get(j.id) ?? []).some((l) => pool.some((p) => p.id === l.id)));
+        const isPool = (j: Job) => (whole.legOf.get(j.id) ?? []).some((l) => poolIds.has(l.id));
+        const job: Job | undefined = whole.problem.jobs.find(isPool);
+        // With none of the pool's orders on the route, the route's own problem is the whole one
+        // without the pool's jobs (the same jobs, stops and matrix indexes: its legs come first);
+        // else it is built apart (an order's legs shared between the two make other jobs).
+        const apart = inputs.items.some((i) => poolOrders.has(i.orderId));
+        const onRoute = apart
+          ? routeProblem(route, inputs.endsOf, inputs.items, inputs.truck, travel)
+          : {
+              problem: { ...whole.problem, jobs: whole.problem.jobs.filter((j) => !isPool(j)) },
+              stops: whole.stops.filter((ref) => !(whole.legOf.get(ref.jobId) ?? []).some((l) => poolIds.has(l.id))),
+            };
         const driver = drivers.find((d) => d.id === route.driver_id);
         const base = {
           routeId: route.id,
