@@ -25,6 +25,11 @@
 //                                 /Accounting (the search) and InvoiceStats over 200,000 invoices and 300,000
 //                                 payments, answers not kept, next to a bare route answering the same bytes.
 //                                 PostgreSQL only; seeded on the first run (bench/accounting-setup.ts)
+//   npm run bench -- documents    GET /CompanyDocuments (SearchTerm over 100,000 documents' text) next to
+//                                 a bare route answering the same bytes; a bill of lading of 80 item lines
+//                                 at 1 and 10 connections; 1 MB PDF uploads at 20 connections with /healthz
+//                                 asked beside them. PostgreSQL only; seeded on the first run
+//                                 (bench/documents-setup.ts)
 //   npm run bench -- citus        GET /App/User and GET /Customers on a Citus coordinator
 //                                 (BENCH_CITUS_URL) next to the same on the PostgreSQL of
 //                                 DATABASE_URL: same data (BENCH_CUSTOMERS_SCALE, default 0.1:
@@ -41,6 +46,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { PLACES, TRADES } from './customers-data.js';
 import { BENCH_DAY } from './dispatch-setup.js';
+import { benchDocuments } from './documents.js';
 import { startScript } from './start-script.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -569,6 +575,10 @@ try {
     } finally {
       server.child.kill('SIGTERM');
     }
+  }
+  if (wanted.includes('documents')) {
+    if (database !== 'postgres') throw new Error('documents needs DATABASE_URL (PostgreSQL)');
+    await benchDocuments({ start, load, print, dir: mkdtempSync(join(tmpdir(), 'fds-bench-documents-')), seconds: DURATION });
   }
   if (wanted.includes('citus')) {
     const citusUrl = process.env.BENCH_CITUS_URL;

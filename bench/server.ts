@@ -15,6 +15,7 @@ import { createTokens } from '../src/platform/auth.js';
 import { accountingCompany } from './accounting-setup.js';
 import { customerCompanies } from './customers-setup.js';
 import { dispatchCompany } from './dispatch-setup.js';
+import { documentsCompany } from './documents-setup.js';
 import { orderCompanies } from './orders-setup.js';
 import { profileOnSignal } from './profile.js';
 import { BENCH_JWT_SECRET } from './secret.js';
@@ -41,6 +42,8 @@ const orders = process.env.BENCH_ORDERS === '1' ? await orderCompanies(database.
 const dispatch = process.env.BENCH_DISPATCH === '1' ? await dispatchCompany(database.db) : null;
 // The accounting benchmark's company, the same way (BENCH_ACCOUNTING=1).
 const accounting = process.env.BENCH_ACCOUNTING === '1' ? await accountingCompany(database.db) : null;
+// The documents benchmark's company, the same way (BENCH_DOCUMENTS=1).
+const documents = process.env.BENCH_DOCUMENTS === '1' ? await documentsCompany(database.db) : null;
 const app = await buildApp({ config, database, tokens: createTokens(config.jwtSecret!), logger });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await fetch(`${address}/api/v1/Auth/Login`, {
@@ -70,6 +73,8 @@ process.stdout.write(
     ordersToken: await signIn(orders),
     dispatchToken: await signIn(dispatch),
     accountingToken: await signIn(accounting),
+    documentsToken: await signIn(documents),
+    documents: documents && { summary: documents.summary, terms: documents.terms },
     accounting: accounting && { summary: accounting.summary, customerId: accounting.customerId },
     dispatch: dispatch && { summary: dispatch.summary, poolStopIds: dispatch.poolStopIds, rerouteIds: dispatch.rerouteIds },
     orders: orders && {

@@ -2,7 +2,8 @@
 // memory, or on the PostgreSQL of DATABASE_URL when it is set. `npm test -- users` runs the files
 // whose path contains "users".
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -24,7 +25,10 @@ if (files.length === 0) {
   process.exit(1);
 }
 const node = process.execPath;
-const opts = { cwd: root, stdio: 'inherit' };
+// This run's id: the demo tests share one demo company per run (test/helpers/factories.ts,
+// startDemoApp), seeded by the first of them; its dump (PGlite) is removed at the end.
+const runId = randomUUID().slice(0, 12);
+const opts = { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_RUN_ID: runId } };
 if (!process.env.DATABASE_URL) {
   // One migrated snapshot for all test processes, made before they start.
   const made = spawnSync(node, ['--import', 'tsx', 'test/helpers/snapshot.ts'], opts);
@@ -32,4 +36,8 @@ if (!process.env.DATABASE_URL) {
 }
 console.error(`fds tests on ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory'}: ${files.length} files`);
 const run = spawnSync(node, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], opts);
+const cache = join(root, '.cache');
+for (const name of existsSync(cache) ? readdirSync(cache, { withFileTypes: true }) : []) {
+  if (name.isFile() && name.name.startsWith(`run-${runId}-`)) rmSync(join(cache, name.name), { force: true });
+}
 process.exit(run.status ?? 1);

@@ -9,6 +9,7 @@ import { loadConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { migrateToLatest, migrationStatus } from './db/migrate.js';
 import { runDemo } from './demo.js';
+import { openFileStore } from './integrations/storage/index.js';
 
 const USAGE = `usage: fds <command> [options]
   migrate [--status]
@@ -41,7 +42,14 @@ const commands: Record<string, Command> = {
     run: (db, o) => addMember(db.db, { companyId: Number(o['company-id']), email: o.email!, password: o.password!, role: o.role!, name: o.name }),
   },
   'set-password': { required: ['email', 'password'], run: (db, o) => setPassword(db.db, o.email!, o.password!) },
-  demo: { required: [], run: (db) => runDemo(db.db) },
+  demo: {
+    required: [],
+    // The demo attaches papers to orders: they go to the configured file store, as the server's do.
+    run: (db) => {
+      const config = loadConfig();
+      return runDemo(db.db, openFileStore({ dataDir: config.dataDir, storageUrl: config.storageUrl }));
+    },
+  },
 };
 
 async function run(argv: string[]): Promise<void> {

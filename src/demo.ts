@@ -3,6 +3,7 @@
 // adds its area's records to an existing demo company without touching the rest.
 import { sql } from 'kysely';
 import { accountingDemo } from './areas/accounting/accounting.demo.js';
+import { attachmentsDemo } from './areas/attachments/attachments.demo.js';
 import { carriersDemo } from './areas/carriers/carriers.demo.js';
 import { chargeTypesDemo } from './areas/charge-types/charge-types.demo.js';
 import { customersDemo } from './areas/customers/customers.demo.js';
@@ -16,6 +17,8 @@ import { settingsDemo } from './areas/settings/settings.demo.js';
 import { addMember, createCompany } from './areas/users/index.js';
 import type { Db } from './db/database.js';
 import { forCompany, type Tenant } from './db/tenant.js';
+import type { FileStore } from './integrations/storage/index.js';
+import { StoredFiles } from './platform/stored-files.js';
 
 export const DEMO_COMPANY = 'Demo Freight Co';
 export const DEMO_EMAIL = 'demo@fds.example';
@@ -48,8 +51,8 @@ const users = (db: Db): DemoSeeder => ({
   },
 });
 
-/** Areas' seeders, in the order of the spec. */
-const seeders = (db: Db): DemoSeeder[] => [
+/** Areas' seeders, in the order of the spec; `store` keeps the papers the demo attaches. */
+const seeders = (db: Db, store: FileStore): DemoSeeder[] => [
   users(db),
   customersDemo,
   settingsDemo,
@@ -61,9 +64,10 @@ const seeders = (db: Db): DemoSeeder[] => [
   ordersDemo,
   dispatchDemo,
   accountingDemo(db),
+  attachmentsDemo(new StoredFiles(store, db)),
 ];
 
-export async function runDemo(db: Db): Promise<{ companyId: number; email: string; password: string }> {
+export async function runDemo(db: Db, store: FileStore): Promise<{ companyId: number; email: string; password: string }> {
   let company = await db.selectFrom('companies').select('id').where('is_demo', '=', true).orderBy('id').executeTakeFirst();
   let adminUserId: string;
   if (!company) {
@@ -87,7 +91,7 @@ export async function runDemo(db: Db): Promise<{ companyId: number; email: strin
     adminUserId,
     inCompany: (work) => forCompany(db, HOOKS, { companyId, userId: adminUserId }, 'demo', work),
   };
-  for (const seeder of seeders(db)) {
+  for (const seeder of seeders(db, store)) {
     if (done.has(seeder.area)) continue;
     await seeder.seed(ctx);
     await db.insertInto('demo_seeds').values({ company_id: companyId, area: seeder.area }).execute();

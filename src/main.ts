@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { startCardReconciler } from './areas/accounting/index.js';
+import { startExtractionWorker } from './areas/documents/index.js';
 import { HOOKS } from './areas/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
 
   let worker: { stop(): Promise<void> } | null = null;
   let reconciler: { stop(): Promise<void> } | null = null;
+  let extraction: { stop(): Promise<void> } | null = null;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
       await app.close();
       await worker?.stop();
       await reconciler?.stop();
+      await extraction?.stop();
       await database.close();
     } catch (err) {
       logger.error({ err }, 'error while stopping');
@@ -90,7 +93,7 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   if (await isEmpty(database.db)) {
     readiness.notYet('creating the demo company');
-    const demo = await runDemo(database.db);
+    const demo = await runDemo(database.db, files);
     // The demo's password is the public one the README gives (change or remove those users).
     logger.info(
       { companyId: demo.companyId, signIn: 'POST /api/v1/Auth/Login', userName: demo.email, password: demo.password },
@@ -100,6 +103,8 @@ async function main(): Promise<void> {
   worker = config.smtpUrl ? startOutboxWorker({ db: database.db, files, smtpUrl: config.smtpUrl, from: config.mailFrom, log: logger }) : null;
   // Card payments left pending by a crash or a processor's timeout, settled by asking the processor.
   reconciler = startCardReconciler({ db: database.db, config, hooks: HOOKS, log: logger });
+  // The documents library's text extraction: uploads answer at once, their text is read here.
+  extraction = startExtractionWorker({ db: database.db, files, hooks: HOOKS, log: logger });
   readiness.ready();
   logger.info({ database: database.kind, docs: '/docs' }, 'fds is serving');
 }

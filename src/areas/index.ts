@@ -5,10 +5,12 @@ import type { Area } from '../platform/area.js';
 import { Hooks } from '../platform/events.js';
 import { accountArea } from './account/index.js';
 import { accountingArea } from './accounting/index.js';
+import { attachmentsArea } from './attachments/index.js';
 import { carriersAreas } from './carriers/index.js';
 import { chargeTypesArea } from './charge-types/index.js';
 import { addressesArea, contactsArea, customersArea } from './customers/index.js';
 import { dispatchArea } from './dispatch/index.js';
+import { documentsArea } from './documents/index.js';
 import { driversAreas } from './drivers/index.js';
 import { fleetAreas } from './fleet/index.js';
 import { generatedDocumentsArea } from './generated-documents/index.js';
@@ -44,6 +46,10 @@ export const AREAS: Area[] = [
   accountingArea,
   // After orders, accounting, customers and settings: its documents print their records.
   generatedDocumentsArea,
+  // After orders and customers: documents link to them.
+  documentsArea,
+  // After every area whose records take attachments: it looks them up through their index.ts.
+  attachmentsArea,
 ];
 
 /** The areas' reactions to each other's announcements, in the order of AREAS. */

@@ -2,28 +2,21 @@
 // and sandbox card, deposit accounts with running totals.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { accountingDemo } from '../../src/areas/accounting/accounting.demo.js';
-import { chargeTypesDemo } from '../../src/areas/charge-types/charge-types.demo.js';
-import { customersDemo } from '../../src/areas/customers/customers.demo.js';
-import { ordersDemo } from '../../src/areas/orders/orders.demo.js';
-import { pricingDemo } from '../../src/areas/pricing/pricing.demo.js';
-import { settingsDemo } from '../../src/areas/settings/settings.demo.js';
-import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import { createCompany, demoContext, signInAdmin } from '../helpers/factories.js';
+import { call, type TestApp } from '../helpers/app.js';
+import { signInAdmin, startDemoApp, type TestCompany } from '../helpers/factories.js';
 import { expectFiguresAgree } from '../helpers/figures.js';
 
 let t: TestApp;
+let company: TestCompany;
+// One demo company for the run's demo tests, which only read it (factories.ts, startDemoApp).
 before(async () => {
-  t = await startTestApp();
+  ({ t, company } = await startDemoApp());
 });
 after(() => t.close());
 
 describe('accounting demo data', () => {
   it('has invoices in every status, payments by check, cash and card, and deposit accounts', async () => {
-    const company = await createCompany(t);
     const admin = await signInAdmin(t, company);
-    const ctx = demoContext(t, company);
-    for (const seeder of [customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, ordersDemo, accountingDemo(t.database.db)]) await seeder.seed(ctx);
     const get = async (url: string, method: 'GET' | 'POST' = 'GET', body?: unknown) => {
       const res = await call(t, method, `/api/v1${url}`, { token: admin.token, ...(body ? { body } : {}) });
       assert.equal(res.status, 200, JSON.stringify(res.body));

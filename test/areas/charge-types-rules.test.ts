@@ -107,7 +107,7 @@ describe('chargeRulesFor', () => {
 
 describe('demo', () => {
   it("gives the demo company accessorials, a fuel surcharge and one customer's negotiated rates", async () => {
-    const demo = await runDemo(t.database.db);
+    const demo = await runDemo(t.database.db, t.store);
     const session = { ...(await signIn(t, 'Viewer', demo.companyId)) };
     const company = (await api(session, 'GET', '/Accounting/chargeTypes')).body.data as any[];
     const codes = company.map((c) => c.code);
@@ -117,7 +117,7 @@ describe('demo', () => {
     const negotiated = (await api(session, 'GET', `/Customers/${gulf.id}/chargeTypes`)).body.data as any[];
     assert.deepEqual([negotiated.find((c) => c.code === 'LIFTGATE').rate, negotiated.find((c) => c.code === 'FUEL').rate], [60, 15]);
     // A second run changes nothing.
-    await runDemo(t.database.db);
+    await runDemo(t.database.db, t.store);
     assert.equal((await api(session, 'GET', '/Accounting/chargeTypes')).body.data.length, company.length);
   });
 });

@@ -2,31 +2,20 @@
 // through the demo cross-dock, and approved orders left in the pool.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { carriersDemo } from '../../src/areas/carriers/carriers.demo.js';
-import { chargeTypesDemo } from '../../src/areas/charge-types/charge-types.demo.js';
-import { customersDemo } from '../../src/areas/customers/customers.demo.js';
-import { dispatchDemo } from '../../src/areas/dispatch/dispatch.demo.js';
-import { driversDemo } from '../../src/areas/drivers/drivers.demo.js';
-import { fleetDemo } from '../../src/areas/fleet/fleet.demo.js';
-import { ordersDemo } from '../../src/areas/orders/orders.demo.js';
-import { pricingDemo } from '../../src/areas/pricing/pricing.demo.js';
-import { settingsDemo } from '../../src/areas/settings/settings.demo.js';
-import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import { createCompany, demoContext, signInAdmin } from '../helpers/factories.js';
+import { call, type TestApp } from '../helpers/app.js';
+import { signInAdmin, startDemoApp, type TestCompany } from '../helpers/factories.js';
 
 let t: TestApp;
+let company: TestCompany;
+// One demo company for the run's demo tests, which only read it (factories.ts, startDemoApp).
 before(async () => {
-  t = await startTestApp();
+  ({ t, company } = await startDemoApp());
 });
 after(() => t.close());
 
 describe('dispatch demo data', () => {
   it("has yesterday's and today's routes in every state, a transfer through the cross-dock and a pool", async () => {
-    const company = await createCompany(t);
     const admin = await signInAdmin(t, company);
-    const ctx = demoContext(t, company);
-    for (const seeder of [customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, carriersDemo, fleetDemo, driversDemo, ordersDemo, dispatchDemo])
-      await seeder.seed(ctx);
     const get = async (url: string) => {
       const res = await call(t, 'GET', `/api/v1${url}`, { token: admin.token });
       assert.equal(res.status, 200, JSON.stringify(res.body));

@@ -4,19 +4,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { accountingDemo } from '../../src/areas/accounting/accounting.demo.js';
-import { chargeTypesDemo } from '../../src/areas/charge-types/charge-types.demo.js';
-import { customersDemo } from '../../src/areas/customers/customers.demo.js';
-import { ordersDemo } from '../../src/areas/orders/orders.demo.js';
-import { pricingDemo } from '../../src/areas/pricing/pricing.demo.js';
-import { settingsDemo } from '../../src/areas/settings/settings.demo.js';
-import { call, startTestApp, type TestApp } from '../helpers/app.js';
-import { createCompany, demoContext, type Session, signInAdmin } from '../helpers/factories.js';
+import { call, type TestApp } from '../helpers/app.js';
+import { type Session, signInAdmin, startDemoApp, type TestCompany } from '../helpers/factories.js';
 import { inkBetween, pdfPages, pdfText } from '../helpers/pdf.js';
 
 let t: TestApp;
+let company: TestCompany;
+// One demo company for the run's demo tests, which only read it (factories.ts, startDemoApp).
 before(async () => {
-  t = await startTestApp();
+  ({ t, company } = await startDemoApp());
 });
 after(() => t.close());
 
@@ -39,10 +35,7 @@ async function inked(pdf: Buffer, name: string, pages: (n: number) => boolean) {
 
 describe('generated documents of the demo company', () => {
   it('renders every document of every demo order and invoice', async () => {
-    const company = await createCompany(t);
     const admin = await signInAdmin(t, company);
-    const ctx = demoContext(t, company);
-    for (const seeder of [customersDemo, settingsDemo, chargeTypesDemo, pricingDemo, ordersDemo, accountingDemo(t.database.db)]) await seeder.seed(ctx);
     const { rows: orders } = await sql<{ id: number; n: number }>`
       select o.id, (select count(*)::int from order_items i where i.company_id = o.company_id and i.order_id = o.id) as n
       from orders o where o.company_id = ${company.companyId} order by o.id`.execute(t.database.db);

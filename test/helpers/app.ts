@@ -34,7 +34,8 @@ export interface TestAppOptions {
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
-export async function openTestDatabase(): Promise<Database> {
+/** `snapshot`: start PGlite from this dump instead of the migrated one (ignored on PostgreSQL). */
+export async function openTestDatabase(snapshot?: Blob): Promise<Database> {
   const databaseUrl = process.env.DATABASE_URL || null;
   const silent = { warn: () => {}, error: () => {} };
   const database = await openDatabase({
@@ -42,7 +43,7 @@ export async function openTestDatabase(): Promise<Database> {
     dataDir: 'memory://',
     poolSize: 10,
     log: silent,
-    ...(databaseUrl ? {} : { pgliteSnapshot: await pgliteSnapshot() }),
+    ...(databaseUrl ? {} : { pgliteSnapshot: snapshot ?? (await pgliteSnapshot()) }),
   });
   await migrateToLatest(database.db);
   return database;

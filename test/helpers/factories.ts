@@ -9,7 +9,8 @@ import { forCompany } from '../../src/db/tenant.js';
 import type { DemoContext } from '../../src/demo.js';
 import type { Permission } from '../../src/platform/access.js';
 import { principalsChanged } from '../../src/platform/principal-cache.js';
-import { call, type TestApp } from './app.js';
+import { call, openTestDatabase, startTestApp, type TestApp } from './app.js';
+import { runSnapshot } from './snapshot.js';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -310,4 +311,107 @@ export async function createPayment(t: TestApp, session: Session, body: Record<s
     .executeTakeFirstOrThrow();
   const listed = await call(t, 'GET', `/api/v1/Accounting/Payments?customerId=${customerId}&includeDeleted=true`, { token: session.token });
   return listed.body.data.find((p: { id: number }) => p.id === id);
+}
+
+/**
+ * The app with a company holding the demo's records of every area (the seeders `fds demo` runs, but
+ * the demo team, whose emails are fixed), made once per `npm test` run for the demo tests, which only
+ * read it. On PGlite the first demo test seeds it and dumps the database (snapshot.ts, runSnapshot),
+ * and each demo test loads its own copy; on PostgreSQL it is seeded once, under an advisory lock,
+ * into the shared database, and each area's part is recorded in demo_seeds as `fds demo` does.
+ */
+export async function startDemoApp(): Promise<{ t: TestApp; company: TestCompany }> {
+  const run = process.env.TEST_RUN_ID ?? randomUUID();
+  const name = `Demo run ${run}`;
+  const adminEmail = `demo-run-${run}@test.example`.toLowerCase();
+  if (!process.env.DATABASE_URL) {
+    const { dump, info } = await runSnapshot('demo', async () => {
+      const database = await openTestDatabase();
+      try {
+        const made = await provisionCompany(database.db, { name, adminEmail, adminPassword: PASSWORD, adminName: 'Ada Admin' });
+        const company = { companyId: made.companyId, adminUserId: made.userId, adminEmail };
+        await seedDemoAreas(database.db, company);
+        return { dump: await database.lite!.dumpDataDir('gzip'), info: company };
+      } finally {
+        await database.close();
+      }
+    });
+    const database = await openTestDatabase(dump);
+    const t = await startTestApp({ database });
+    const close = t.close;
+    t.close = async () => {
+      await close();
+      await database.close();
+    };
+    return { t, company: info };
+  }
+  const t = await startTestApp();
+  const db = t.database.db;
+  const company = await db.transaction().execute(async (trx) => {
+    // Held until the company is seeded: the other demo tests wait here, then find it.
+    await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+    const found = await db.selectFrom('companies').select('id').where('name', '=', name).orderBy('id').executeTakeFirst();
+    let company: TestCompany;
+    if (found) {
+      const admin = await db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', adminEmail).executeTakeFirstOrThrow();
+      company = { companyId: found.id, adminUserId: admin.id, adminEmail };
+    } else {
+      const made = await provisionCompany(db, { name, adminEmail, adminPassword: PASSWORD, adminName: 'Ada Admin' });
+      company = { companyId: made.companyId, adminUserId: made.userId, adminEmail };
+    }
+    await seedDemoAreas(db, company);
+    return company;
+  });
+  return { t, company };
+}
+
+/** The areas' demo seeders in `fds demo`'s order (src/demo.ts) but the team; each once (demo_seeds). */
+async function seedDemoAreas(db: TestApp['database']['db'], company: TestCompany): Promise<void> {
+  const [
+    { accountingDemo },
+    { carriersDemo },
+    { chargeTypesDemo },
+    { customersDemo },
+    { dispatchDemo },
+    { driversDemo },
+    { fleetDemo },
+    { ordersDemo },
+    { pricingDemo },
+    { settingsDemo },
+  ] = await Promise.all([
+    import('../../src/areas/accounting/accounting.demo.js'),
+    import('../../src/areas/carriers/carriers.demo.js'),
+    import('../../src/areas/charge-types/charge-types.demo.js'),
+    import('../../src/areas/customers/customers.demo.js'),
+    import('../../src/areas/dispatch/dispatch.demo.js'),
+    import('../../src/areas/drivers/drivers.demo.js'),
+    import('../../src/areas/fleet/fleet.demo.js'),
+    import('../../src/areas/orders/orders.demo.js'),
+    import('../../src/areas/pricing/pricing.demo.js'),
+    import('../../src/areas/settings/settings.demo.js'),
+  ]);
+  const seeders = [
+    customersDemo,
+    settingsDemo,
+    chargeTypesDemo,
+    pricingDemo,
+    carriersDemo,
+    fleetDemo,
+    driversDemo,
+    ordersDemo,
+    dispatchDemo,
+    accountingDemo(db),
+  ];
+  const actor = { companyId: company.companyId, userId: company.adminUserId };
+  const ctx: DemoContext = {
+    companyId: company.companyId,
+    adminUserId: company.adminUserId,
+    inCompany: (work) => forCompany(db, HOOKS, actor, 'demo', work),
+  };
+  const done = new Set((await db.selectFrom('demo_seeds').select('area').where('company_id', '=', company.companyId).execute()).map((r) => r.area));
+  for (const seeder of seeders) {
+    if (done.has(seeder.area)) continue;
+    await seeder.seed(ctx);
+    await db.insertInto('demo_seeds').values({ company_id: company.companyId, area: seeder.area }).execute();
+  }
 }

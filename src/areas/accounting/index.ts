@@ -130,9 +130,9 @@ export const accountingArea: Area = {
 export { invoiceAnswers } from './invoice-answers.js';
 export { invoiceRecords } from './invoices.repository.js';
 export type { InvoiceT } from './invoices.schemas.js';
+export { markInvoicesOut } from './ledger.repository.js';
 export { paymentMethodRecords } from './payment-methods.repository.js';
 export { paymentRecords } from './payments.repository.js';
-export { markInvoicesOut } from './ledger.repository.js';
 
 /** The card reconciler (card-reconciler.ts) with the server's processor: main.ts starts it. */
 export function startCardReconciler(options: { db: Db; config: Config; hooks: Hooks; log: Pick<Logger, 'info' | 'warn' | 'error'>; autoStart?: boolean }) {

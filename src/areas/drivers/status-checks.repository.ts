@@ -5,8 +5,8 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { pagedList } from '../../platform/list.js';
-import { companyRecords } from '../../platform/records.js';
 import { dateRangeOf, likePattern } from '../../platform/paging.js';
+import { companyRecords } from '../../platform/records.js';
 import { parseDateTime } from '../../platform/validation.js';
 import { OPEN_INSPECTION_STATUSES, type StatusCheckRow, StatusChecksQuery, toStatusCheck } from './status-checks.schemas.js';
 

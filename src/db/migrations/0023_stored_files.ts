@@ -35,6 +35,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw('ALTER TABLE stored_files ADD FOREIGN KEY (company_id) REFERENCES companies (id)').execute(db);
   await sql.raw('ALTER TABLE outbox_attachments ADD FOREIGN KEY (company_id, outbox_id) REFERENCES outbox (company_id, id)').execute(db);
   await sql.raw('ALTER TABLE outbox_attachments ADD FOREIGN KEY (company_id, file_key) REFERENCES stored_files (company_id, key)').execute(db);
+  // A stored file's delete checks the mails naming it (no row left: the bytes may go).
+  await sql.raw('CREATE INDEX outbox_attachments_file_idx ON outbox_attachments (company_id, file_key)').execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -23,6 +23,8 @@ import * as m0020 from './0020_payment_request_keys.js';
 import * as m0021 from './0021_ledger_files.js';
 import * as m0022 from './0022_accounting_figures.js';
 import * as m0023 from './0023_stored_files.js';
+import * as m0024 from './0024_documents.js';
+import * as m0025 from './0025_attachments.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -48,4 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0021_ledger_files': m0021,
   '0022_accounting_figures': m0022,
   '0023_stored_files': m0023,
+  '0024_documents': m0024,
+  '0025_attachments': m0025,
 };

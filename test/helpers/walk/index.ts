@@ -2,10 +2,12 @@
 import type { AreaWalk } from '../walk.js';
 import { accountWalk } from './account.js';
 import { accountingWalk } from './accounting.js';
+import { attachmentsWalk } from './attachments.js';
 import { carriersWalk } from './carriers.js';
 import { chargeTypesWalk } from './charge-types.js';
 import { customersWalk } from './customers.js';
 import { dispatchWalk } from './dispatch.js';
+import { documentsWalk } from './documents.js';
 import { driversWalk } from './drivers.js';
 import { fleetWalk } from './fleet.js';
 import { generatedDocumentsWalk } from './generated-documents.js';
@@ -34,4 +36,6 @@ export const WALKS: AreaWalk[] = [
   settingsWalk,
   accountingWalk,
   generatedDocumentsWalk,
+  documentsWalk,
+  attachmentsWalk,
 ];

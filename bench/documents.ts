@@ -1,0 +1,187 @@
+// npm run bench -- documents (bench/run.ts calls it): the documents library list searched over
+// 100,000 documents' text next to a bare route answering the same bytes; a bill of lading of an
+// order with 80 item lines (3 pages or more) generated at 1 and at 10 connections; uploads of a
+// 1 MB PDF at 20 connections while /healthz is asked once every 10 ms beside them (is the event
+// loop still answering?). PostgreSQL only; the documents are seeded on the first run
+// (bench/documents-setup.ts).
+import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import PDFDocument from 'pdfkit';
+import type { Started } from './start-script.js';
+
+export interface Measure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  cpu?: { server: number; postgres: number };
+}
+
+export interface BenchKit {
+  start(script: string, env?: Record<string, string>): Promise<Started>;
+  load(name: string, url: string, headers?: Record<string, string>, server?: ChildProcess): Promise<Measure>;
+  print(title: string, rows: Measure[], baseline: Measure | ((r: Measure) => Measure), against?: string): void;
+  dir: string;
+  seconds: number;
+}
+
+/** A PDF of about `bytes` (text pages, uncompressed), made once for the run. */
+async function pdfOf(bytes: number): Promise<Buffer> {
+  const doc = new PDFDocument({ compress: false, size: 'LETTER' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', resolve));
+  let page = 0;
+  let size = 0;
+  while (size < bytes) {
+    if (page > 0) doc.addPage();
+    doc.fontSize(16).text(`Rate confirmation RC-${1000 + page}`);
+    for (let line = 0; line < 45; line++)
+      doc.fontSize(9).text(`Load ${page}-${line}: Dallas TX to Houston TX, 24 pallets of ceramic tile, 42,000 lb, linehaul $1,850.00, fuel $212.75`);
+    page++;
+    size = chunks.reduce((n, c) => n + c.length, 0) + 60_000;
+  }
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+function multipart(file: Buffer, name: string): { body: Buffer; contentType: string } {
+  const boundary = '----fds-bench-upload';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\nUpload\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, file, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function json(res: Response): Promise<any> {
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${res.url} answered ${res.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+
+export async function benchDocuments(kit: BenchKit): Promise<void> {
+  const server = await kit.start('bench/server.ts', {
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    BENCH_DOCUMENTS: '1',
+    ANSWER_CACHE_MB: process.env.ANSWER_CACHE_MB ?? '0',
+  });
+  const base = server.info.url as string;
+  const info = server.info.documents as { summary: string; terms: { common: string; rare: string } };
+  const headers = { authorization: `Bearer ${server.info.documentsToken}` };
+  try {
+    // The list, searched: a common word (many pages of matches) and a number found in one document.
+    const rows: Measure[] = [];
+    const floorOf = new Map<Measure, Measure>();
+    for (const [label, path] of [
+      ['CompanyDocuments (page of 20)', '/api/v1/CompanyDocuments'],
+      [`CompanyDocuments?SearchTerm=${info.terms.common}`, `/api/v1/CompanyDocuments?SearchTerm=${info.terms.common}`],
+      [`CompanyDocuments?SearchTerm=${info.terms.rare}`, `/api/v1/CompanyDocuments?SearchTerm=${info.terms.rare}`],
+    ] as const) {
+      // Sent again after a 503 (an overloaded moment answers so), as a client does.
+      let res = await fetch(`${base}${path}`, { headers });
+      for (let tries = 1; res.status === 503 && tries < 20; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        res = await fetch(`${base}${path}`, { headers });
+      }
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+      console.log(`  ${label}: ${(text.length / 1024).toFixed(1)} KB, totalCount ${JSON.parse(text).data.totalCount}`);
+      const file = join(kit.dir, `list-${rows.length}.json`);
+      writeFileSync(file, text);
+      const bare = await kit.start('bench/bare.ts', { BARE_BODY_FILE: file, BARE_PATH: path.split('?')[0]! });
+      try {
+        const floor = await kit.load(`bare, same bytes: ${label}`.slice(0, 44), `${bare.info.url}${path}`);
+        const fds = await kit.load(`fds: ${label}`.slice(0, 44), `${base}${path}`, headers, server.child);
+        rows.push(floor, fds);
+        floorOf.set(floor, floor).set(fds, floor);
+      } finally {
+        bare.child.kill('SIGTERM');
+      }
+    }
+    kit.print(
+      `Documents library over ${info.summary} (answers ${process.env.ANSWER_CACHE_MB === undefined ? 'not kept' : `kept: ${process.env.ANSWER_CACHE_MB} MB`})`,
+      rows,
+      (r) => floorOf.get(r)!,
+    );
+
+    // A bill of lading of 80 item lines over three stops.
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}/api/v1${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(json);
+    const customer = (
+      await post('/Customers', {
+        name: 'Bench Shipper',
+        addresses: [{ street: '4100 Industrial Blvd', city: 'Austin', state: 'TX', postalCode: '78744', country: 'US' }],
+      })
+    ).data;
+    const items = Array.from({ length: 40 }, (_, i) => ({ description: `Crate ${i + 1} of machine parts, fragile, keep upright`, quantity: 1, weight: 55.5 }));
+    const stop = (type: string, street: string, city: string, its: unknown[]) => ({ type, address: { street, city, state: 'TX', country: 'US' }, items: its });
+    const order = (
+      await post('/Quotes', {
+        customerId: customer.id,
+        stops: [
+          stop('Pickup', '1 Dock St', 'Dallas', items),
+          stop('Pickup', '2 Dock St', 'Dallas', items),
+          stop('Delivery', '3 Dock St', 'Houston', items.slice(0, 20)),
+        ],
+      })
+    ).data;
+    const bolPath = `/api/v1/Documents/BillOfLanding/${order.id}/0`;
+    const pdf = Buffer.from(await (await fetch(`${base}${bolPath}`, { headers })).arrayBuffer());
+    const pages = (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+    console.log(`\n  bill of lading: ${(pdf.length / 1024).toFixed(0)} KB, ${pages} pages`);
+    const bol: Measure[] = [];
+    for (const connections of [1, 10]) {
+      const r = await autocannon({ url: `${base}${bolPath}`, connections, duration: kit.seconds, headers });
+      bol.push({
+        name: `BillOfLanding PDF, ${connections} connection${connections > 1 ? 's' : ''}`,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
+    }
+    kit.print(`Bill of lading of ${pages} pages (80 item lines, three stops)`, bol, bol[0]!, 'vs 1 conn');
+
+    // Uploads of a 1 MB PDF at 20 connections, /healthz beside them.
+    const file = await pdfOf(1024 * 1024);
+    const upload = multipart(file, 'rate-confirmation.pdf');
+    console.log(`\n  upload: a ${(file.length / 1024).toFixed(0)} KB PDF`);
+    const uploadHeaders = { ...headers, 'content-type': upload.contentType };
+    const first = await fetch(`${base}/api/v1/CompanyDocuments/upload`, { method: 'POST', headers: uploadHeaders, body: upload.body });
+    if (first.status !== 200) throw new Error(`upload answered ${first.status}: ${(await first.text()).slice(0, 500)}`);
+    const quiet = await autocannon({ url: `${base}/healthz`, connections: 1, duration: 5, overallRate: 100 });
+    const [up, health] = await Promise.all([
+      autocannon({
+        url: `${base}/api/v1/CompanyDocuments/upload`,
+        method: 'POST',
+        connections: 20,
+        duration: kit.seconds,
+        headers: uploadHeaders,
+        body: upload.body,
+      }),
+      autocannon({ url: `${base}/healthz`, connections: 1, duration: kit.seconds, overallRate: 100 }),
+    ]);
+    const row = (name: string, r: autocannon.Result): Measure => ({
+      name,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts,
+      non2xx: r.non2xx,
+    });
+    const healthQuiet = row('/healthz alone (100/s)', quiet);
+    kit.print(
+      'Uploads of a 1 MB PDF (20 connections) and /healthz beside them',
+      [healthQuiet, row('POST /CompanyDocuments/upload', up), row('/healthz during the uploads (100/s)', health)],
+      healthQuiet,
+      'vs alone',
+    );
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}
