@@ -5,12 +5,14 @@
 // LOCKED and leased by pushing reconcile_after forward, so any number of instances share the work
 // (as the outbox worker does); a company's rows are claimed by a statement of their own (on Citus,
 // one shard). It also forgets Idempotency-Keys past their 24 hours.
+
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.js';
 import { forCompany } from '../../db/tenant.js';
 import type { PaymentProcessor } from '../../integrations/payments/index.js';
 import type { Hooks } from '../../platform/events.js';
+import { repeatingJob } from '../../platform/repeating-job.js';
 import type { PaymentsService } from './payments.service.js';
 
 const BATCH = 50;
@@ -43,9 +45,6 @@ export function startReconciler(options: {
   autoStart?: boolean;
 }): Reconciler {
   const { db, processor } = options;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<number> | null = null;
-  let stopped = false;
 
   async function claim(companyId: number, limit: number): Promise<Claimed[]> {
     const { rows } = await sql<Omit<Claimed, 'never_reached'>>`
@@ -103,25 +102,5 @@ export function startReconciler(options: {
     return settled;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = runOnce().catch((err: unknown) => {
-        options.log.error({ err }, 'reconciler run failed');
-        return 0;
-      });
-      void current.finally(schedule);
-    }, options.intervalMs ?? 30_000);
-    timer.unref();
-  }
-  if (options.autoStart !== false) schedule();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    },
-  };
+  return repeatingJob({ runOnce, intervalMs: options.intervalMs ?? 30_000, failure: 'reconciler run failed', log: options.log, autoStart: options.autoStart });
 }

@@ -6,6 +6,7 @@
 // so any number of instances share the work and a crash mid-read retries after the lease. The
 // result is written in the company's transaction with an audit row and the company event
 // document.extracted; a document changed meanwhile (a new version, deleted) keeps its new state.
+
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -16,6 +17,7 @@ import { extensionOf, RefusedFile } from '../../integrations/files/sniff.js';
 import type { FileStore } from '../../integrations/storage/index.js';
 import { audit } from '../../platform/audit.js';
 import type { Hooks } from '../../platform/events.js';
+import { repeatingJob } from '../../platform/repeating-job.js';
 import { documentExtracted } from './documents.events.js';
 import * as repo from './documents.repository.js';
 import type { DocumentType } from './documents.schemas.js';
@@ -63,9 +65,6 @@ export function startExtractionWorker(options: {
   autoStart?: boolean;
 }): ExtractionWorker {
   const { db } = options;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<number> | null = null;
-  let stopped = false;
 
   async function claim(companyId: number, limit: number): Promise<Claimed[]> {
     const { rows } = await sql<Claimed>`
@@ -160,25 +159,11 @@ export function startExtractionWorker(options: {
     return done;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = runOnce().catch((err: unknown) => {
-        options.log.error({ err }, 'text extraction run failed');
-        return 0;
-      });
-      void current.finally(schedule);
-    }, options.intervalMs ?? 1000);
-    timer.unref();
-  }
-  if (options.autoStart !== false) schedule();
-
-  return {
+  return repeatingJob({
     runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    },
-  };
+    intervalMs: options.intervalMs ?? 1000,
+    failure: 'text extraction run failed',
+    log: options.log,
+    autoStart: options.autoStart,
+  });
 }

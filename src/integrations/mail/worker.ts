@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.js';
+import { repeatingJob } from '../../platform/repeating-job.js';
 import type { FileStore } from '../storage/index.js';
 
 const BATCH = 20;
@@ -42,9 +43,6 @@ export function startOutboxWorker(options: {
 }): OutboxWorker {
   const transport = nodemailer.createTransport(options.smtpUrl);
   const interval = options.intervalMs ?? 2000;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<number> | null = null;
-  let stopped = false;
 
   /** Claims up to `limit` due mails of one company (on Citus: one shard, where FOR UPDATE works). */
   async function claim(companyId: number, limit: number): Promise<Claimed[]> {
@@ -120,25 +118,11 @@ export function startOutboxWorker(options: {
     return sent;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      current = runOnce().catch((err: unknown) => {
-        options.log.error({ err }, 'outbox run failed');
-        return 0;
-      });
-      void current.finally(schedule);
-    }, interval);
-    timer.unref();
-  }
-  if (options.autoStart !== false) schedule();
-
+  const job = repeatingJob({ runOnce, intervalMs: interval, failure: 'outbox run failed', log: options.log, autoStart: options.autoStart });
   return {
     runOnce,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
+      await job.stop();
       transport.close();
     },
   };
