@@ -1,28 +1,10 @@
-// Files in an S3-compatible bucket (STORAGE_URL=s3://...), by the folder's rules: objects
-// `<space>/ab/cd/<key>`, the key the SHA-256 of the bytes, never written over.
-//
-// A file is staged in a local temporary file (os.tmpdir()), hashed and counted on the way as in the
-// folder store: the size limit then costs no request to the bucket, `read()` (inspecting a file
-// before keeping it) reads local bytes, and a refused or discarded upload leaves nothing in the
-// bucket, not even a temporary object to clean up after a crash. Publishing asks whether the space
-// has the key (HeadObject) and else uploads the file there in one PutObject, streamed from disk
-// (memory stays flat whatever the size; one PutObject takes up to 5 GB, beyond UPLOAD_MAX_MB's
-// range), with the SHA-256 as the object's checksum, so that the server checks it received exactly
-// the bytes the key names. Two publishers of the same new key at once may both upload: they upload
-// the same bytes, which is no overwrite a reader could notice.
-//
-// Credentials come from the AWS SDK's default chain (environment, profile, instance role), never
-// from the URL, and neither they nor the bucket's answers go to the logs here.
-import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Hashing } from './hashing.js';
 import type { S3Location } from './s3-url.js';
+import { stageInFile } from './staging.js';
 import { type FileStore, isFileKey, isSpace } from './store.js';
 
 export interface S3StoreOptions {
@@ -64,49 +46,21 @@ export function s3Store(location: S3Location, options: S3StoreOptions = {}): Fil
   };
 
   return {
-    async stage(source, { maxBytes }) {
-      await mkdir(stagingDir, { recursive: true });
-      const tmp = join(stagingDir, randomUUID());
-      const hashing = new Hashing(maxBytes);
-      try {
-        await pipeline(source, hashing, createWriteStream(tmp, { flags: 'wx' }));
-      } catch (err) {
-        await rm(tmp, { force: true });
-        throw err;
-      }
-      const stored = hashing.stored();
-      let done = false;
-      return {
-        ...stored,
-        read: () => createReadStream(tmp),
-        async publish(space) {
-          if (done) throw new Error('a staged file is published or discarded once');
-          done = true;
-          try {
-            const Key = objectOf(space, stored.key);
-            if (!(await exists(Key))) {
-              await client.send(
-                new PutObjectCommand({
-                  Bucket,
-                  Key,
-                  Body: createReadStream(tmp),
-                  ContentLength: stored.size,
-                  // Given, the SDK sends it as a header (no aws-chunked body) and the server checks it.
-                  ChecksumSHA256: Buffer.from(stored.key, 'hex').toString('base64'),
-                }),
-              );
-            }
-          } finally {
-            await rm(tmp, { force: true });
-          }
-        },
-        async discard() {
-          if (done) return;
-          done = true;
-          await rm(tmp, { force: true });
-        },
-      };
-    },
+    stage: (source, { maxBytes }) =>
+      stageInFile(stagingDir, source, maxBytes, async (tmp, stored, space) => {
+        const Key = objectOf(space, stored.key);
+        if (await exists(Key)) return;
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key,
+            Body: createReadStream(tmp),
+            ContentLength: stored.size,
+            // Given, the SDK sends it as a header (no aws-chunked body) and the server checks it.
+            ChecksumSHA256: Buffer.from(stored.key, 'hex').toString('base64'),
+          }),
+        );
+      }),
     async open(space, key): Promise<Readable | null> {
       if (!known(space, key)) return null;
       try {
