@@ -51,9 +51,8 @@ const users = (db: Db): DemoSeeder => ({
   },
 });
 
-/** Areas' seeders, in the order of the spec; `store` keeps the papers the demo attaches. */
-const seeders = (db: Db, store: FileStore): DemoSeeder[] => [
-  users(db),
+/** The areas' seeders of records, in the order of the spec (tests seed a demo company with them). */
+export const areaSeeders = (db: Db): DemoSeeder[] => [
   customersDemo,
   settingsDemo,
   chargeTypesDemo,
@@ -64,8 +63,10 @@ const seeders = (db: Db, store: FileStore): DemoSeeder[] => [
   ordersDemo,
   dispatchDemo,
   accountingDemo(db),
-  attachmentsDemo(new StoredFiles(store, db)),
 ];
+
+/** Every seeder: the team, the areas' records, and the papers the demo attaches (kept in `store`). */
+const seeders = (db: Db, store: FileStore): DemoSeeder[] => [users(db), ...areaSeeders(db), attachmentsDemo(new StoredFiles(store, db))];
 
 export async function runDemo(db: Db, store: FileStore): Promise<{ companyId: number; email: string; password: string }> {
   let company = await db.selectFrom('companies').select('id').where('is_demo', '=', true).orderBy('id').executeTakeFirst();

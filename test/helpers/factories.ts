@@ -367,41 +367,8 @@ export async function startDemoApp(): Promise<{ t: TestApp; company: TestCompany
 
 /** The areas' demo seeders in `fds demo`'s order (src/demo.ts) but the team; each once (demo_seeds). */
 async function seedDemoAreas(db: TestApp['database']['db'], company: TestCompany): Promise<void> {
-  const [
-    { accountingDemo },
-    { carriersDemo },
-    { chargeTypesDemo },
-    { customersDemo },
-    { dispatchDemo },
-    { driversDemo },
-    { fleetDemo },
-    { ordersDemo },
-    { pricingDemo },
-    { settingsDemo },
-  ] = await Promise.all([
-    import('../../src/areas/accounting/accounting.demo.js'),
-    import('../../src/areas/carriers/carriers.demo.js'),
-    import('../../src/areas/charge-types/charge-types.demo.js'),
-    import('../../src/areas/customers/customers.demo.js'),
-    import('../../src/areas/dispatch/dispatch.demo.js'),
-    import('../../src/areas/drivers/drivers.demo.js'),
-    import('../../src/areas/fleet/fleet.demo.js'),
-    import('../../src/areas/orders/orders.demo.js'),
-    import('../../src/areas/pricing/pricing.demo.js'),
-    import('../../src/areas/settings/settings.demo.js'),
-  ]);
-  const seeders = [
-    customersDemo,
-    settingsDemo,
-    chargeTypesDemo,
-    pricingDemo,
-    carriersDemo,
-    fleetDemo,
-    driversDemo,
-    ordersDemo,
-    dispatchDemo,
-    accountingDemo(db),
-  ];
+  // Imported here: other test files do not load every area's seeder.
+  const seeders = (await import('../../src/demo.js')).areaSeeders(db);
   const actor = { companyId: company.companyId, userId: company.adminUserId };
   const ctx: DemoContext = {
     companyId: company.companyId,
