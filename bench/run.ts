@@ -106,8 +106,9 @@ function wrkMs(text: string): number {
 
 /** A request other than a bare GET: its method and JSON body. */
 interface Send {
-  method: 'POST' | 'PUT';
-  body: string;
+  /** A body to send (with its method); without one, GET. */
+  method?: 'POST' | 'PUT';
+  body?: string;
   /** Connections, when not BENCH_CONNECTIONS. */
   connections?: number;
 }
@@ -120,7 +121,7 @@ function wrk(url: string, seconds: number, headers: Record<string, string>, send
     '--latency',
     ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
   ];
-  if (send) {
+  if (send?.body !== undefined) {
     // wrk sends a body through a script.
     const script = join(mkdtempSync(join(tmpdir(), 'fds-wrk-')), 'send.lua');
     writeFileSync(
@@ -156,7 +157,8 @@ async function load(name: string, url: string, headers: Record<string, string> =
       cpu: cpuPer(before, num(/(\d+) requests in/)),
     };
   }
-  const request = send ? { method: send.method, body: send.body, headers: { ...headers, 'content-type': 'application/json' } } : { headers };
+  const request =
+    send?.body !== undefined ? { method: send.method ?? 'POST', body: send.body, headers: { ...headers, 'content-type': 'application/json' } } : { headers };
   const connections = send?.connections ?? CONNECTIONS;
   await autocannon({ url, connections, duration: WARMUP, ...request });
   const before = cpuBefore();

@@ -8,8 +8,6 @@ import { addMember, createCompany, setPassword } from './areas/users/index.js';
 import { loadConfig } from './config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { migrateToLatest, migrationStatus } from './db/migrate.js';
-import { runDemo } from './demo.js';
-import { openFileStore } from './integrations/storage/index.js';
 
 const USAGE = `usage: fds <command> [options]
   migrate [--status]
@@ -45,7 +43,10 @@ const commands: Record<string, Command> = {
   demo: {
     required: [],
     // The demo attaches papers to orders: they go to the configured file store, as the server's do.
-    run: (db) => {
+    // Loaded only for this command: it brings every area (and PDF and image libraries) with it,
+    // about a second of every other command's start.
+    run: async (db) => {
+      const [{ runDemo }, { openFileStore }] = await Promise.all([import('./demo.js'), import('./integrations/storage/index.js')]);
       const config = loadConfig();
       return runDemo(db.db, openFileStore({ dataDir: config.dataDir, storageUrl: config.storageUrl }));
     },

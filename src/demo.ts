@@ -8,6 +8,7 @@ import { carriersDemo } from './areas/carriers/carriers.demo.js';
 import { chargeTypesDemo } from './areas/charge-types/charge-types.demo.js';
 import { customersDemo } from './areas/customers/customers.demo.js';
 import { dispatchDemo } from './areas/dispatch/dispatch.demo.js';
+import { documentsDemo } from './areas/documents/documents.demo.js';
 import { driversDemo } from './areas/drivers/drivers.demo.js';
 import { fleetDemo } from './areas/fleet/fleet.demo.js';
 import { HOOKS } from './areas/index.js';
@@ -65,8 +66,12 @@ export const areaSeeders = (db: Db): DemoSeeder[] => [
   accountingDemo(db),
 ];
 
-/** Every seeder: the team, the areas' records, and the papers the demo attaches (kept in `store`). */
-const seeders = (db: Db, store: FileStore): DemoSeeder[] => [users(db), ...areaSeeders(db), attachmentsDemo(new StoredFiles(store, db))];
+/** Every seeder: the team, the areas' records, and the papers the demo attaches and files in the
+ *  documents library (kept in `store`, which the areas' seeders above do without). */
+const seeders = (db: Db, store: FileStore): DemoSeeder[] => {
+  const files = new StoredFiles(store, db);
+  return [users(db), ...areaSeeders(db), attachmentsDemo(files), documentsDemo(files)];
+};
 
 export async function runDemo(db: Db, store: FileStore): Promise<{ companyId: number; email: string; password: string }> {
   let company = await db.selectFrom('companies').select('id').where('is_demo', '=', true).orderBy('id').executeTakeFirst();

@@ -38,13 +38,28 @@ export function Env<T extends TSchema>(data: T, options: { description?: string 
 /** `data` of an `env<none>` answer: no defined shape (null unless the endpoint says more). */
 export const None = Type.Unknown({ description: 'No defined shape; null unless stated.' });
 
+const PAGED = {
+  page: Type.Integer({ description: 'The page asked for (1 when below 1).' }),
+  itemsPerPage: Type.Integer({ description: 'The page size actually used.' }),
+  totalCount: Type.Integer({ description: 'Matching items across all pages.' }),
+};
+
 /** Paged list (`PL<T>` in the spec). */
 export function PagedList<T extends TSchema>(item: T) {
+  return Type.Object({ list: Type.Array(item), ...PAGED });
+}
+
+/** A paged list whose search may match most of its rows (platform/list-search.ts): its count is
+ *  then estimated, and says so. */
+export function EstimablePagedList<T extends TSchema>(item: T) {
   return Type.Object({
     list: Type.Array(item),
-    page: Type.Integer({ description: 'The page asked for (1 when below 1).' }),
-    itemsPerPage: Type.Integer({ description: 'The page size actually used.' }),
-    totalCount: Type.Integer({ description: 'Matching items across all pages.' }),
+    ...PAGED,
+    totalCountExact: Type.Boolean({
+      description:
+        'false when totalCount is an estimate: a SearchTerm found in many of the items (1 in 50 or more of the first 200 in the asked order) is counted from ' +
+        "that sample's share, not item by item. The pages themselves are exact; a short page is the last one.",
+    }),
   });
 }
 
@@ -53,6 +68,8 @@ export interface Paged<T> {
   page: number;
   itemsPerPage: number;
   totalCount: number;
+  /** Lists with a broad search (EstimablePagedList) only. */
+  totalCountExact?: boolean;
 }
 
 /** Notices that did not stop the request; a handler returns `withNotices(data, [...])`. */

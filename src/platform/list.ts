@@ -20,6 +20,7 @@ import { type Expression, type SelectQueryBuilder, sql } from 'kysely';
 import type { Tenant } from './door.js';
 import type { Paged } from './envelope.js';
 import { invalid } from './errors.js';
+import { type BroadSearch, searchedPage, searchTermOf, withoutSearch } from './list-search.js';
 import { MAX_PAGE_SIZE, type PageSpec, pageOf } from './paging.js';
 import type { Static, TSchema } from './schemas.js';
 
@@ -87,6 +88,8 @@ export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q e
    * function), which the page reads whole anyway to sort them.
    */
   countInPage?(query: Q): boolean;
+  /** A search over long text that may match most of the rows (list-search.ts): not a filter. */
+  broadSearch?: NoInfer<BroadSearch<Q, QB, Ctx>>;
 }
 
 /** A filter value counts as given when it is not null, not blank text and not an empty list. */
@@ -158,6 +161,23 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
     const page = pageOf(query, max);
     const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
     const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query, t);
+    const term = def.broadSearch ? searchTermOf(def.broadSearch, query) : null;
+    if (def.broadSearch && term !== null) {
+      const found = await searchedPage(
+        def.broadSearch,
+        {
+          t,
+          filtered,
+          term,
+          page,
+          ordered: (qb) => orderedBy(qb, def.sortable[sort.by]!, sort.descending),
+          bounded: (qb) => qb.limit(inlined(page.limit)).offset(inlined(page.offset)),
+          select: (qb) => def.select(qb, t),
+        },
+        () => def.knownCount?.(t, withoutSearch(def.broadSearch!, query), scope as Scope) ?? filtered.clearSelect().select(sql<string>`count(*)`.as('n')),
+      );
+      return { ...paged(await def.map(found.rows as Row[], t, query, scope as Scope), page, found.total), totalCountExact: found.exact };
+    }
     const known = def.knownCount?.(t, query, scope as Scope) ?? null;
     const count = known ?? filtered.clearSelect().select(sql<string>`count(*)`.as('n'));
     const inPage = !known && def.countInPage?.(query) === true;
@@ -171,7 +191,8 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
     else if (page.offset === 0) total = 0;
     else total = Number(((await count.executeTakeFirstOrThrow()) as { n: string | number }).n);
     for (const row of rows) delete (row as { total_count?: unknown }).total_count;
-    return paged(await def.map(rows, t, query, scope as Scope), page, total);
+    const answer = paged(await def.map(rows, t, query, scope as Scope), page, total);
+    return def.broadSearch ? { ...answer, totalCountExact: true } : answer;
   };
 }
 

@@ -5,8 +5,16 @@ import { type Selectable, sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { pagedList } from '../../platform/list.js';
 import { companyRecords } from '../../platform/records.js';
-import { type CompanyDocumentT, type DocumentSource, type DocumentStatus, DocumentsQuery, type DocumentType } from './documents.schemas.js';
+import {
+  type CompanyDocumentT,
+  type DocumentSource,
+  type DocumentStatus,
+  DocumentsQuery,
+  type DocumentsQueryT,
+  type DocumentType,
+} from './documents.schemas.js';
 import type { DocumentsTable } from './documents.tables.js';
+import { documentsChanged, documentsChanging, FIGURE_COLUMNS, figures } from './figures.js';
 
 /** The search text keeps the name and this much of the text: the index stays small, and a
  *  document's first pages say what it is (README "Documents library"). */
@@ -91,13 +99,6 @@ export const listDocuments = pagedList({
     return query.IncludeArchived ? q : q.where('d.archived_at', 'is', null);
   },
   filters: {
-    // Contained (any case) in the name or the extracted text: the matching ids through the
-    // company's search-key index (a definer function: row security keeps @> from being an index
-    // condition). On Citus the function cannot run inside a statement over company tables.
-    SearchTerm: (q, term, _query, t) =>
-      t.distributed
-        ? q.where(sql<boolean>`strpos(d.search_text, ${term.toLowerCase()}) > 0`)
-        : q.where('d.id', 'in', sql<number>`(SELECT fds_document_matches(${t.companyId}, ${term.toLowerCase()}))`),
     Categories: (q, values) => q.where(anyLabel('d.categories', values)),
     Tags: (q, values) => q.where(anyLabel('d.tags', values)),
     DocumentTypes: (q, types) => q.where('d.document_type', 'in', types),
@@ -115,6 +116,22 @@ export const listDocuments = pagedList({
     updatedAt: ['d.updated_at', 'd.id'],
   },
   defaultSort: { by: 'createdAt', descending: true },
+  // SearchTerm: contained (any case) in the name or the extracted text. A rare term's matches come
+  // through the company's search-key index (a definer function: row security keeps @> from being
+  // an index condition; on Citus it cannot run inside a statement over company tables, so there
+  // the text is read row by row); a common one is looked for row by row along the page's order.
+  broadSearch: {
+    param: 'SearchTerm',
+    normalize: (term) => term.toLowerCase(),
+    matches: (term) => sql<boolean>`strpos(d.search_text, ${term}) > 0`,
+    indexed: (q, term, t) =>
+      t.distributed
+        ? q.where(sql<boolean>`strpos(d.search_text, ${term}) > 0`)
+        : q.where('d.id', 'in', sql<number>`(SELECT fds_document_matches(${t.companyId}, ${term}))`),
+  },
+  // Without labels, dates or a search, the running figures (0026) have the count.
+  knownCount: (t, query) =>
+    query.Categories?.length || query.Tags?.length || query.From || query.To || query.SearchTerm?.trim() ? null : figureCount(t, query),
   select: (q) => q.select(COLUMNS),
   map: async (rows: DocumentRow[], t, query) => {
     if (!query.IncludeContent || rows.length === 0) return rows.map((r) => toDocument(r));
@@ -125,6 +142,19 @@ export const listDocuments = pagedList({
     return rows.map((r) => toDocument(r, texts.get(r.id) ?? null));
   },
 });
+
+/** How many documents the figures count for a query of their keys only (archive, status, source, type). */
+function figureCount(t: Tenant, query: DocumentsQueryT) {
+  return figures(t)
+    .select(sql<string>`coalesce(sum(f.n), 0)`.as('n'))
+    .$if(!!query.ArchivedOnly, (q) => q.where('f.archived', '=', true))
+    .$if(!query.ArchivedOnly && !query.IncludeArchived, (q) => q.where('f.archived', '=', false))
+    .$if(!!query.DocumentTypes?.length, (q) => q.where('f.document_type', 'in', query.DocumentTypes!))
+    .$if(!!query.Sources?.length, (q) => q.where('f.source', 'in', query.Sources!))
+    .$if(!!query.Statuses?.length, (q) => q.where('f.status', 'in', query.Statuses!))
+    .$if(!!query.NeedsImport, (q) => q.where('f.status', 'in', ['Pending', 'Failed']))
+    .$if(!!query.NeedsReviewOnly, (q) => q.where('f.status', '=', 'Extracted'));
+}
 
 export async function markdownsOf(t: Tenant, ids: number[]): Promise<Map<number, string | null>> {
   const rows = await t.select('documents as d').select(['d.id', 'd.markdown']).where('d.id', 'in', ids).execute();
@@ -156,15 +186,19 @@ export async function insertDocument(t: Tenant, values: DocumentValues & { name:
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await documentsChanged(t, [row.id]);
   return row.id;
 }
 
 export async function updateDocument(t: Tenant, id: number, values: DocumentValues): Promise<void> {
+  const figured = FIGURE_COLUMNS.some((column) => column in values);
+  if (figured) await documentsChanging(t, [id]);
   await t
     .update('documents')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
     .execute();
+  if (figured) await documentsChanged(t, [id]);
 }
 
 /** Sets the search text again from the row's name and text (after either changed). */
@@ -197,6 +231,7 @@ export async function versionKeysOf(t: Tenant, id: number): Promise<string[]> {
 
 /** Deletes the document; its versions and links go with it (ON DELETE CASCADE). */
 export async function deleteDocument(t: Tenant, id: number): Promise<void> {
+  await documentsChanging(t, [id]);
   await t.delete('document_versions').where('document_id', '=', id).execute();
   await t.delete('document_links').where('document_id', '=', id).execute();
   await t.delete('documents').where('id', '=', id).execute();

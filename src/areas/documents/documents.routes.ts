@@ -1,7 +1,7 @@
 // The documents library (part 2, "Documents library": /CompanyDocuments). Access: the spec lists
 // none; documents.access.ts says which permissions read and change the library and why.
 import { Type } from 'typebox';
-import { None, PagedList } from '../../platform/envelope.js';
+import { EstimablePagedList, None } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute, FileResponse } from '../../platform/route.js';
 import { customerRecords } from '../customers/index.js';
 import { orderRecords } from '../orders/index.js';
@@ -50,7 +50,7 @@ export function documentsRoutes({ documents, library, editor }: LibraryServices,
       summary: "List the company's documents",
       description: LIST_TEXT,
       querystring: DocumentsQuery,
-      response: PagedList(CompanyDocument),
+      response: EstimablePagedList(CompanyDocument),
       handler: ({ tenant, query }) => documents.list(tenant, query),
     }),
     defineRoute({

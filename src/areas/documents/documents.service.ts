@@ -11,7 +11,7 @@ import type { StoredFiles } from '../../platform/stored-files.js';
 import { DocumentsErrors } from './documents.errors.js';
 import { type DocumentChange, documentArchived, documentCreated, documentDeleted, documentUpdated } from './documents.events.js';
 import * as repo from './documents.repository.js';
-import { type CompanyDocumentT, DOCUMENT_SOURCES, type DocumentSource, MAX_LABEL_CHARS, MAX_LABELS } from './documents.schemas.js';
+import { type CompanyDocumentT, DOCUMENT_SOURCES, type DocumentSource, type DocumentsQueryT, MAX_LABEL_CHARS, MAX_LABELS } from './documents.schemas.js';
 import { type CheckedFile, checkFile, checkFiles } from './intake.js';
 import { addLinks, requireTargets } from './links.js';
 
@@ -80,7 +80,11 @@ export function documentsService(files: StoredFiles) {
   }
 
   return {
-    list: repo.listDocuments,
+    /** A page of the library; its count is estimated for a common search term (list-search.ts). */
+    async list(t: Tenant, query: DocumentsQueryT) {
+      const page = await repo.listDocuments(t, query);
+      return { ...page, totalCountExact: page.totalCountExact ?? true };
+    },
     read,
     record,
 

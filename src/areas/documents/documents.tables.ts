@@ -53,10 +53,22 @@ export interface DocumentLinksTable {
   created_at: CreatedAt;
 }
 
+/** Running counts of the documents by these keys (migration 0026, figures.ts). */
+export interface DocumentFiguresTable {
+  company_id: number;
+  archived: boolean;
+  status: string;
+  source: string;
+  document_type: string;
+  n: number;
+  bytes: number;
+}
+
 declare module '../../db/types.js' {
   interface DB {
     documents: DocumentsTable;
     document_versions: DocumentVersionsTable;
     document_links: DocumentLinksTable;
+    document_figures: DocumentFiguresTable;
   }
 }

@@ -25,6 +25,7 @@ import * as m0022 from './0022_accounting_figures.js';
 import * as m0023 from './0023_stored_files.js';
 import * as m0024 from './0024_documents.js';
 import * as m0025 from './0025_attachments.js';
+import * as m0026 from './0026_document_figures.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023_stored_files': m0023,
   '0024_documents': m0024,
   '0025_attachments': m0025,
+  '0026_document_figures': m0026,
 };

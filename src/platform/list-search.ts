@@ -1,0 +1,104 @@
+// A list's search over long text that may match most of its rows (the library's documents: a word
+// of a rate confirmation's text). Through an index of the matches (a rare term: a load number)
+// the page costs what the matches cost; row by row along the page's own order (a common term:
+// "reefer", in 95,000 of 100,000 documents) it stops once the page is full. Neither fits both, and
+// under row security PostgreSQL cannot choose between them itself (the index's operator is not
+// leakproof: 0012), so the list asks a sample — the first SAMPLE rows in the page's order, how
+// many match — and takes the index for a term found in fewer than one in fifty of them, else the
+// walk along the order.
+//
+// The count: exact, from the index's matches (a rare term) or from the sample when it saw every
+// row, or from the page when it is the last one. A common term's count over many rows would read
+// them all (95,000 texts: about 500 ms of PostgreSQL a page), so it is estimated instead — the
+// sample's share of matches times the rows without the search — and the answer says so:
+// `totalCountExact: false` (README, "Lists").
+import { type AliasableExpression, type SelectQueryBuilder, sql } from 'kysely';
+import type { Tenant } from './door.js';
+import type { PageSpec } from './paging.js';
+
+/** Rows sampled in the page's order before choosing. */
+export const SAMPLE = 200;
+/** A term found in this many of the sample (1 in 50) is common: the walk along the order. */
+export const COMMON = 4;
+
+// biome-ignore lint/suspicious/noExplicitAny: any list's rows; the list declares its own types
+type AnySelect = SelectQueryBuilder<any, any, any>;
+
+export interface BroadSearch<Q, QB extends AnySelect, Ctx> {
+  /** The query parameter carrying the term (not among the list's filters). */
+  param: keyof Q & string;
+  /** Whether the row matches, evaluated on the row itself (no index). */
+  matches(term: string): AliasableExpression<boolean>;
+  /** The rows that match, through an index: the list's condition for a rare term. */
+  indexed(qb: QB, term: string, t: Ctx): QB;
+  /** The term as the columns keep it (lower case...). */
+  normalize?(term: string): string;
+}
+
+export function searchTermOf<Q>(search: { param: keyof Q & string; normalize?(term: string): string }, query: Q): string | null {
+  const value = query[search.param];
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  return search.normalize ? search.normalize(value.trim()) : value.trim();
+}
+
+export function withoutSearch<Q>(search: { param: keyof Q & string }, query: Q): Q {
+  return { ...query, [search.param]: null };
+}
+
+interface Asked<QB extends AnySelect, Ctx> {
+  t: Ctx;
+  filtered: QB;
+  term: string;
+  page: PageSpec;
+  /** The page's order and bounds, as the list kit writes them. */
+  ordered(qb: AnySelect): AnySelect;
+  bounded(qb: AnySelect): AnySelect;
+  select(qb: QB): AnySelect;
+}
+
+export interface SearchedPage {
+  rows: unknown[];
+  total: number;
+  exact: boolean;
+}
+
+/** The page of a broad search and its count (see the top of the file); `count`: the rows
+ *  without the search, as a select of one row whose column `n` is the count. */
+export async function searchedPage<Q, QB extends AnySelect, Ctx>(
+  search: BroadSearch<Q, QB, Ctx>,
+  asked: Asked<QB, Ctx>,
+  count: () => AnySelect,
+): Promise<SearchedPage> {
+  const { filtered, term, page } = asked;
+  // The kit's lists run through the company door: a Tenant (its statements read one company).
+  const db = (asked.t as unknown as Tenant).db;
+  const sample = asked.ordered(filtered.clearSelect().select(search.matches(term).as('hit'))).limit(sql.lit(SAMPLE));
+  const probe = await sql<{ scanned: number; matched: number }>`
+    SELECT count(*)::int AS scanned, (count(*) FILTER (WHERE s.hit))::int AS matched FROM (${sample}) AS s`.execute(db);
+  const { scanned, matched } = probe.rows[0]!;
+  if (scanned < SAMPLE || matched >= COMMON) {
+    const rows = await asked.bounded(asked.ordered(asked.select(filtered.where(search.matches(term)) as QB))).execute();
+    // The sample saw every row; or this page is the last one (short, and not past the end).
+    if (scanned < SAMPLE) return { rows, total: matched, exact: true };
+    if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) return { rows, total: page.offset + rows.length, exact: true };
+    const all = Number(((await count().executeTakeFirstOrThrow()) as { n: string | number }).n);
+    const estimate = Math.round((matched / SAMPLE) * all);
+    // Kept within what the page shows: more than a full page's end; no more than an empty page's start.
+    const total = rows.length === 0 ? Math.min(estimate, page.offset) : Math.max(estimate, page.offset + rows.length + 1);
+    return { rows, total, exact: false };
+  }
+  // A rare term: its matches through the index, counted in the page's own pass.
+  const rows = (await asked
+    .bounded(asked.ordered(asked.select(search.indexed(filtered, term, asked.t)).select(sql<string>`count(*) OVER ()`.as('total_count'))))
+    .execute()) as Array<{ total_count?: string | number }>;
+  let total: number;
+  if (rows.length > 0) total = Number(rows[0]!.total_count);
+  else if (page.offset === 0) total = 0;
+  else
+    total = Number(
+      ((await search.indexed(filtered, term, asked.t).clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: string | number })
+        .n,
+    );
+  for (const row of rows) delete row.total_count;
+  return { rows, total, exact: true };
+}
