@@ -29,6 +29,9 @@ export interface BroadSearch<Q, QB extends AnySelect, Ctx> {
   param: keyof Q & string;
   /** Whether the row matches, evaluated on the row itself (no index). */
   matches(term: string): AliasableExpression<boolean>;
+  /** The same on the beginning of the row's text only: what the sample reads, so that 200 long
+   *  texts cost what 200 short ones do. */
+  sampled(term: string): AliasableExpression<boolean>;
   /** The rows that match, through an index: the list's condition for a rare term. */
   indexed(qb: QB, term: string, t: Ctx): QB;
   /** The term as the columns keep it (lower case...). */
@@ -72,7 +75,7 @@ export async function searchedPage<Q, QB extends AnySelect, Ctx>(
   const { filtered, term, page } = asked;
   // The kit's lists run through the company door: a Tenant (its statements read one company).
   const db = (asked.t as unknown as Tenant).db;
-  const sample = asked.ordered(filtered.clearSelect().select(search.matches(term).as('hit'))).limit(sql.lit(SAMPLE));
+  const sample = asked.ordered(filtered.clearSelect().select(search.sampled(term).as('hit'))).limit(sql.lit(SAMPLE));
   const probe = await sql<{ scanned: number; matched: number }>`
     SELECT count(*)::int AS scanned, (count(*) FILTER (WHERE s.hit))::int AS matched FROM (${sample}) AS s`.execute(db);
   const { scanned, matched } = probe.rows[0]!;

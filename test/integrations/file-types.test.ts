@@ -3,7 +3,7 @@
 // PDFs, plain text, CSV and HTML as markdown. Every file is made here with the tools a sender
 // would use (pdfkit, exceljs, yazl, pngjs), or is a header an attacker would write.
 import assert from 'node:assert/strict';
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -325,6 +325,30 @@ describe('the parse worker pool', () => {
       const html = `<p>${'word '.repeat(200_000)}</p>`.repeat(5);
       await assert.rejects(pool.run({ op: 'html-markdown', html }, 1), (err: unknown) => refused('corrupt')(err) && /too long/.test((err as Error).message));
       assert.equal(await pool.run({ op: 'html-markdown', html: '<b>ok</b>' }, 30_000), '**ok**');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs extraction on its other threads at a low priority (nice 10 on Linux), upload checks on the first', async (t) => {
+    if (process.platform !== 'linux') return t.skip('thread priorities are read from /proc');
+    // The nice value of each of the process's threads (field 19 of /proc/self/task/<tid>/stat).
+    const nices = () =>
+      readdirSync('/proc/self/task').map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    const pool = new ParsePool(2);
+    try {
+      // Other pools' threads (the shared one's) may be running: count what this pool adds.
+      const count = (nice: number) => nices().filter((n) => n === nice).length;
+      const [niced, normal] = [count(10), count(0)];
+      assert.equal(await pool.run({ op: 'html-markdown', html: '<b>slow</b>' }, 30_000), '**slow**');
+      assert.equal(count(10), niced + 1, 'the extraction thread runs at nice 10');
+      const twoPdfs = await Promise.all([pdf([(d) => d.text('one')]), pdf([(d) => d.text('two')])]);
+      for (const data of twoPdfs) assert.deepEqual(await pool.run({ op: 'pdf-info', data: new Uint8Array(data) }, 30_000), { pages: 1 });
+      assert.equal(count(10), niced + 1, "an upload's check does not run on the extraction thread when the first is free");
+      assert.ok(count(0) > normal, "the check's thread keeps the process's priority");
     } finally {
       await pool.close();
     }

@@ -2,7 +2,10 @@
 // 300-page PDF takes ~10 ms to open and ~1 s to extract, a megabyte of HTML ~1 s to convert, all
 // synchronous. Workers start on first use and stop after five idle minutes. Upload checks (pdf-info)
 // go before extraction jobs and always find a thread of their own when the pool has two or more:
-// extraction uses at most all but one. Each job has a time limit (the worker is ended and
+// extraction runs on all threads but that one, at a low scheduling priority (nice 10), so a
+// backlog of text to read takes the CPU the server's own thread and PostgreSQL leave, instead of
+// sharing it evenly with them (1 MB PDF uploads at 20 connections: /healthz waited 571 ms at p99
+// behind the extraction threads). Each job has a time limit (the worker is ended and
 // replaced when it passes) and each thread a heap limit, so a hostile file costs bounded time and
 // memory and answers RefusedFile 'corrupt'.
 import { existsSync } from 'node:fs';
@@ -25,14 +28,17 @@ interface Task {
 }
 
 interface Slot {
+  /** Runs extraction jobs (and upload checks when no other thread is free). */
+  background: boolean;
   worker: Worker | null;
   task: Task | null;
   timer: NodeJS.Timeout | null;
   idle: NodeJS.Timeout | null;
 }
 
-function spawn(): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB } };
+/** `lowPriority`: the thread lowers its own scheduling priority (parse-worker.ts). */
+function spawn(lowPriority: boolean): Worker {
+  const options = { resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB }, workerData: { lowPriority } };
   const js = new URL('./parse-worker.js', import.meta.url);
   if (existsSync(fileURLToPath(js))) return new Worker(js, options);
   // From the sources (tests, benchmarks under tsx) a worker does not inherit tsx's loader.
@@ -51,7 +57,8 @@ export class ParsePool {
   private nextId = 1;
 
   constructor(readonly size = Math.max(1, Math.min(4, availableParallelism()))) {
-    this.slots = Array.from({ length: size }, () => ({ worker: null, task: null, timer: null, idle: null }));
+    // All threads but the first run extraction (one thread alone runs everything).
+    this.slots = Array.from({ length: size }, (_, i) => ({ background: size === 1 || i > 0, worker: null, task: null, timer: null, idle: null }));
   }
 
   /** Runs `job` in a worker; `transfer` moves the job's buffers there instead of copying them. */
@@ -69,20 +76,24 @@ export class ParsePool {
   }
 
   private dispatch(): void {
-    const maxSlow = this.size > 1 ? this.size - 1 : 1;
-    for (const slot of this.slots) {
-      if (slot.task) continue;
-      const slowRunning = this.slots.filter((s) => s.task && isSlow(s.task.job)).length;
-      const task = this.fast.shift() ?? (slowRunning < maxSlow ? this.slow.shift() : undefined);
-      if (!task) return;
-      this.start(slot, task);
+    for (;;) {
+      const free = this.slots.filter((s) => !s.task);
+      // An upload's check first, on the thread kept for them if it is free.
+      const fast = this.fast.length > 0 ? (free.find((s) => !s.background) ?? free[0]) : undefined;
+      if (fast) {
+        this.start(fast, this.fast.shift()!);
+        continue;
+      }
+      const slow = this.slow.length > 0 ? free.find((s) => s.background) : undefined;
+      if (!slow) return;
+      this.start(slow, this.slow.shift()!);
     }
   }
 
   private start(slot: Slot, task: Task): void {
     if (slot.idle) clearTimeout(slot.idle);
     slot.idle = null;
-    if (!slot.worker) slot.worker = this.attach(slot, spawn());
+    if (!slot.worker) slot.worker = this.attach(slot, spawn(slot.background && this.size > 1));
     slot.task = task;
     slot.worker.ref();
     slot.timer = setTimeout(() => {

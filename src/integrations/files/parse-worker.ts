@@ -1,7 +1,9 @@
 // The parse worker's side of parse-pool.ts: a long-lived thread that answers one job at a time
 // (PDF page count, PDF text, HTML to markdown), so the parsers' synchronous work never stalls the
 // server's event loop. Refusals travel back as { code, message }; anything else as an error.
-import { parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { htmlToMarkdown } from './html-markdown.js';
 import { pdfInfo, pdfText, UnreadablePdf } from './pdf-read.js';
 
@@ -20,6 +22,17 @@ async function run(job: Job): Promise<unknown> {
       return pdfText(job.data, job.maxChars, job.deadline);
     case 'html-markdown':
       return htmlToMarkdown(job.html);
+  }
+}
+
+// An extraction thread yields the CPU to the server's own thread and PostgreSQL (parse-pool.ts).
+// Linux schedules threads one by one: this thread's id (from /proc/thread-self) takes nice 10,
+// the rest of the process keeps its own. Elsewhere the thread keeps its priority.
+if ((workerData as { lowPriority?: boolean } | null)?.lowPriority) {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10);
+  } catch {
+    // Not Linux, or not allowed: the thread runs at the process's priority.
   }
 }
 
