@@ -66,12 +66,13 @@ export interface SearchedPage {
 }
 
 /** The page of a broad search and its count (see the top of the file); `count`: the rows
- *  without the search, as a select of one row whose column `n` is the count. */
+ *  without the search, as a select of one row whose column `n` is the count. Null for a rare
+ *  term: the list's own path then pages `search.indexed`. */
 export async function searchedPage<Q, QB extends AnySelect, Ctx>(
   search: BroadSearch<Q, QB, Ctx>,
   asked: Asked<QB, Ctx>,
   count: () => AnySelect,
-): Promise<SearchedPage> {
+): Promise<SearchedPage | null> {
   const { filtered, term, page } = asked;
   // The kit's lists run through the company door: a Tenant (its statements read one company).
   const db = (asked.t as unknown as Tenant).db;
@@ -90,18 +91,6 @@ export async function searchedPage<Q, QB extends AnySelect, Ctx>(
     const total = rows.length === 0 ? Math.min(estimate, page.offset) : Math.max(estimate, page.offset + rows.length + 1);
     return { rows, total, exact: false };
   }
-  // A rare term: its matches through the index, counted in the page's own pass.
-  const rows = (await asked
-    .bounded(asked.ordered(asked.select(search.indexed(filtered, term, asked.t)).select(sql<string>`count(*) OVER ()`.as('total_count'))))
-    .execute()) as Array<{ total_count?: string | number }>;
-  let total: number;
-  if (rows.length > 0) total = Number(rows[0]!.total_count);
-  else if (page.offset === 0) total = 0;
-  else
-    total = Number(
-      ((await search.indexed(filtered, term, asked.t).clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()) as { n: string | number })
-        .n,
-    );
-  for (const row of rows) delete row.total_count;
-  return { rows, total, exact: true };
+  // A rare term: null, and the kit lists the index's matches as any list, counted in the page's pass.
+  return null;
 }

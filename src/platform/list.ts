@@ -160,7 +160,7 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
   return async function list(t: Ctx, query: Q, ...[scope]: ScopeArg<Scope>): Promise<Paged<Item>> {
     const page = pageOf(query, max);
     const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
-    const filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query, t);
+    let filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query, t);
     const term = def.broadSearch ? searchTermOf(def.broadSearch, query) : null;
     if (def.broadSearch && term !== null) {
       const found = await searchedPage(
@@ -176,11 +176,14 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
         },
         () => def.knownCount?.(t, withoutSearch(def.broadSearch!, query), scope as Scope) ?? filtered.clearSelect().select(sql<string>`count(*)`.as('n')),
       );
-      return { ...paged(await def.map(found.rows as Row[], t, query, scope as Scope), page, found.total), totalCountExact: found.exact };
+      if (found) return { ...paged(await def.map(found.rows as Row[], t, query, scope as Scope), page, found.total), totalCountExact: found.exact };
+      filtered = def.broadSearch.indexed(filtered, term, t);
     }
-    const known = def.knownCount?.(t, query, scope as Scope) ?? null;
+    // A search through an index (a broad one's rare term) is counted in the page's own pass.
+    const searched = term !== null;
+    const known = searched ? null : (def.knownCount?.(t, query, scope as Scope) ?? null);
     const count = known ?? filtered.clearSelect().select(sql<string>`count(*)`.as('n'));
-    const inPage = !known && def.countInPage?.(query) === true;
+    const inPage = !known && (searched || def.countInPage?.(query) === true);
     const rows = (await orderedBy(def.select(filtered, t), def.sortable[sort.by]!, sort.descending)
       .select(() => (inPage ? sql<string>`count(*) OVER ()` : count).as('total_count'))
       .limit(inlined(page.limit))
