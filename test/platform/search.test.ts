@@ -65,6 +65,28 @@ describe('search indexes', () => {
     );
   });
 
+  it('keys a long text as the substring definition does (migration 0027 splits it into characters once)', async () => {
+    const texts = [
+      '',
+      'ab',
+      'abc',
+      'aaaa',
+      'ñ東京x',
+      'Ünïcødé 🚚 truck',
+      'line\nbreak\ttab',
+      'x'.repeat(160),
+      'y'.repeat(161),
+      'Bill of lading ñ 東京 🚚 PO-77123 '.repeat(70), // over 2,000 characters, multibyte
+    ];
+    for (const text of texts) {
+      // The definition: every 3-character substring, by position.
+      const { rows } = await sql<{ k: number[]; d: number[] }>`select fds_search_keys(7, ${text}) as k,
+        (select coalesce(array_agg(distinct (hashtextextended(substr(${text}, i, 3), 7) >> 32)::int), '{}')
+          from generate_series(1, length(${text}) - 2) as i) as d`.execute(t.database.db);
+      assert.deepEqual(rows[0]!.k, rows[0]!.d, `${text.length} characters`);
+    }
+  });
+
   it('serves a selective search through the company-keyed index', async () => {
     const a = await createCompany(t);
     await seed(a);
