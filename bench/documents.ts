@@ -4,9 +4,10 @@
 // 1 MB PDF at 20 connections while /healthz is asked once every 10 ms beside them (is the event
 // loop still answering?). PostgreSQL only; the documents are seeded on the first run
 // (bench/documents-setup.ts).
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import PDFDocument from 'pdfkit';
 import type { Started } from './start-script.js';
@@ -48,6 +49,26 @@ async function pdfOf(bytes: number): Promise<Buffer> {
     const pdf = Buffer.concat(chunks);
     if (pdf.length >= bytes) return pdf;
   }
+}
+
+/** Slot for a request's number in the file's last line (`% upload 000000000001`, after %%EOF,
+ *  which PDF readers pass over): every upload is different bytes, as real ones are. The same bytes
+ *  twenty times at once would meet on the one file's stored_files row and lock, one at a time. */
+const NUMBER_DIGITS = 12;
+
+function numbered(file: Buffer): { file: Buffer; at: number } {
+  const tail = Buffer.from(`% upload ${'0'.repeat(NUMBER_DIGITS)}\n`);
+  return { file: Buffer.concat([file, tail]), at: file.length + tail.length - 1 - NUMBER_DIGITS };
+}
+
+/** /healthz asked 100 times a second from a process of its own: in this one it would wait behind
+ *  the upload client's own work (sending 20 bodies of 1 MB) and measure that instead. */
+async function healthProbe(url: string, seconds: number): Promise<autocannon.Result> {
+  const cli = join(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
+  const { stdout } = await promisify(execFile)(process.execPath, [cli, '--json', '-c', '1', '-R', '100', '-d', String(seconds), url], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as autocannon.Result;
 }
 
 function multipart(file: Buffer, name: string): { body: Buffer; contentType: string } {
@@ -155,15 +176,40 @@ export async function benchDocuments(kit: BenchKit): Promise<void> {
     kit.print(`Bill of lading of ${pages} pages (80 item lines, three stops)`, bol, bol[0]!, 'vs 1 conn');
 
     // Uploads of a 1 MB PDF at 20 connections, /healthz beside them.
-    const file = await pdfOf(1024 * 1024);
+    const { file, at } = numbered(await pdfOf(1024 * 1024));
     const upload = multipart(file, 'rate-confirmation.pdf');
+    const numberAt = upload.body.indexOf(file) + at;
+    let uploads = 0;
+    /** The body again with the next number (a copy per request: autocannon may still be sending the last). */
+    const nextBody = (): Buffer => {
+      const body = Buffer.from(upload.body);
+      body.write(String(++uploads).padStart(NUMBER_DIGITS, '0'), numberAt, 'latin1');
+      return body;
+    };
+    const distinct: autocannon.Request[] = [{ setupRequest: (request) => ({ ...request, body: nextBody() }) }];
     console.log(`\n  upload: a ${(file.length / 1024).toFixed(0)} KB PDF`);
     // Into the run's own new company (a Dispatcher of "Bench Freight"): the library company's
     // newest documents stay the seeded ones from run to run.
     const uploadHeaders = { authorization: `Bearer ${server.info.token}`, 'content-type': upload.contentType };
     const first = await fetch(`${base}/api/v1/CompanyDocuments/upload`, { method: 'POST', headers: uploadHeaders, body: upload.body });
     if (first.status !== 200) throw new Error(`upload answered ${first.status}: ${(await first.text()).slice(0, 500)}`);
-    const quiet = await autocannon({ url: `${base}/healthz`, connections: 1, duration: 5, overallRate: 100 });
+    // The floor: a bare route receiving the same bodies, hashing them and writing them to files.
+    const sink = await kit.start('bench/bare.ts', { BARE_SINK: '1', BARE_METHOD: 'POST', BARE_PATH: '/api/v1/CompanyDocuments/upload' });
+    let floor: autocannon.Result;
+    try {
+      floor = await autocannon({
+        url: `${sink.info.url}/api/v1/CompanyDocuments/upload`,
+        method: 'POST',
+        connections: 20,
+        duration: kit.seconds,
+        headers: { 'content-type': upload.contentType },
+        body: upload.body,
+        requests: distinct,
+      });
+    } finally {
+      sink.child.kill('SIGTERM');
+    }
+    const quiet = await healthProbe(`${base}/healthz`, 5);
     const [up, health] = await Promise.all([
       autocannon({
         url: `${base}/api/v1/CompanyDocuments/upload`,
@@ -172,8 +218,9 @@ export async function benchDocuments(kit: BenchKit): Promise<void> {
         duration: kit.seconds,
         headers: uploadHeaders,
         body: upload.body,
+        requests: distinct,
       }),
-      autocannon({ url: `${base}/healthz`, connections: 1, duration: kit.seconds, overallRate: 100 }),
+      healthProbe(`${base}/healthz`, kit.seconds),
     ]);
     const row = (name: string, r: autocannon.Result): Measure => ({
       name,
@@ -184,11 +231,12 @@ export async function benchDocuments(kit: BenchKit): Promise<void> {
       non2xx: r.non2xx,
     });
     const healthQuiet = row('/healthz alone (100/s)', quiet);
+    const bare = row('bare: receive, hash, write the same bodies', floor);
     kit.print(
       'Uploads of a 1 MB PDF (20 connections) and /healthz beside them',
-      [healthQuiet, row('POST /CompanyDocuments/upload', up), row('/healthz during the uploads (100/s)', health)],
-      healthQuiet,
-      'vs alone',
+      [healthQuiet, bare, row('POST /CompanyDocuments/upload', up), row('/healthz during the uploads (100/s)', health)],
+      (r) => (r.name.startsWith('/healthz') ? healthQuiet : bare),
+      'vs floor',
     );
     // The uploads go again (their text would otherwise be read by the next run's server while it
     // is measured: every company's pending documents are the extraction job's).

@@ -14,6 +14,7 @@ import { authenticator, type Tokens } from './platform/auth.js';
 import { failure, sharedSchemas } from './platform/envelope.js';
 import { Codes, errorHandler } from './platform/errors.js';
 import { Readiness, registerHealth, STARTING_RETRY_AFTER_S } from './platform/health.js';
+import { lazySerializers, lazyValidators } from './platform/lazy-compilers.js';
 import { lazyChildLogger } from './platform/lazy-logger.js';
 import { metricsWanted, registerMetrics } from './platform/metrics.js';
 import { registerReference } from './platform/openapi.js';
@@ -56,6 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     childLoggerFactory: lazyChildLogger,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: config.bodyLimit,
+    // Response serializers compiled on a route's first answer (platform/lazy-compilers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     trustProxy: config.trustProxy,
     // A caller's X-Request-Id is kept when it is sane, so logs correlate across systems.
     requestIdHeader: false,
@@ -65,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(lazyValidators(validatorCompiler));
   for (const schema of [...sharedSchemas, ...AREAS.flatMap((area) => area.schemas ?? [])]) {
     registerSchema(schema);
     app.addSchema(schema);

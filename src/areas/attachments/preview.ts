@@ -8,7 +8,7 @@
 // claims a huge picture is refused (a decompression bomb), not decoded. pdf-lib parses a bounded
 // number of objects per tick, so a large PDF does not stall the event loop.
 import { ResizeFit, Transformer } from '@napi-rs/image';
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { RefusedFile } from '../../integrations/files/sniff.js';
 
 /** The box a preview fits in, in pixels. */
@@ -56,6 +56,8 @@ function refusal(err: unknown): RefusedFile {
  * opened by the upload's inspection already, so it is kept and previewed as itself.
  */
 export async function pdfFirstPage(bytes: Uint8Array): Promise<Preview | null> {
+  // Loaded on first use (as exceljs is, files/spreadsheet.ts): most starts never make a preview.
+  const { PDFDocument } = await import('pdf-lib');
   let source: PDFDocument;
   try {
     source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });

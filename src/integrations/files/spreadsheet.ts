@@ -2,7 +2,12 @@
 // cell objects), and tables read from .xlsx (exceljs) or .csv (csv-parse) into plain text values.
 import { PassThrough } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+// Loaded on first use: exceljs and its zip libraries take about half a second to load, which every
+// start of the service (and of each test file) would pay for the few requests that need them.
+let loaded: Promise<typeof ExcelJS> | null = null;
+const excel = (): Promise<typeof ExcelJS> => (loaded ??= import('exceljs').then((m) => (m.default ?? m) as typeof ExcelJS));
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -21,7 +26,7 @@ export async function writeXlsx<Row>(sheetName: string, columns: Column<Row>[], 
     out.on('end', resolve);
     out.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const workbook = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.header, width: c.width ?? Math.max(12, c.header.length + 2) }));
   sheet.getRow(1).font = { bold: true };
@@ -63,7 +68,7 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 export async function readXlsx(buffer: Buffer, maxRows: number): Promise<Table> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
