@@ -5,7 +5,9 @@
 // loop still answering?). PostgreSQL only; the documents are seeded on the first run
 // (bench/documents-setup.ts).
 import { type ChildProcess, execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
@@ -64,7 +66,7 @@ function numbered(file: Buffer): { file: Buffer; at: number } {
 /** /healthz asked 100 times a second from a process of its own: in this one it would wait behind
  *  the upload client's own work (sending 20 bodies of 1 MB) and measure that instead. */
 async function healthProbe(url: string, seconds: number): Promise<autocannon.Result> {
-  const cli = join(import.meta.dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
+  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
   const { stdout } = await promisify(execFile)(process.execPath, [cli, '--json', '-c', '1', '-R', '100', '-d', String(seconds), url], {
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -207,7 +209,9 @@ export async function benchDocuments(kit: BenchKit): Promise<void> {
         requests: distinct,
       });
     } finally {
+      const gone = once(sink.child, 'exit');
       sink.child.kill('SIGTERM');
+      await gone;
     }
     const quiet = await healthProbe(`${base}/healthz`, 5);
     const [up, health] = await Promise.all([
