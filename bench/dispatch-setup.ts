@@ -5,7 +5,8 @@
 // Made in SQL on PostgreSQL, once per database, found again by name on later runs; every run sets
 // the reroute routes back to their first order and forgets the runs of earlier ones.
 //
-// Orders: a pickup at one dock and a delivery at another, on the bench day, an item at the pickup,
+// Orders: a pickup at one dock and a delivery at another (a board order's both in its route's zone,
+// a pool order's anywhere), on the bench day, an item at the pickup,
 // status Order. Route r carries orders 13r … 13r+12: the first twelve's pickup and delivery, the
 // thirteenth's pickup (its delivery waits in the pool): 25 legs. Orders 2,600 … 4,999 wait in the
 // pool whole: with the 200 deliveries, 5,000 pool legs.
@@ -18,11 +19,14 @@ import { seedCustomers } from './customers-data.js';
 import { benchCompany } from './seed-kit.js';
 
 export const BENCH_DAY = '2030-01-15';
-const NAME = 'Bench Dispatch';
+// Named anew when the seed changes, so a database seeded by an older one is seeded again.
+const NAME = 'Bench Dispatch (zoned routes)';
 const CUSTOMERS = 500;
 const ROUTES = 200;
 const ORDERS_ON_ROUTES = ROUTES * 13;
 const ORDERS = 5_000;
+/** Docks of a route's zone: its 25 stops are among them. */
+const ZONE_DOCKS = 16;
 /** Orders of each reroute route: 50 pickups and 50 deliveries. */
 const REROUTE_ORDERS = 50;
 
@@ -96,11 +100,26 @@ async function seed(db: Db, companyId: number): Promise<void> {
       FROM (SELECT g, 'O' || g AS number, 1 + ${hash(g, 2)} % ${CUSTOMERS} AS dock FROM generate_series(1, ${ORDERS}) g
             UNION ALL SELECT g, 'R' || g, 1 + ${hash(sql`g % ${REROUTE_ORDERS}`, 3)} % ${CUSTOMERS} FROM generate_series(0, ${2 * REROUTE_ORDERS - 1}) g) n
       JOIN bench_docks d ON d.k = n.dock`.execute(tx);
-    const gOf = sql`(CASE WHEN o.order_number LIKE 'O%' THEN substr(o.order_number, 2)::int ELSE substr(o.order_number, 2)::int % ${REROUTE_ORDERS} + 100000 END)`;
+    // A route works a zone, as a dispatcher plans one: route r's orders are picked up and delivered
+    // among the ZONE_DOCKS docks nearest its centre (a dock of its own), so its 25 stops fit the
+    // shift and a pool stop's insertion is really ranked (with docks anywhere, every route ran past
+    // its shift's end and every suggestion read route-infeasible).
+    await sql`CREATE TEMP TABLE bench_zones ON COMMIT DROP AS
+      SELECT r.r, z.n, z.address_id FROM generate_series(1, ${ROUTES}) r (r)
+      JOIN bench_docks c ON c.k = 1 + ${hash(sql`r.r`, 5)} % ${CUSTOMERS}
+      JOIN addresses ca ON ca.company_id = ${companyId} AND ca.id = c.address_id
+      CROSS JOIN LATERAL (
+        SELECT d.address_id, row_number() OVER (ORDER BY power(a.latitude - ca.latitude, 2) + power((a.longitude - ca.longitude) * 0.84, 2), d.k) AS n
+        FROM bench_docks d JOIN addresses a ON a.company_id = ${companyId} AND a.id = d.address_id
+        ORDER BY power(a.latitude - ca.latitude, 2) + power((a.longitude - ca.longitude) * 0.84, 2), d.k LIMIT ${ZONE_DOCKS}) z`.execute(tx);
+    const number = sql`substr(o.order_number, 2)::int`;
+    const gOf = sql`(CASE WHEN o.order_number LIKE 'O%' THEN ${number} ELSE ${number} % ${REROUTE_ORDERS} + 100000 END)`;
+    const onRoute = sql`(o.order_number LIKE 'O%' AND ${number} <= ${ORDERS_ON_ROUTES})`;
     await sql`INSERT INTO order_stops (company_id, order_id, type, sequence, address_id, date)
-      SELECT o.company_id, o.id, CASE WHEN st.k = 1 THEN 'Pickup' ELSE 'Delivery' END, st.k, d.address_id, ${BENCH_DAY}::date
+      SELECT o.company_id, o.id, CASE WHEN st.k = 1 THEN 'Pickup' ELSE 'Delivery' END, st.k, coalesce(z.address_id, d.address_id), ${BENCH_DAY}::date
       FROM orders o CROSS JOIN generate_series(1, 2) st (k)
-      JOIN bench_docks d ON d.k = 1 + ${hash(sql`${gOf} * 2 + st.k`, 4)} % ${CUSTOMERS}
+      LEFT JOIN bench_docks d ON NOT ${onRoute} AND d.k = 1 + ${hash(sql`${gOf} * 2 + st.k`, 4)} % ${CUSTOMERS}
+      LEFT JOIN bench_zones z ON ${onRoute} AND z.r = (${number} - 1) / 13 + 1 AND z.n = 1 + ${hash(sql`${gOf} * 2 + st.k`, 4)} % ${ZONE_DOCKS}
       WHERE o.company_id = ${companyId}`.execute(tx);
     await sql`INSERT INTO order_items (company_id, order_id, stop_id, description, quantity, weight, pallets)
       SELECT s.company_id, s.order_id, s.id, 'Palletized freight', 1 + s.order_id % 3, 300 + (s.order_id % 10) * 100, 1 + s.order_id % 3
@@ -113,9 +132,11 @@ async function seed(db: Db, companyId: number): Promise<void> {
     await sql`INSERT INTO routes (company_id, name, date) VALUES (${companyId}, 'Reroute A', ${BENCH_DAY}::date), (${companyId}, 'Reroute B', ${BENCH_DAY}::date)`.execute(
       tx,
     );
-    // Every stop's leg in the pool, then the board's and the reroute routes' on their routes.
+    // Every stop's leg in the pool, then the board's and the reroute routes' on their routes (the
+    // tables analysed first: with the new rows unknown to the planner, placing them took minutes).
     await sql`INSERT INTO route_items (company_id, order_id, stop_id, kind)
       SELECT s.company_id, s.order_id, s.id, s.type FROM order_stops s WHERE s.company_id = ${companyId}`.execute(tx);
+    for (const table of ['orders', 'order_stops', 'routes', 'route_items']) await sql`ANALYZE ${sql.id(table)}`.execute(tx);
     await sql`WITH placed AS (
         SELECT l.id, r.id AS route_id,
                row_number() OVER (PARTITION BY r.id ORDER BY o.id, l.kind = 'Delivery') AS seq
