@@ -146,6 +146,7 @@ async function seed(db: Db, companyId: number): Promise<void> {
           AND NOT (l.kind = 'Delivery' AND substr(o.order_number, 2)::int % 13 = 0))
       UPDATE route_items l SET route_id = p.route_id, sequence = p.seq, assigned_at = now()
       FROM placed p WHERE l.company_id = ${companyId} AND l.id = p.id`.execute(tx);
+    await keepPlaces(tx, companyId);
     await sql`UPDATE order_stops s SET route_id = l.route_id, route_sequence = l.sequence
       FROM route_items l WHERE s.company_id = ${companyId} AND l.company_id = s.company_id AND l.stop_id = s.id AND l.route_id IS NOT NULL`.execute(tx);
     await sql`INSERT INTO company_counters (company_id, name, value) VALUES (${companyId}, 'order_number', ${ORDERS + 1000})
@@ -168,6 +169,21 @@ async function resetReroutes(db: Db, companyId: number, routeIds: number[]): Pro
         WHERE l.company_id = ${companyId} AND o.order_number LIKE 'R%')
       UPDATE route_items l SET route_id = p.route_id, sequence = p.seq, status = 'ToDo', done_at = NULL
       FROM placed p WHERE l.company_id = ${companyId} AND l.id = p.id`.execute(tx);
+    await keepPlaces(tx, companyId);
     await sql`UPDATE routes SET version = version + 1, status = 'Planned' WHERE company_id = ${companyId} AND id IN (${sql.join(routeIds)})`.execute(tx);
   });
+}
+
+/** Each route's places in its order (routes.places), as dispatch keeps them when its legs change:
+ *  the seed places legs in SQL, not through dispatch. */
+async function keepPlaces(db: Db, companyId: number): Promise<void> {
+  await sql`UPDATE routes r SET places = p.places
+    FROM (SELECT l.route_id, array_agg(v.x ORDER BY l.sequence, l.id, v.k) AS places
+          FROM route_items l
+          JOIN order_stops s ON s.company_id = l.company_id AND s.id = l.stop_id
+          JOIN addresses a ON a.company_id = s.company_id AND a.id = s.address_id
+          CROSS JOIN LATERAL (VALUES (1, a.latitude), (2, a.longitude)) v (k, x)
+          WHERE l.company_id = ${companyId} AND l.route_id IS NOT NULL AND a.latitude IS NOT NULL AND a.longitude IS NOT NULL
+          GROUP BY l.route_id) p
+    WHERE r.company_id = ${companyId} AND r.id = p.route_id`.execute(db);
 }

@@ -195,18 +195,37 @@ describe('GET /Routes/UnassignedStopRouteSuggestions', () => {
     assert.ok(res.body.data[0].addedDistanceMeters > 0 && res.body.data[0].position >= 1, JSON.stringify(res.body.data));
   });
 
-  it('ranks the 20 routes passing nearest the stop, however many the day has', async () => {
+  it("keeps each route's places in its order as its stops change (what the ranking reads)", async () => {
+    const admin = await signIn(t);
+    const route = await createRoute(t, admin, { date: DAY });
+    const placesOf = async () =>
+      (
+        await sql<{ places: number[] }>`select places from routes where company_id = ${admin.companyId} and id = ${route.id}`.execute(t.database.db)
+      ).rows[0]!.places.map(Number);
+    assert.deepEqual(await placesOf(), []);
+    const f = await order(admin, CITIES.fortWorth);
+    const h = await order(admin, CITIES.houston);
+    const stops = (ids: number[]) => api(admin, 'PUT', `/Routes/${route.id}/stops`, [{ items: ids.map((id) => ({ id })) }]);
+    assert.equal((await stops([h.pickup, f.pickup, f.delivery, h.delivery])).status, 200);
+    const ll = (p: { latitude: number; longitude: number }) => [p.latitude, p.longitude];
+    assert.deepEqual(await placesOf(), [...ll(DALLAS), ...ll(DALLAS), ...ll(CITIES.fortWorth), ...ll(CITIES.houston)]);
+    // Houston's order back to the pool.
+    assert.equal((await stops([f.pickup, f.delivery])).status, 200);
+    assert.deepEqual(await placesOf(), [...ll(DALLAS), ...ll(CITIES.fortWorth)]);
+  });
+
+  it('ranks the 10 routes it would add least to, however many the day has', async () => {
     const admin = await signIn(t);
     const houston = await createWarehouse(t, admin, { address: { ...CITIES.houston, street: '9 Port St' } });
-    // Twenty-one routes starting in Houston, made first (lowest ids), then one through Fort Worth.
-    for (let k = 0; k < 21; k++) await createRoute(t, admin, { date: DAY, name: `Houston ${k}`, startWarehouseId: houston.id });
+    // Eleven routes starting in Houston, made first (lowest ids), then one through Fort Worth.
+    for (let k = 0; k < 11; k++) await createRoute(t, admin, { date: DAY, name: `Houston ${k}`, startWarehouseId: houston.id });
     const near = await createRoute(t, admin, { date: DAY, name: 'Metroplex' });
     const f = await order(admin, CITIES.fortWorth);
     await api(admin, 'PUT', `/Routes/${near.id}/stops`, [{ items: [{ id: f.pickup }, { id: f.delivery }] }]);
     const x = await order(admin, at('Arlington', 32.7357, -97.1081));
     const res = await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${x.pickupStop}`);
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.equal(res.body.data.length, 20);
+    assert.equal(res.body.data.length, 10);
     assert.equal(res.body.data[0].routeName, 'Metroplex', 'the nearest route is ranked, and best');
     assert.ok(res.body.data.slice(1).every((r: any) => r.routeName.startsWith('Houston ')));
   });

@@ -22,7 +22,7 @@ import { routeStopsChanged } from './dispatch.events.js';
 import { ACTIVE_STATES, isLoading } from './dispatch.tables.js';
 import { claimLegs, type LegRow, legDetails, legsByIds, legsOnRoutes, mirrorStops, resequence, unassignLegs } from './legs.repository.js';
 import { legAnswers } from './route-answers.js';
-import { pointsOf, routeProblem, VEHICLE_ID } from './route-problem.js';
+import { placesInOrder, pointsOf, routeProblem, VEHICLE_ID } from './route-problem.js';
 import * as routes from './routes.repository.js';
 import type { RouteItemT } from './routes.schemas.js';
 
@@ -133,6 +133,7 @@ export function assignService(matrix: MatrixProvider) {
     await routes.updateRoute(t, routeId, {
       distance_m: measured ? Math.round(distance * 10) / 10 : null,
       duration_s: measured ? Math.round(duration) : null,
+      places: placesInOrder(sorted),
     });
     await routes.touchRoutes(t, [routeId]);
     await mirrorStops(t, [...final.map((l) => l.stop_id), ...removed.map((l) => l.stop_id)]);

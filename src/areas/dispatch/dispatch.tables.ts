@@ -40,6 +40,8 @@ export interface RoutesTable {
   payout_status: Generated<string>;
   payout_amount: number | null;
   payout_currency: string | null;
+  /** Latitude, longitude, … of its legs' places in sequence (0028_route_places): written with its measure. */
+  places: Generated<number[]>;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: Updated;

@@ -8,9 +8,10 @@
 // run whose process died reads as Failed once its lease has passed.
 //
 // Suggestions for a pool stop rank the active routes of its day by what taking it adds, with the
-// optimizer's insertion (rankInsertions), one route's problem at a time — the routes passing nearest
-// the stop (and its order's other pool stop), MAX_SUGGESTED_ROUTES of them: a far route is never
-// the best, and ranking every route of a 200-route day cost 240 ms of CPU a request.
+// optimizer's insertion (rankInsertions), one route's problem at a time — the routes it would add
+// least to by a rough detour over their kept places (route-nearness.ts), MAX_SUGGESTED_ROUTES of
+// them: a far route is never the best, and ranking every route of a 200-route day cost 240 ms of
+// CPU a request.
 import type { CompanyWork, Tenant, TenantMode } from '../../db/tenant.js';
 import type { MatrixProvider } from '../../integrations/geo/matrix/index.js';
 import { type Job, rankInsertions, reoptimizeRouteInWorker, type StopRef } from '../../optimize/index.js';
@@ -26,6 +27,7 @@ import { isLoading } from './dispatch.tables.js';
 import { legDetails, legsOfOrders } from './legs.repository.js';
 import * as runs from './optimizations.repository.js';
 import { legAnswers } from './route-answers.js';
+import { nearestRoutes } from './route-nearness.js';
 import { pointsOf, routeProblem, VEHICLE_ID } from './route-problem.js';
 import * as routes from './routes.repository.js';
 import type { RouteItemT } from './routes.schemas.js';
@@ -184,7 +186,12 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
       const points = poolItems.flatMap((i) =>
         typeof i.address.latitude === 'number' && typeof i.address.longitude === 'number' ? [{ lat: i.address.latitude, lon: i.address.longitude }] : [],
       );
-      const candidates = await routes.nearestActiveRoutes(t, day, points, routes.MAX_SUGGESTED_ROUTES);
+      const nearest = nearestRoutes(await routes.activeRoutePlaces(t, day), points, routes.MAX_SUGGESTED_ROUTES);
+      const rows = await routes.routeRecords.findAll(
+        t,
+        nearest.map((r) => r.id),
+      );
+      const candidates = nearest.map((r) => rows.find((row) => row.id === r.id)!);
       const inputsOf = await routesInputs(t, candidates, known);
       const drivers = await driverRecords.findAll(
         t,

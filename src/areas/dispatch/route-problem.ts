@@ -66,6 +66,12 @@ export function pointsOf(route: { start: AddressT | null; end: AddressT | null }
   return { points, index, start, end };
 }
 
+/** Latitude, longitude, … of the legs' places in their order, those with coordinates: what the
+ *  route keeps as `places` for the suggestions (route-nearness.ts). */
+export function placesInOrder(legs: readonly RouteItemT[]): number[] {
+  return legs.flatMap((leg) => (located(leg.address) ? [leg.address.latitude, leg.address.longitude] : []));
+}
+
 function windowOf(leg: RouteItemT, origin: number): TimeWindow {
   const at = (d: Date | string) => Math.round((new Date(d).getTime() - origin) / 1000);
   if (leg.timeWindowStart || leg.timeWindowEnd) return [leg.timeWindowStart ? at(leg.timeWindowStart) : 0, leg.timeWindowEnd ? at(leg.timeWindowEnd) : HORIZON];

@@ -8,7 +8,7 @@ import { companyRecords } from '../../platform/records.js';
 import { ACTIVE_STATES, type RouteState, type RoutesTable } from './dispatch.tables.js';
 import { ActiveRoutesQuery, ITEM_STATUS_NAME, OrderRoutesQuery, RoutesQuery } from './routes.schemas.js';
 
-export type RouteRow = Omit<Selectable<RoutesTable>, 'company_id'>;
+export type RouteRow = Omit<Selectable<RoutesTable>, 'company_id' | 'places'>;
 
 const COLUMNS = [
   'r.id',
@@ -51,7 +51,7 @@ export const routeRecords = companyRecords<RouteRow, number, { lock?: boolean } 
       .execute(),
 });
 
-export type RouteValues = Partial<Omit<RouteRow, 'id' | 'created_at' | 'updated_at' | 'created_by'>>;
+export type RouteValues = Partial<Omit<Selectable<RoutesTable>, 'company_id' | 'id' | 'created_at' | 'updated_at' | 'created_by'>>;
 
 export async function insertRoute(t: Tenant, values: RouteValues & { name: string; date: string }): Promise<number> {
   return (
@@ -197,43 +197,41 @@ export const listOrderRoutes = pagedList({
   map: (rows) => rows as RouteRow[],
 });
 
-/** Most routes a stop's suggestions rank: the day's active routes passing nearest it. */
-export const MAX_SUGGESTED_ROUTES = 20;
+/** Most routes a stop's suggestions rank: the day's active routes it would add least to. */
+export const MAX_SUGGESTED_ROUTES = 10;
 
-/** The day's active routes passing nearest the points, nearest first, at most `limit`: a route's
- *  nearness is the sum, over the points, of the way from each to the route's nearest place (its
- *  stops' places, its start and end), in degrees scaled by the cosine of the points' latitude — a
- *  ranking, not a distance. A route with no place yet (empty, no ends) takes anything: it counts 0.
- *  One statement: the day's routes' places (legs → stops → addresses, and the ends) grouped by
- *  route — 7 ms over 200 routes × 25 stops, where a subquery per route took 33 ms. */
-export function nearestActiveRoutes(t: Tenant, day: string | null, points: ReadonlyArray<{ lat: number; lon: number }>, limit: number) {
-  const cos = Math.cos(((points.reduce((n, p) => n + p.lat, 0) / Math.max(points.length, 1)) * Math.PI) / 180);
-  const ofDay = <Q extends ReturnType<typeof routes>>(q: Q) =>
-    q.where('r.status', 'in', [...ACTIVE_STATES]).$if(day !== null, (x) => x.where('r.date', '=', day!)) as Q;
-  const legPlaces = t
-    .select('route_items as l')
-    .innerJoin('order_stops as s', (j) => j.onRef('s.company_id', '=', 'l.company_id').onRef('s.id', '=', 'l.stop_id'))
-    .innerJoin('addresses as a', (j) => j.onRef('a.company_id', '=', 's.company_id').onRef('a.id', '=', 's.address_id'))
-    .select(['l.route_id as route_id', 'a.latitude', 'a.longitude'])
-    .where('l.route_id', 'in', ofDay(routes(t)).select('r.id'));
-  const endPlaces = ofDay(routes(t))
-    .innerJoin('addresses as a', (j) =>
-      j
-        .onRef('a.company_id', '=', 'r.company_id')
-        .on((eb) => eb.or([eb('a.id', '=', eb.ref('r.start_address_id')), eb('a.id', '=', eb.ref('r.end_address_id'))])),
-    )
-    .select(['r.id as route_id', 'a.latitude', 'a.longitude']);
-  const nearness = points.map((p) => sql<number>`coalesce(min(sqrt(power(p.latitude - ${p.lat}, 2) + power((p.longitude - ${p.lon}) * ${cos}, 2))), 0)`);
-  const score = nearness.length === 0 ? sql<number>`0` : sql<number>`${sql.join(nearness, sql` + `)}`;
-  return ofDay(routes(t))
-    .leftJoin(legPlaces.unionAll(endPlaces).as('p'), 'p.route_id', 'r.id')
-    .select(COLUMNS)
-    .groupBy(['r.company_id', 'r.id'])
-    .orderBy(score)
-    .orderBy('r.date')
-    .orderBy('r.id')
-    .limit(limit)
-    .execute() as Promise<RouteRow[]>;
+export interface RoutePlacesRow {
+  id: number;
+  date: string;
+  /** Latitude, longitude, … of its start, its legs in sequence (routes.places) and its end. */
+  places: number[];
+}
+
+/** The day's active routes (any day's when `day` is null) with their places in order: one
+ *  statement over the routes alone (the legs' places are kept on the route, 0028_route_places). */
+export async function activeRoutePlaces(t: Tenant, day: string | null): Promise<RoutePlacesRow[]> {
+  const rows = await routes(t)
+    .leftJoin('addresses as sa', (j) => j.onRef('sa.company_id', '=', 'r.company_id').onRef('sa.id', '=', 'r.start_address_id'))
+    .leftJoin('addresses as ea', (j) => j.onRef('ea.company_id', '=', 'r.company_id').onRef('ea.id', '=', 'r.end_address_id'))
+    .select([
+      'r.id',
+      'r.date',
+      // JSON, which the driver parses natively (a float8[] is parsed character by character).
+      sql<number[]>`to_json(r.places)`.as('places'),
+      'sa.latitude as start_lat',
+      'sa.longitude as start_lon',
+      'ea.latitude as end_lat',
+      'ea.longitude as end_lon',
+    ])
+    .where('r.status', 'in', [...ACTIVE_STATES])
+    .$if(day !== null, (x) => x.where('r.date', '=', day!))
+    .execute();
+  const point = (lat: number | null, lon: number | null) => (lat !== null && lon !== null ? [Number(lat), Number(lon)] : []);
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    places: [...point(r.start_lat, r.start_lon), ...r.places, ...point(r.end_lat, r.end_lon)],
+  }));
 }
 
 /** A driver's (or every driver's) routes in figures. */

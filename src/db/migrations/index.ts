@@ -27,6 +27,7 @@ import * as m0024 from './0024_documents.js';
 import * as m0025 from './0025_attachments.js';
 import * as m0026 from './0026_document_figures.js';
 import * as m0027 from './0027_linear_search_keys.js';
+import * as m0028 from './0028_route_places.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025_attachments': m0025,
   '0026_document_figures': m0026,
   '0027_linear_search_keys': m0027,
+  '0028_route_places': m0028,
 };
