@@ -1,4 +1,4 @@
-// The company of the dispatch benchmark: "Bench Dispatch" — a day of 200 routes (a driver and a
+// The company of the dispatch benchmark: "Bench Dispatch (zoned routes)" — a day of 200 routes (a driver and a
 // truck each) of 25 stops, 5,000 stops left in the unassigned pool, 500 customers' docks spread
 // over the Dallas–Fort Worth area (coordinates), and two identical routes of 100 stops for the
 // reroute's quality (the same places in the same order, so a 2 s and a 10 s search start alike).
@@ -7,7 +7,7 @@
 //
 // Orders: a pickup at one dock and a delivery at another (a board order's both in its route's zone,
 // a pool order's anywhere), on the bench day, an item at the pickup,
-// status Order. Route r carries orders 13r … 13r+12: the first twelve's pickup and delivery, the
+// status Order. Route r carries orders 13(r−1)+1 … 13r: the first twelve's pickup and delivery, the
 // thirteenth's pickup (its delivery waits in the pool): 25 legs. Orders 2,600 … 4,999 wait in the
 // pool whole: with the 200 deliveries, 5,000 pool legs.
 import { randomUUID } from 'node:crypto';

@@ -303,6 +303,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   // Error bodies are small and varied: plain JSON.stringify, never a route's success schema.
   reply.serializer(JSON.stringify).type('application/json; charset=utf-8');
+  // A download that failed once its headers were set (its stored file unreadable) answers the
+  // error as JSON, not as a file named like the one asked for.
+  reply.removeHeader('content-disposition').removeHeader('content-security-policy');
   if (error instanceof ValidationError) {
     reply.code(400).type('application/problem+json').send(problem(request.id, error.errors));
     return;

@@ -1,6 +1,7 @@
 // Routes are declared, not written: method, url, schemas, access and a one-line handler. This file
 // turns a declaration into a Fastify route with everything the spec requires around it — token and
 // access checks, request normalization, the tenant transaction, the envelope and its schema.
+import type { Readable } from 'node:stream';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.js';
@@ -24,7 +25,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export interface FileResult {
   fileName: string;
   contentType: string;
-  body: Buffer | string;
+  /** Bytes, text, or a stream sent as it is read (a stored file: never held whole in memory). */
+  body: Buffer | string | Readable;
+  /** The length of a stream's bytes when known before sending (its content-length). */
+  size?: number;
 }
 
 export const FileResponse = Symbol('file');
@@ -354,6 +358,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       const file = result as FileResult;
       reply.header('content-type', file.contentType);
       reply.header('content-disposition', contentDisposition(file.fileName));
+      if (file.size !== undefined) reply.header('content-length', file.size);
       return file.body;
     }
     if (bare) return result;

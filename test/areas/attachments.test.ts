@@ -143,7 +143,9 @@ describe('attachments', () => {
     // A one-page PDF is its own preview; a text file has none.
     const one = await pdfOf(1);
     const single = await upload(t, admin, 14, invoice.id, { name: 'one.pdf', type: 'application/pdf', content: one });
-    assert.ok((await get(admin, `/Attachments/View/${single.body.data.id}`)).raw.equals(one));
+    const own = await get(admin, `/Attachments/View/${single.body.data.id}`);
+    assert.ok(own.raw.equals(one));
+    assert.equal(own.headers['content-length'], String(one.length), 'streamed from the store, its length announced');
     const note = await upload(t, admin, 14, invoice.id, { name: 'note.txt', type: 'text/plain', content: Buffer.from('Paid by check 1042.') });
     assert.equal(note.body.data.hasPreview, false);
     const none = await get(admin, `/Attachments/View/${note.body.data.id}`);

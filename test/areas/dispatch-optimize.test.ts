@@ -212,6 +212,10 @@ describe('GET /Routes/UnassignedStopRouteSuggestions', () => {
     // Houston's order back to the pool.
     assert.equal((await stops([f.pickup, f.delivery])).status, 200);
     assert.deepEqual(await placesOf(), [...ll(DALLAS), ...ll(CITIES.fortWorth)]);
+    // On the route again, then deleted: its legs leave the route with it.
+    assert.equal((await stops([h.pickup, f.pickup, f.delivery, h.delivery])).status, 200);
+    assert.equal((await api(admin, 'DELETE', `/Quotes/${h.id}`)).status, 200);
+    assert.deepEqual(await placesOf(), [...ll(DALLAS), ...ll(CITIES.fortWorth)]);
   });
 
   it('ranks the 10 routes it would add least to, however many the day has', async () => {

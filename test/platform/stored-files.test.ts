@@ -4,6 +4,7 @@
 // file, one file too many or one byte too many is refused with nothing kept.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { after, before, describe, it } from 'node:test';
 import multipartPlugin from '@fastify/multipart';
@@ -11,7 +12,7 @@ import { tenantRunner } from '../../src/db/tenant.js';
 import { signedIn } from '../../src/platform/access.js';
 import { authenticator } from '../../src/platform/auth.js';
 import { NO_HOOKS } from '../../src/platform/events.js';
-import { defineRoute, registerRoutes } from '../../src/platform/route.js';
+import { defineRoute, FileResponse, registerRoutes } from '../../src/platform/route.js';
 import { Type } from '../../src/platform/schemas.js';
 import { StoredFiles } from '../../src/platform/stored-files.js';
 import { call, multipart, startTestApp, type TestApp } from '../helpers/app.js';
@@ -44,10 +45,34 @@ before(async () => {
             return kept;
           }),
       });
+      // A download as the library's and the attachments' are: the store's stream, sent as it is
+      // read; `broken` fails before its first byte (a stored file unreadable).
+      const download = defineRoute({
+        method: 'GET',
+        url: '/TestDownloads/:kind',
+        summary: 'A streamed file, or one that fails.',
+        access: signedIn,
+        params: Type.Object({ kind: Type.String() }),
+        response: FileResponse,
+        transaction: false,
+        handler: async ({ params }) => ({
+          fileName: 'rate.pdf',
+          contentType: 'application/pdf',
+          size: 11,
+          body:
+            params.kind === 'broken'
+              ? new Readable({
+                  read() {
+                    this.destroy(new Error('disk gone'));
+                  },
+                })
+              : Readable.from([Buffer.from('%PDF-'), Buffer.from('1.7 x')]),
+        }),
+      });
       await app.register(async (scope) => {
         scope.removeContentTypeParser('multipart/form-data');
         await scope.register(multipartPlugin);
-        registerRoutes(scope, [route], deps, ['Test']);
+        registerRoutes(scope, [route, download], deps, ['Test']);
       });
     },
   });
@@ -148,5 +173,21 @@ describe('streamed uploads', () => {
     assert.match(big.body.errors[0].message, /big\.bin/);
     const rows = await t.database.db.selectFrom('stored_files').select('key').where('company_id', '=', company.companyId).execute();
     assert.deepEqual(rows, []);
+  });
+});
+
+describe('streamed downloads', () => {
+  it('sends a stored file as it is read, with its length; a file that fails to read answers a JSON error', async () => {
+    const s = await signInAdmin(t, await createCompany(t));
+    const ok = await call(t, 'GET', '/api/v1/TestDownloads/ok', { token: s.token });
+    assert.equal(ok.status, 200);
+    assert.equal(ok.raw.toString(), '%PDF-1.7 x');
+    assert.equal(ok.headers['content-length'], '11');
+    assert.equal(ok.headers['content-disposition'], 'attachment; filename="rate.pdf"');
+    const broken = await call<{ success: boolean; errors: Array<{ code: string }> }>(t, 'GET', '/api/v1/TestDownloads/broken', { token: s.token });
+    assert.equal(broken.status, 500);
+    assert.equal(broken.body.errors[0]!.code, 'services.error_occurred');
+    assert.equal(broken.headers['content-disposition'], undefined, 'not saved as a file named like the one asked for');
+    assert.match(String(broken.headers['content-type']), /^application\/json/);
   });
 });

@@ -73,12 +73,10 @@ function changeOf(row: AttachmentRow): repo.AttachmentChange {
   };
 }
 
-async function readAll(stream: Readable | null, what: string): Promise<Buffer> {
+function present(stream: Readable | null, what: string): Readable {
   // A row names a file the store no longer has only if the store lost it: an error, not a 404.
   if (!stream) throw new Error(`stored file of ${what} is missing`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return stream;
 }
 
 export function attachmentsService(files: StoredFiles, publicUrl: string) {
@@ -116,8 +114,10 @@ export function attachmentsService(files: StoredFiles, publicUrl: string) {
     return row;
   }
 
-  async function fileOf(t: Tenant, key: string, fileName: string, contentType: string): Promise<FileResult> {
-    return { fileName, contentType, body: await readAll(await files.open(t, key), `"${fileName}"`) };
+  /** The stored file, sent as it is read (never held whole in memory); `size` when the row knows it. */
+  async function fileOf(t: Tenant, key: string, fileName: string, contentType: string, size?: number): Promise<FileResult> {
+    const body = present(await files.open(t, key), `"${fileName}"`);
+    return { fileName, contentType, body, ...(size === undefined ? {} : { size }) };
   }
 
   return {
@@ -161,7 +161,7 @@ export function attachmentsService(files: StoredFiles, publicUrl: string) {
 
     async download(t: Tenant, principal: Principal, id: number): Promise<FileResult> {
       const row = await readable(t, principal, id);
-      return fileOf(t, row.file_key, row.file_name, row.content_type);
+      return fileOf(t, row.file_key, row.file_name, row.content_type, Number(row.size));
     },
 
     /** The preview kept at upload; the file itself for a picture or PDF small enough; else 400. */
@@ -171,7 +171,8 @@ export function attachmentsService(files: StoredFiles, publicUrl: string) {
         const extension = row.preview_type === 'application/pdf' ? 'pdf' : row.preview_type === 'image/png' ? 'png' : 'jpg';
         return fileOf(t, row.preview_key, `preview-${row.id}.${extension}`, row.preview_type);
       }
-      if (row.content_type === 'application/pdf' || row.content_type.startsWith('image/')) return fileOf(t, row.file_key, row.file_name, row.content_type);
+      if (row.content_type === 'application/pdf' || row.content_type.startsWith('image/'))
+        return fileOf(t, row.file_key, row.file_name, row.content_type, Number(row.size));
       throw fail(
         AttachmentsErrors.noPreview,
         `Attachment ${id} ("${row.file_name}", ${row.content_type}) has no preview; download it at ${fileUrl(publicUrl, id)}.`,

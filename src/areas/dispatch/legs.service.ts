@@ -4,7 +4,7 @@
 // are the routes' history). Driven by the orders area's announcements, in their transaction.
 import type { Tenant } from '../../db/tenant.js';
 import { deleteLegs, insertLegs, KINDS_OF_STOP, type LegRow, legsOfOrders, mirrorStops, setLegStatus, stopsToDispatch } from './legs.repository.js';
-import { lockRoutes, touchRoutes } from './routes.repository.js';
+import { lockRoutes, refreshPlaces, touchRoutes } from './routes.repository.js';
 
 /** Makes the legs the orders' stops need and removes those they no longer do. */
 export async function syncLegs(t: Tenant, orderIds: readonly number[]): Promise<void> {
@@ -38,7 +38,9 @@ async function dropLegs(t: Tenant, legs: readonly LegRow[]): Promise<void> {
     t,
     legs.map((l) => l.id),
   );
-  await touchRoutes(t, [...new Set(legs.flatMap((l) => (l.route_id === null ? [] : [l.route_id])))]);
+  const routeIds = [...new Set(legs.flatMap((l) => (l.route_id === null ? [] : [l.route_id])))];
+  await touchRoutes(t, routeIds);
+  await refreshPlaces(t, routeIds);
 }
 
 /** A quote step's completeQuoteRouteItems: the order's legs on routes are done. */

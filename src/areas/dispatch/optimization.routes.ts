@@ -49,7 +49,7 @@ export function optimizationRoutes(optimization: OptimizationService): AnyRoute[
       ids: { query: { orderStopId: stopRecords } },
       summary: 'The active routes that could take a pool stop, best first',
       description:
-        "The 20 active routes of the stop's day (any day when it has none) passing nearest the stop and its order's other pool stop (great-circle, to their stops, start and end), each with whether it takes the stop's legs in the pool (a pickup with its delivery " +
+        "The 10 active routes of the stop's day (any day when it has none) the stop and its order's other pool stop would add least to (a rough detour through each route's places in order: start, stops, end), each with whether it takes the stop's legs in the pool (a pickup with its delivery " +
         "as one shipment), what that adds to its distance and time and where it would go — the optimizer's insertion on the route as it is. Those that fit first, least added distance first.",
       querystring: StopQuery,
       response: Many(Type.Ref('UnassignedStopRouteSuggestionDto')),

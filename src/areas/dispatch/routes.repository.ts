@@ -84,6 +84,28 @@ export async function touchRoutes(t: Tenant, ids: readonly number[]): Promise<vo
     .execute();
 }
 
+/** The routes' places (routes.places) read again from their legs: after legs left them other than
+ *  through a new order of their stops (an order closed or deleted, a stop taken off it). */
+export async function refreshPlaces(t: Tenant, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await t
+    .select('route_items as l')
+    .innerJoin('order_stops as s', (j) => j.onRef('s.company_id', '=', 'l.company_id').onRef('s.id', '=', 'l.stop_id'))
+    .innerJoin('addresses as a', (j) => j.onRef('a.company_id', '=', 's.company_id').onRef('a.id', '=', 's.address_id'))
+    .select(['l.route_id', 'a.latitude', 'a.longitude'])
+    .where('l.route_id', 'in', [...ids])
+    .where('a.latitude', 'is not', null)
+    .where('a.longitude', 'is not', null)
+    .orderBy('l.route_id')
+    .orderBy('l.sequence')
+    .orderBy('l.id')
+    .execute();
+  for (const id of new Set(ids)) {
+    const places = rows.filter((r) => r.route_id === id).flatMap((r) => [Number(r.latitude), Number(r.longitude)]);
+    await t.update('routes').set({ places }).where('id', '=', id).execute();
+  }
+}
+
 /** Another active route of the day with this driver or truck. */
 export function activeRouteWith(t: Tenant, column: 'driver_id' | 'truck_id', id: number, date: string, exceptId: number | null) {
   return routes(t)
@@ -205,6 +227,9 @@ export interface RoutePlacesRow {
   date: string;
   /** Latitude, longitude, … of its start, its legs in sequence (routes.places) and its end. */
   places: number[];
+  /** Whether the first and last places are its start and end (nothing goes before or after them). */
+  fixedStart: boolean;
+  fixedEnd: boolean;
 }
 
 /** The day's active routes (any day's when `day` is null) with their places in order: one
@@ -227,11 +252,11 @@ export async function activeRoutePlaces(t: Tenant, day: string | null): Promise<
     .$if(day !== null, (x) => x.where('r.date', '=', day!))
     .execute();
   const point = (lat: number | null, lon: number | null) => (lat !== null && lon !== null ? [Number(lat), Number(lon)] : []);
-  return rows.map((r) => ({
-    id: r.id,
-    date: r.date,
-    places: [...point(r.start_lat, r.start_lon), ...r.places, ...point(r.end_lat, r.end_lon)],
-  }));
+  return rows.map((r) => {
+    const start = point(r.start_lat, r.start_lon);
+    const end = point(r.end_lat, r.end_lon);
+    return { id: r.id, date: r.date, places: [...start, ...r.places, ...end], fixedStart: start.length > 0, fixedEnd: end.length > 0 };
+  });
 }
 
 /** A driver's (or every driver's) routes in figures. */
