@@ -178,7 +178,7 @@ export const SETTINGS = {
     fallback: 25,
     parse: integer(1, 1024),
     meaning:
-      'Largest uploaded file in MB (documents, versions, attachments, images; larger: 413, nothing kept). Files are streamed to storage, never held whole in memory.',
+      'Largest uploaded file in MB (documents, versions, attachments, images; larger: 413, nothing kept). Files are streamed to storage and back to downloads; a PDF or a zip-based file is read whole once for its check (it needs random access; this limit bounds it).',
   },
   STORAGE_URL: {
     section: 'Service',
