@@ -68,6 +68,14 @@ export class StoredFiles {
     return this.store.open(t.companyId, key);
   }
 
+  /** The file a record names (`what`, for the log). The store lacks it only if it lost it: an
+   *  error (500), not a 404. */
+  async named(t: Pick<Tenant, 'companyId'>, key: string, what: string): Promise<Readable> {
+    const stream = await this.open(t, key);
+    if (!stream) throw new Error(`${what}: its file is missing from the file store`);
+    return stream;
+  }
+
   private async removeUnnamed(companyId: number, key: string): Promise<void> {
     await this.privileged.transaction().execute(async (trx) => {
       await lockKey(companyId, key).execute(trx);

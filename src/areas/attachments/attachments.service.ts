@@ -73,12 +73,6 @@ function changeOf(row: AttachmentRow): repo.AttachmentChange {
   };
 }
 
-function present(stream: Readable | null, what: string): Readable {
-  // A row names a file the store no longer has only if the store lost it: an error, not a 404.
-  if (!stream) throw new Error(`stored file of ${what} is missing`);
-  return stream;
-}
-
 export function attachmentsService(files: StoredFiles, publicUrl: string) {
   const answer = (row: AttachmentRow) => toAttachment(row, publicUrl);
 
@@ -116,7 +110,7 @@ export function attachmentsService(files: StoredFiles, publicUrl: string) {
 
   /** The stored file, sent as it is read (never held whole in memory); `size` when the row knows it. */
   async function fileOf(t: Tenant, key: string, fileName: string, contentType: string, size?: number): Promise<FileResult> {
-    const body = present(await files.open(t, key), `"${fileName}"`);
+    const body = await files.named(t, key, `attachment file "${fileName}"`);
     return { fileName, contentType, body, ...(size === undefined ? {} : { size }) };
   }
 

@@ -183,8 +183,7 @@ export function documentsService(files: StoredFiles) {
     /** The current file's bytes; active content (HTML, SVG) only as an attachment, never sniffed. */
     async content(t: Tenant, id: number, setHeader: (name: string, value: string) => void): Promise<FileResult> {
       const row = await repo.documentRecords.requireOne(t, id);
-      const stream = await files.open(t, row.file_key);
-      if (!stream) throw new Error(`document ${id}: its file is missing from the file store`);
+      const stream = await files.named(t, row.file_key, `document ${id}`);
       setHeader('x-content-type-options', 'nosniff');
       if (ACTIVE_TYPES.test(row.content_type)) setHeader('content-security-policy', "default-src 'none'; sandbox");
       // Sent as it is read: a 25 MB file asked by many at once is never held whole in memory.

@@ -91,8 +91,7 @@ export function editorService(files: StoredFiles, documents: DocumentsService) {
       const row = await repo.documentRecords.requireOne(t, id);
       if (!row.editable)
         throw fail(DocumentsErrors.notEditable, `Document ${id} "${row.name}" was uploaded: only documents written in the editor are editable.`);
-      const stream = await files.open(t, row.file_key);
-      if (!stream) throw new Error(`document ${id}: its file is missing from the file store`);
+      const stream = await files.named(t, row.file_key, `document ${id}`);
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       return { id, title: row.name, content: bodyOf(Buffer.concat(chunks).toString('utf8')), version: row.version, updatedAt: row.updated_at };
