@@ -30,6 +30,9 @@ export interface BenchKit {
   print(title: string, rows: Measure[], baseline: Measure | ((r: Measure) => Measure), against?: string): void;
   dir: string;
   seconds: number;
+  /** Seconds of the same load, unmeasured, before each measured one (a long-running server's
+   *  state: JIT-compiled code, the parse worker's thread started and pdf.js loaded). */
+  warmup: number;
 }
 
 /** A PDF of at least `bytes` (text pages, uncompressed), made once for the run. pdfkit hands its
@@ -165,6 +168,7 @@ export async function benchDocuments(kit: BenchKit): Promise<void> {
     console.log(`\n  bill of lading: ${(pdf.length / 1024).toFixed(0)} KB, ${pages} pages`);
     const bol: Measure[] = [];
     for (const connections of [1, 10]) {
+      await autocannon({ url: `${base}${bolPath}`, connections, duration: kit.warmup, headers });
       const r = await autocannon({ url: `${base}${bolPath}`, connections, duration: kit.seconds, headers });
       bol.push({
         name: `BillOfLanding PDF, ${connections} connection${connections > 1 ? 's' : ''}`,
@@ -197,35 +201,38 @@ export async function benchDocuments(kit: BenchKit): Promise<void> {
     if (first.status !== 200) throw new Error(`upload answered ${first.status}: ${(await first.text()).slice(0, 500)}`);
     // The floor: a bare route receiving the same bodies, hashing them and writing them to files.
     const sink = await kit.start('bench/bare.ts', { BARE_SINK: '1', BARE_METHOD: 'POST', BARE_PATH: '/api/v1/CompanyDocuments/upload' });
-    let floor: autocannon.Result;
-    try {
-      floor = await autocannon({
+    const sinkLoad = (duration: number) =>
+      autocannon({
         url: `${sink.info.url}/api/v1/CompanyDocuments/upload`,
         method: 'POST',
         connections: 20,
-        duration: kit.seconds,
+        duration,
         headers: { 'content-type': upload.contentType },
         body: upload.body,
         requests: distinct,
       });
+    let floor: autocannon.Result;
+    try {
+      await sinkLoad(kit.warmup);
+      floor = await sinkLoad(kit.seconds);
     } finally {
       const gone = once(sink.child, 'exit');
       sink.child.kill('SIGTERM');
       await gone;
     }
     const quiet = await healthProbe(`${base}/healthz`, 5);
-    const [up, health] = await Promise.all([
+    const uploadLoad = (duration: number) =>
       autocannon({
         url: `${base}/api/v1/CompanyDocuments/upload`,
         method: 'POST',
         connections: 20,
-        duration: kit.seconds,
+        duration,
         headers: uploadHeaders,
         body: upload.body,
         requests: distinct,
-      }),
-      healthProbe(`${base}/healthz`, kit.seconds),
-    ]);
+      });
+    await uploadLoad(kit.warmup);
+    const [up, health] = await Promise.all([uploadLoad(kit.seconds), healthProbe(`${base}/healthz`, kit.seconds)]);
     const row = (name: string, r: autocannon.Result): Measure => ({
       name,
       rps: r.requests.average,

@@ -580,7 +580,7 @@ try {
   }
   if (wanted.includes('documents')) {
     if (database !== 'postgres') throw new Error('documents needs DATABASE_URL (PostgreSQL)');
-    await benchDocuments({ start, load, print, dir: mkdtempSync(join(tmpdir(), 'fds-bench-documents-')), seconds: DURATION });
+    await benchDocuments({ start, load, print, dir: mkdtempSync(join(tmpdir(), 'fds-bench-documents-')), seconds: DURATION, warmup: WARMUP });
   }
   if (wanted.includes('citus')) {
     const citusUrl = process.env.BENCH_CITUS_URL;
