@@ -93,7 +93,7 @@ export class ParsePool {
       // An upload's check first, on the thread kept for them; when it is busy the check waits for
       // it (a few ms a check) rather than take a nice-10 extraction thread, where a busy server
       // starves it for seconds (1 MB uploads at 20 connections: p99 4.3 s and 12-14 a second,
-      // against 43-61 waiting). Only a check kept waiting long (spillSlot) goes there.
+      // against 43-59 waiting). Only a check kept waiting long (spillSlot) goes there.
       const fast = this.fast.length > 0 ? (free.find((s) => !s.background || this.size === 1) ?? this.spillSlot(free)) : undefined;
       if (fast) {
         this.start(fast, this.fast.shift()!);
