@@ -63,6 +63,9 @@ export function startExtractionWorker(options: {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   intervalMs?: number;
   autoStart?: boolean;
+  /** Only these companies' documents (a test process whose files are in its own memory store,
+   *  beside other processes on one database); every company's when absent. */
+  companyIds?: readonly number[];
 }): ExtractionWorker {
   const { db } = options;
 
@@ -133,6 +136,7 @@ export function startExtractionWorker(options: {
   async function runOnce(): Promise<number> {
     const { rows: due } = await sql<{ company_id: number }>`
       select company_id from documents where status = 'Pending' and extract_after <= now()
+      ${options.companyIds ? sql`and company_id = any(${[...options.companyIds]}::int[])` : sql``}
       group by company_id order by min(extract_after) limit ${BATCH}`.execute(db);
     let done = 0;
     for (const { company_id } of due) {
