@@ -6,13 +6,14 @@ import { isPresent, pagedList } from '../../platform/list.js';
 import { dateRangeOf, dayOf, likePattern } from '../../platform/paging.js';
 import { UnassignedRoutesQuery } from './assign.schemas.js';
 import { LEG_DETAIL_COLUMNS, type LegDetailRow, legsWithStops } from './legs.repository.js';
+import { DONE } from './partial-indexes.js';
 
 /** Filters read from the legs alone: with no other, the count needs no join. */
 const LEG_FILTERS = new Set(['orderId', 'orderStopId', 'Page', 'ItemsPerPage', 'SortBy', 'SortDirection']);
 
 export const listPool = pagedList({
   query: UnassignedRoutesQuery,
-  from: (t: Tenant) => legsWithStops(t).where('l.route_id', 'is', null).where('l.status', '<>', 'Done'),
+  from: (t: Tenant) => legsWithStops(t).where('l.route_id', 'is', null).where('l.status', '<>', DONE),
   // The pool counted along its partial index, without the joins (inner joins over foreign keys: the
   // same count); the joined count read every pool leg's stop, order and customer (32 ms at 5,000).
   knownCount: (t, query) => {
@@ -21,7 +22,7 @@ export const listPool = pagedList({
       .select('route_items as l')
       .select(sql<string>`count(*)`.as('n'))
       .where('l.route_id', 'is', null)
-      .where('l.status', '<>', 'Done')
+      .where('l.status', '<>', DONE)
       .$if(isPresent(query.orderId), (q) => q.where('l.order_id', '=', query.orderId!))
       .$if(isPresent(query.orderStopId), (q) => q.where('l.stop_id', '=', query.orderStopId!));
   },
@@ -85,7 +86,7 @@ export async function poolFacets(t: Tenant) {
     legsWithStops(t)
       .innerJoin('addresses as a', (j) => j.onRef('a.company_id', '=', 's.company_id').onRef('a.id', '=', 's.address_id'))
       .where('l.route_id', 'is', null)
-      .where('l.status', '<>', 'Done');
+      .where('l.status', '<>', DONE);
   const [cities, customers, dates, kinds] = await Promise.all([
     pool()
       .select(['a.city', 'a.state', 'a.country', sql<number>`count(*)::int`.as('count')])

@@ -5,7 +5,8 @@ import type { Tenant } from '../../db/tenant.js';
 import { pagedList } from '../../platform/list.js';
 import { dateRangeOf, dayOf, likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
-import { ACTIVE_STATES, type RouteState, type RoutesTable } from './dispatch.tables.js';
+import type { RoutesTable } from './dispatch.tables.js';
+import { ACTIVE, ACTIVE_OR_COMPLETED } from './partial-indexes.js';
 import { ActiveRoutesQuery, ITEM_STATUS_NAME, OrderRoutesQuery, RoutesQuery } from './routes.schemas.js';
 
 export type RouteRow = Omit<Selectable<RoutesTable>, 'company_id' | 'places'>;
@@ -112,7 +113,7 @@ export function activeRouteWith(t: Tenant, column: 'driver_id' | 'truck_id', id:
     .select(['r.id', 'r.name'])
     .where(`r.${column}`, '=', id)
     .where('r.date', '=', date)
-    .where('r.status', 'in', ACTIVE_STATES)
+    .where('r.status', 'in', ACTIVE)
     .$if(exceptId !== null, (q) => q.where('r.id', '<>', exceptId!))
     .executeTakeFirst();
 }
@@ -140,7 +141,7 @@ export async function legCounts(t: Tenant, routeIds: readonly number[]): Promise
 /** The board: the day's (or range's) routes, active ones and, asked for, completed ones. */
 export const listRoutes = pagedList({
   query: RoutesQuery,
-  from: (t: Tenant, query) => routes(t).where('r.status', 'in', query.completedRoutes ? [...ACTIVE_STATES, 'Completed' as RouteState] : [...ACTIVE_STATES]),
+  from: (t: Tenant, query) => routes(t).where('r.status', 'in', query.completedRoutes ? ACTIVE_OR_COMPLETED : ACTIVE),
   filters: {
     Date: (q, date) => q.where('r.date', '=', dayOf(date)),
     DateRange: (q, range) => {
@@ -197,7 +198,7 @@ export const listRoutes = pagedList({
 /** Routes not Completed or Archived, of any day: the earliest day first. */
 export const listActiveRoutes = pagedList({
   query: ActiveRoutesQuery,
-  from: (t: Tenant) => routes(t).where('r.status', 'in', [...ACTIVE_STATES]),
+  from: (t: Tenant) => routes(t).where('r.status', 'in', ACTIVE),
   sortable: { date: ['r.date', 'r.id'] },
   fixedOrder: true,
   select: (q) => q.select(COLUMNS),
@@ -212,7 +213,7 @@ export const listOrderRoutes = pagedList({
       .where('r.id', 'in', (eb) =>
         eb.selectFrom('route_items as l').select('l.route_id').where(t.owns('l')).where('l.order_id', '=', orderId).where('l.route_id', 'is not', null),
       )
-      .$if(query.includeInactiveRoutes === false, (q) => q.where('r.status', 'in', [...ACTIVE_STATES])),
+      .$if(query.includeInactiveRoutes === false, (q) => q.where('r.status', 'in', ACTIVE)),
   sortable: { date: ['r.date', 'r.id'] },
   fixedOrder: true,
   select: (q) => q.select(COLUMNS),
@@ -248,7 +249,7 @@ export async function activeRoutePlaces(t: Tenant, day: string | null): Promise<
       'ea.latitude as end_lat',
       'ea.longitude as end_lon',
     ])
-    .where('r.status', 'in', [...ACTIVE_STATES])
+    .where('r.status', 'in', ACTIVE)
     .$if(day !== null, (x) => x.where('r.date', '=', day!))
     .execute();
   const point = (lat: number | null, lon: number | null) => (lat !== null && lon !== null ? [Number(lat), Number(lon)] : []);
