@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import PDFDocument from 'pdfkit';
+import { patientGet } from './patient-get.js';
 import type { Started } from './start-script.js';
 
 export interface Measure {
@@ -107,12 +108,7 @@ export async function benchDocuments(kit: BenchKit): Promise<void> {
       [`CompanyDocuments?SearchTerm=${info.terms.common}`, `/api/v1/CompanyDocuments?SearchTerm=${info.terms.common}`],
       [`CompanyDocuments?SearchTerm=${info.terms.rare}`, `/api/v1/CompanyDocuments?SearchTerm=${info.terms.rare}`],
     ] as const) {
-      // Sent again after a 503 (an overloaded moment answers so), as a client does.
-      let res = await fetch(`${base}${path}`, { headers });
-      for (let tries = 1; res.status === 503 && tries < 20; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        res = await fetch(`${base}${path}`, { headers });
-      }
+      const res = await patientGet(`${base}${path}`, headers);
       const text = await res.text();
       if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 500)}`);
       console.log(`  ${label}: ${(text.length / 1024).toFixed(1)} KB, totalCount ${JSON.parse(text).data.totalCount}`);

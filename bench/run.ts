@@ -47,6 +47,7 @@ import pg from 'pg';
 import { PLACES, TRADES } from './customers-data.js';
 import { BENCH_DAY } from './dispatch-setup.js';
 import { benchDocuments } from './documents.js';
+import { patientGet } from './patient-get.js';
 import { startScript } from './start-script.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -477,7 +478,7 @@ try {
       const rows: Measure[] = [];
       const floorOf = new Map<Measure, Measure>();
       for (const [label, path] of paths) {
-        const res = await fetch(`${server.info.url}${path}`, { headers });
+        const res = await patientGet(`${server.info.url}${path}`, headers);
         const text = await res.text();
         if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 500)}`);
         console.log(`  ${label}: ${(text.length / 1024).toFixed(0)} KB`);
