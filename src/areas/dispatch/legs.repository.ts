@@ -7,6 +7,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { companyRecords } from '../../platform/records.js';
 import { mirrorStopRoutes } from '../orders/index.js';
 import type { LegKind, LegStatus } from './dispatch.tables.js';
+import { DONE } from './partial-indexes.js';
 
 export const KINDS_OF_STOP: Record<'Pickup' | 'Delivery' | 'Transfer', readonly LegKind[]> = {
   Pickup: ['Pickup'],
@@ -171,7 +172,7 @@ export async function claimLegs(t: Tenant, routeId: number, ids: readonly number
     .set({ route_id: routeId, sequence: 0, assigned_at: new Date(), assigned_by: t.userId, updated_at: new Date() })
     .where('id', 'in', [...ids])
     .where('route_id', 'is', null)
-    .where('status', '<>', 'Done')
+    .where('status', '<>', DONE)
     .returning('id')
     .execute();
   return rows.map((r) => r.id);

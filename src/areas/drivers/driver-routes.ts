@@ -24,6 +24,11 @@ export async function routeCountsOf(t: Tenant, driverIds: readonly number[]): Pr
   return new Map(rows.map((r) => [r.driver_id!, { active: r.active, pending: r.pending }]));
 }
 
+/** The states of an active route (dispatch's), as SQL literals: the driver's day index on routes
+ *  holds only these, and a prepared statement's generic plan uses it only when its text names them
+ *  (src/areas/dispatch/partial-indexes.ts says why). */
+export const ACTIVE_ROUTE_STATES = (['Planned', 'Next', 'InProgress'] as const).map((state) => sql.lit(state));
+
 /** By driver: the day's active route (InProgress first), if any. */
 export async function availabilityOf(t: Tenant, driverIds: readonly number[], day: string) {
   if (driverIds.length === 0) return new Map<number, { status: 'Planned' | 'OnRoute'; routeId: number; routeName: string }>();
@@ -33,7 +38,7 @@ export async function availabilityOf(t: Tenant, driverIds: readonly number[], da
     .distinctOn('r.driver_id')
     .where('r.driver_id', 'in', [...driverIds])
     .where('r.date', '=', day)
-    .where('r.status', 'in', ['Planned', 'Next', 'InProgress'])
+    .where('r.status', 'in', ACTIVE_ROUTE_STATES)
     .orderBy('r.driver_id')
     .orderBy(sql`r.status = 'InProgress'`, 'desc')
     .execute();

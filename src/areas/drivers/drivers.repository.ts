@@ -10,6 +10,7 @@ import { pagedList } from '../../platform/list.js';
 import { dayOf, likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
 import type { PayoutColumns } from './driver-payout.js';
+import { ACTIVE_ROUTE_STATES } from './driver-routes.js';
 import { DRIVER_STATUSES, type DriverRow, type DriverStatus, DriversQuery, toDriver } from './drivers.schemas.js';
 
 const drivers = (t: Tenant) => t.select('drivers as d');
@@ -119,7 +120,7 @@ export const listDrivers = pagedList({
         .select('routes as r')
         .select(sql`1`.as('one'))
         .where(sql<boolean>`r.driver_id = d.id`)
-        .where('r.status', 'in', ['Planned', 'Next', 'InProgress'])
+        .where('r.status', 'in', ACTIVE_ROUTE_STATES)
         .where('r.date', '=', dayOf(query.Date));
       return q.where((eb) => (on ? eb.exists(busy) : eb.not(eb.exists(busy))));
     },
