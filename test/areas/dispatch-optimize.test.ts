@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { legDetails, problemLegs } from '../../src/areas/dispatch/legs.repository.js';
+import { legAnswers } from '../../src/areas/dispatch/route-answers.js';
+import { problemLeg, type SlimLeg } from '../../src/areas/dispatch/route-problem.js';
+import { HOOKS } from '../../src/areas/index.js';
+import { forCompany } from '../../src/db/tenant.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectFailure, expectForbidden, expectNotFound } from '../helpers/expect.js';
 import { auditCount, createQuote, createRoute, createTruck, createWarehouse, type Session, signIn } from '../helpers/factories.js';
@@ -193,6 +198,65 @@ describe('GET /Routes/UnassignedStopRouteSuggestions', () => {
       ],
     );
     assert.ok(res.body.data[0].addedDistanceMeters > 0 && res.body.data[0].position >= 1, JSON.stringify(res.body.data));
+  });
+
+  it("reads each leg for the ranking as the route shows it: its place, day, window, and the load of a pickup's own items or of the order's", async () => {
+    const admin = await signIn(t);
+    const route = await createRoute(t, admin, { date: DAY, name: 'Two pickups' });
+    const q = await createQuote(t, admin, {
+      stops: [
+        {
+          type: 'Pickup',
+          address: DALLAS,
+          date: DAY,
+          items: [
+            { description: 'Crate', weight: 120.5, pallets: 1 },
+            { description: 'Drum', weight: 80.25, pallets: 0.5 },
+          ],
+        },
+        {
+          type: 'Pickup',
+          address: CITIES.waco,
+          date: DAY,
+          timeWindowStart: `${DAY}T13:00:00.000Z`,
+          timeWindowEnd: `${DAY}T15:30:00.000Z`,
+          items: [{ description: 'Box', weight: 40, pallets: 2 }],
+        },
+        { type: 'Delivery', address: CITIES.austin, date: DAY },
+      ],
+    });
+    await api(admin, 'PUT', `/Quotes/ApproveQuote?quoteId=${q.id}`);
+    const pool = (await api(admin, 'GET', `/Routes/UnassignedRoutes?orderId=${q.id}`)).body.data.list;
+    const put = await api(admin, 'PUT', `/Routes/${route.id}/stops`, [{ items: pool.map((l: any) => ({ id: l.id })) }]);
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    const [slim, shown] = await forCompany(t.database.db, HOOKS, { companyId: admin.companyId, userId: admin.userId }, 'test', async (tx) => [
+      (await problemLegs(tx, { routeIds: [route.id] })).map(problemLeg),
+      await legAnswers(tx, await legDetails(tx, { routeIds: [route.id] })),
+    ]);
+    const fields = (l: SlimLeg) => ({
+      id: l.id,
+      routeId: l.routeId,
+      orderId: l.orderId,
+      orderStopId: l.orderStopId,
+      type: l.type,
+      date: l.date,
+      timeWindowStart: l.timeWindowStart === null ? null : new Date(l.timeWindowStart).toISOString(),
+      timeWindowEnd: l.timeWindowEnd === null ? null : new Date(l.timeWindowEnd).toISOString(),
+      weight: l.weight,
+      weightUnit: l.weightUnit,
+      pallets: l.pallets,
+      place: [l.address.id, l.address.latitude, l.address.longitude],
+    });
+    assert.deepEqual(slim.map(fields), shown.map(fields));
+    assert.deepEqual(
+      slim.map((l) => [l.type, l.weight, l.pallets]),
+      [
+        ['Pickup', 200.75, 1.5],
+        ['Pickup', 40, 2],
+        ['Delivery', 240.75, 3.5],
+      ],
+    );
+    assert.equal(fields(slim[1]!).timeWindowStart, `${DAY}T13:00:00.000Z`);
   });
 
   it("keeps each route's places in its order as its stops change (what the ranking reads)", async () => {

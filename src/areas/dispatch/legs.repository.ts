@@ -163,6 +163,72 @@ export function legDetails(t: Tenant, where: { routeIds: readonly number[] } | {
     .execute() as Promise<LegDetailRow[]>;
 }
 
+/** A leg as the optimizer reads it (route-problem.ts): its place's coordinates, its stop's window
+ *  and day, and the load it carries summed in SQL — a pickup the items loaded at its stop, the
+ *  other legs their order's items (as the RouteItems' weight and pallets, route-answers.ts). */
+export interface ProblemLegRow {
+  id: number;
+  order_id: number;
+  stop_id: number;
+  kind: LegKind;
+  route_id: number | null;
+  status: LegStatus;
+  address_id: number;
+  latitude: number | null;
+  longitude: number | null;
+  date: string | null;
+  time_window_start: Date | null;
+  time_window_end: Date | null;
+  weight_unit: string;
+  weight: number;
+  pallets: number;
+}
+
+/** Legs for the suggestions' problems in one statement, in route order: where the RouteItems'
+ *  read (legDetails, then the places and the items) took three and parsed every field of each. */
+export function problemLegs(t: Tenant, where: { routeIds: readonly number[] } | { legIds: readonly number[] }): Promise<ProblemLegRow[]> {
+  const ids = 'routeIds' in where ? where.routeIds : where.legIds;
+  if (ids.length === 0) return Promise.resolve([]);
+  return t
+    .select('route_items as l')
+    .innerJoin('order_stops as s', (j) => j.onRef('s.company_id', '=', 'l.company_id').onRef('s.id', '=', 'l.stop_id'))
+    .innerJoin('orders as o', (j) => j.onRef('o.company_id', '=', 'l.company_id').onRef('o.id', '=', 'l.order_id'))
+    .innerJoin('addresses as a', (j) => j.onRef('a.company_id', '=', 's.company_id').onRef('a.id', '=', 's.address_id'))
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('order_items as i')
+          .select([sql<number>`coalesce(sum(i.weight), 0)`.as('weight'), sql<number>`coalesce(sum(i.pallets), 0)`.as('pallets')])
+          .whereRef('i.company_id', '=', 'l.company_id')
+          .whereRef('i.order_id', '=', 'l.order_id')
+          .where(sql<boolean>`(l.kind <> 'Pickup' OR i.stop_id = l.stop_id)`)
+          .as('load'),
+      (j) => j.onTrue(),
+    )
+    .select([
+      'l.id',
+      'l.order_id',
+      'l.stop_id',
+      'l.kind',
+      'l.route_id',
+      'l.status',
+      's.address_id',
+      'a.latitude',
+      'a.longitude',
+      's.date',
+      's.time_window_start',
+      's.time_window_end',
+      'o.weight_unit',
+      'load.weight',
+      'load.pallets',
+    ])
+    .where('routeIds' in where ? 'l.route_id' : 'l.id', 'in', [...ids])
+    .orderBy('l.route_id')
+    .orderBy('l.sequence')
+    .orderBy('l.id')
+    .execute() as Promise<ProblemLegRow[]>;
+}
+
 /** Puts pool legs on the route, each only if still in the pool and not done; answers those taken
  *  (fewer than asked: another dispatcher took one meanwhile). */
 export async function claimLegs(t: Tenant, routeId: number, ids: readonly number[]): Promise<number[]> {

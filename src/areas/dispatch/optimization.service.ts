@@ -17,18 +17,18 @@ import type { MatrixProvider } from '../../integrations/geo/matrix/index.js';
 import { type Job, rankInsertions, reoptimizeRouteInWorker, type StopRef } from '../../optimize/index.js';
 import { audit } from '../../platform/audit.js';
 import { fail } from '../../platform/errors.js';
-import { type AddressT, placesByIds, toAddress } from '../customers/index.js';
+import { placesByIds, toAddress } from '../customers/index.js';
 import { driverRecords } from '../drivers/index.js';
 import { truckRecords } from '../fleet/index.js';
 import { stopRecords } from '../orders/index.js';
 import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
 import { isLoading } from './dispatch.tables.js';
-import { legDetails, legsOfOrders } from './legs.repository.js';
+import { legDetails, legsOfOrders, problemLegs } from './legs.repository.js';
 import * as runs from './optimizations.repository.js';
 import { legAnswers } from './route-answers.js';
 import { nearestRoutes } from './route-nearness.js';
-import { pointsOf, routeProblem, VEHICLE_ID } from './route-problem.js';
+import { type ProblemLeg, pointsOf, problemLeg, routeProblem, VEHICLE_ID } from './route-problem.js';
 import * as routes from './routes.repository.js';
 import type { RouteItemT } from './routes.schemas.js';
 
@@ -44,25 +44,26 @@ type Log = (err: unknown, message: string) => void;
 
 export function optimizationService(matrix: MatrixProvider, assign: AssignService) {
   /** Routes' places, trucks and legs in order, as the optimizer reads them: a fixed number of
-   *  statements however many routes (legs, their places and the routes' ends in one, items, trucks).
-   *  `known`: places read already (the suggestions' pool legs'), kept and added to. */
-  async function routesInputs(t: Tenant, list: readonly routes.RouteRow[], known = new Map<number, AddressT>()) {
-    const legs = await legDetails(t, { routeIds: list.map((r) => r.id) });
+   *  statements however many routes (the legs as `legsOf` reads them, the routes' ends, trucks). */
+  async function routesInputs<L extends ProblemLeg & { routeId: number | null }>(
+    t: Tenant,
+    list: readonly routes.RouteRow[],
+    legsOf: (routeIds: number[]) => Promise<L[]>,
+  ) {
+    const legs = await legsOf(list.map((r) => r.id));
     const endIds = list.flatMap((r) => [r.start_address_id, r.end_address_id]).filter((id): id is number => id !== null);
-    const missing = [...new Set([...legs.map((l) => l.address_id), ...endIds])].filter((id) => !known.has(id));
-    for (const p of await placesByIds(t, missing)) known.set(p.id, toAddress(p));
-    const items = await legAnswers(t, legs, known);
+    const ends = new Map((await placesByIds(t, [...new Set(endIds)])).map((p) => [p.id, toAddress(p)]));
     const trucks = await truckRecords.findAll(
       t,
       list.flatMap((r) => (r.truck_id === null ? [] : [r.truck_id])),
     );
-    const byRoute = new Map<number, RouteItemT[]>();
-    for (const i of items) {
+    const byRoute = new Map<number, L[]>();
+    for (const i of legs) {
       const mine = byRoute.get(i.routeId!);
       if (mine) mine.push(i);
       else byRoute.set(i.routeId!, [i]);
     }
-    const place = (id: number | null) => (id === null ? null : (known.get(id) ?? null));
+    const place = (id: number | null) => (id === null ? null : (ends.get(id) ?? null));
     return new Map(
       list.map((r) => [
         r.id,
@@ -75,7 +76,9 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
     );
   }
 
-  const routeInputs = async (t: Tenant, route: routes.RouteRow) => (await routesInputs(t, [route])).get(route.id)!;
+  /** A route's legs as RouteItems (auto-reroute reads their status and ids). */
+  const routeInputs = async (t: Tenant, route: routes.RouteRow) =>
+    (await routesInputs(t, [route], async (ids) => legAnswers(t, await legDetails(t, { routeIds: ids })))).get(route.id)!;
 
   /** The search, then its result written (or discarded), in a transaction of its own. */
   async function search(
@@ -178,8 +181,7 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
       if (mine.length === 0) throw fail(DispatchErrors.stopTaken, `Stop ${stopId} has no leg in the unassigned pool.`);
       const others = orderLegs.filter((l) => l.stop_id !== stopId && open(l));
       const pool = [...mine, ...others];
-      const known = new Map<number, AddressT>();
-      const poolItems = await legAnswers(t, await legDetails(t, { legIds: pool.map((l) => l.id) }), known);
+      const poolItems = (await problemLegs(t, { legIds: pool.map((l) => l.id) })).map(problemLeg);
       const poolIds = new Set(pool.map((l) => l.id));
       const poolOrders = new Set(poolItems.map((i) => i.orderId));
       const day = poolItems.find((i) => i.orderStopId === stopId)!.date;
@@ -192,7 +194,7 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
         nearest.map((r) => r.id),
       );
       const candidates = nearest.map((r) => rows.find((row) => row.id === r.id)!);
-      const inputsOf = await routesInputs(t, candidates, known);
+      const inputsOf = await routesInputs(t, candidates, async (ids) => (await problemLegs(t, { routeIds: ids })).map(problemLeg));
       const drivers = await driverRecords.findAll(
         t,
         candidates.flatMap((r) => (r.driver_id === null ? [] : [r.driver_id])),

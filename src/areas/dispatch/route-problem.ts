@@ -14,6 +14,7 @@ import type { Job, JobStop, Problem, StopRef, TimeWindow, TravelMatrix, Vehicle 
 import { KG_PER_LB } from '../../pricing/rating/index.js';
 import type { AddressT } from '../customers/index.js';
 import { isLoading } from './dispatch.tables.js';
+import type { ProblemLegRow } from './legs.repository.js';
 import type { RouteRow } from './routes.repository.js';
 import type { RouteItemT } from './routes.schemas.js';
 
@@ -31,26 +32,34 @@ export interface TruckCapacity {
 
 const kg = (weight: number, unit: string) => (unit === 'kg' ? weight : weight * KG_PER_LB);
 
-export interface RouteProblem {
+/** What the problem reads of a leg: a RouteItem has it, and so has the suggestions' slimmer read
+ *  (legs.repository's problemLegs, through problemLeg below). */
+export type ProblemLeg = Pick<RouteItemT, 'id' | 'orderId' | 'type' | 'date' | 'timeWindowStart' | 'timeWindowEnd' | 'weight' | 'weightUnit' | 'pallets'> & {
+  address: Pick<AddressT, 'id' | 'latitude' | 'longitude'>;
+};
+
+export interface RouteProblem<L extends ProblemLeg = RouteItemT> {
   problem: Problem;
   /** The route's legs in order, as the problem's stops. */
   stops: StopRef[];
   /** Leg id of each stop (same order as stops). */
-  legOf: Map<string, RouteItemT[]>;
+  legOf: Map<string, L[]>;
   /** Legs left out: their place has no coordinates. */
-  unplaced: RouteItemT[];
+  unplaced: L[];
   /** Points of the matrix, by location index. */
   points: Array<{ lat: number; lon: number }>;
 }
 
-const located = (a: AddressT | null): a is AddressT & { latitude: number; longitude: number } =>
+type Place = Pick<AddressT, 'id' | 'latitude' | 'longitude'>;
+
+const located = (a: Place | null): a is Place & { latitude: number; longitude: number } =>
   a !== null && typeof a.latitude === 'number' && typeof a.longitude === 'number';
 
 /** The places the matrix is asked for: the route's start and end, then every leg's place. */
-export function pointsOf(route: { start: AddressT | null; end: AddressT | null }, legs: readonly RouteItemT[]) {
+export function pointsOf(route: { start: Place | null; end: Place | null }, legs: readonly ProblemLeg[]) {
   const index = new Map<number, number>();
   const points: Array<{ lat: number; lon: number }> = [];
-  const add = (a: AddressT | null): number | null => {
+  const add = (a: Place | null): number | null => {
     if (!located(a)) return null;
     let i = index.get(a.id);
     if (i === undefined) {
@@ -68,11 +77,11 @@ export function pointsOf(route: { start: AddressT | null; end: AddressT | null }
 
 /** Latitude, longitude, … of the legs' places in their order, those with coordinates: what the
  *  route keeps as `places` for the suggestions (route-nearness.ts). */
-export function placesInOrder(legs: readonly RouteItemT[]): number[] {
+export function placesInOrder(legs: readonly ProblemLeg[]): number[] {
   return legs.flatMap((leg) => (located(leg.address) ? [leg.address.latitude, leg.address.longitude] : []));
 }
 
-function windowOf(leg: RouteItemT, origin: number): TimeWindow {
+function windowOf(leg: ProblemLeg, origin: number): TimeWindow {
   const at = (d: Date | string) => Math.round((new Date(d).getTime() - origin) / 1000);
   if (leg.timeWindowStart || leg.timeWindowEnd) return [leg.timeWindowStart ? at(leg.timeWindowStart) : 0, leg.timeWindowEnd ? at(leg.timeWindowEnd) : HORIZON];
   if (leg.date) {
@@ -83,13 +92,13 @@ function windowOf(leg: RouteItemT, origin: number): TimeWindow {
 }
 
 /** The route (its legs in order) as a one-vehicle problem over this matrix of `pointsOf`. */
-export function routeProblem(
+export function routeProblem<L extends ProblemLeg>(
   route: Pick<RouteRow, 'date' | 'start_time' | 'end_time'>,
-  ends: { start: AddressT | null; end: AddressT | null },
-  legs: readonly RouteItemT[],
+  ends: { start: Place | null; end: Place | null },
+  legs: readonly L[],
   truck: TruckCapacity | null,
   matrix: TravelMatrix,
-): RouteProblem {
+): RouteProblem<L> {
   const origin = Date.parse(`${route.date}T00:00:00Z`);
   const { points, index, start, end } = pointsOf(ends, legs);
   const at = (d: Date | null, fallback: number) => (d ? Math.round((new Date(d).getTime() - origin) / 1000) : fallback);
@@ -105,13 +114,13 @@ export function routeProblem(
   };
   const placed = legs.filter((l) => located(l.address));
   const unplaced = legs.filter((l) => !located(l.address));
-  const byOrder = new Map<number, RouteItemT[]>();
+  const byOrder = new Map<number, L[]>();
   for (const leg of placed) byOrder.set(leg.orderId, [...(byOrder.get(leg.orderId) ?? []), leg]);
   const jobs: Job[] = [];
   const refOf = new Map<number, StopRef>();
-  const legOf = new Map<string, RouteItemT[]>();
-  const stopOf = (leg: RouteItemT): JobStop => ({ location: index.get(leg.address.id)!, service: SERVICE_SECONDS, windows: [windowOf(leg, origin)] });
-  const demandOf = (leg: RouteItemT, share = 1) => [kg(leg.weight, leg.weightUnit) * share, leg.pallets * share];
+  const legOf = new Map<string, L[]>();
+  const stopOf = (leg: L): JobStop => ({ location: index.get(leg.address.id)!, service: SERVICE_SECONDS, windows: [windowOf(leg, origin)] });
+  const demandOf = (leg: L, share = 1) => [kg(leg.weight, leg.weightUnit) * share, leg.pallets * share];
   for (const [orderId, mine] of byOrder) {
     const loading = mine.filter((l) => isLoading(l.type));
     const unloading = mine.filter((l) => !isLoading(l.type));
@@ -133,4 +142,24 @@ export function routeProblem(
   }
   const problem: Problem = { matrix, vehicles: [vehicle], jobs, dimensions: ['weight', 'pallets'], objective: 'distance-first' };
   return { problem, stops: placed.map((l) => refOf.get(l.id)!), legOf, unplaced, points };
+}
+
+/** A leg of the suggestions' slim read, with its route and stop. */
+export type SlimLeg = ProblemLeg & Pick<RouteItemT, 'routeId' | 'orderStopId'>;
+
+export function problemLeg(row: ProblemLegRow): SlimLeg {
+  return {
+    id: row.id,
+    routeId: row.route_id,
+    orderId: row.order_id,
+    orderStopId: row.stop_id,
+    type: row.kind,
+    date: row.date,
+    timeWindowStart: row.time_window_start,
+    timeWindowEnd: row.time_window_end,
+    weight: row.weight,
+    weightUnit: row.weight_unit,
+    pallets: row.pallets,
+    address: { id: row.address_id, latitude: row.latitude, longitude: row.longitude },
+  };
 }
