@@ -199,7 +199,7 @@ export function problemLegs(t: Tenant, where: { routeIds: readonly number[] } | 
         eb
           .selectFrom('order_items as i')
           .select([sql<number>`coalesce(sum(i.weight), 0)`.as('weight'), sql<number>`coalesce(sum(i.pallets), 0)`.as('pallets')])
-          .whereRef('i.company_id', '=', 'l.company_id')
+          .where(t.owns('i'))
           .whereRef('i.order_id', '=', 'l.order_id')
           .where(sql<boolean>`(l.kind <> 'Pickup' OR i.stop_id = l.stop_id)`)
           .as('load'),
