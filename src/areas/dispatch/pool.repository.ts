@@ -2,22 +2,78 @@
 // partial index (company_id, id), oldest first; filters read the legs' stops, orders and places.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { isPresent, pagedList } from '../../platform/list.js';
+import { type Filters, isPresent, type ListQuery, pagedList } from '../../platform/list.js';
 import { dateRangeOf, dayOf, likePattern } from '../../platform/paging.js';
-import { UnassignedRoutesQuery } from './assign.schemas.js';
+import { UnassignedRoutesQuery, type UnassignedRoutesQueryT } from './assign.schemas.js';
 import { LEG_DETAIL_COLUMNS, type LegDetailRow, legsWithStops } from './legs.repository.js';
 import { DONE } from './partial-indexes.js';
 
 /** Filters read from the legs alone: with no other, the count needs no join. */
-const LEG_FILTERS = new Set(['orderId', 'orderStopId', 'Page', 'ItemsPerPage', 'SortBy', 'SortDirection']);
+const LEG_FILTERS: ReadonlySet<string> = new Set(['orderId', 'orderStopId']);
+
+/** The pool before its filters: legs with no route and not done, with their stops and orders. */
+const poolOf = (t: Tenant) => legsWithStops(t).where('l.route_id', 'is', null).where('l.status', '<>', DONE);
+
+const POOL_FILTERS: Filters<UnassignedRoutesQueryT & ListQuery, ReturnType<typeof poolOf>> = {
+  orderId: (q, id) => q.where('l.order_id', '=', id),
+  orderItemId: (q, id, _query, t) =>
+    q.where('l.order_id', '=', (eb) => eb.selectFrom('order_items as i').select('i.order_id').where(t.owns('i')).where('i.id', '=', id)),
+  orderStopId: (q, id) => q.where('l.stop_id', '=', id),
+  Customers: (q, ids) => q.where('o.customer_id', 'in', ids),
+  StopType: (q, type) => q.where('s.type', '=', type),
+  Date: (q, date) => q.where('s.date', '=', dayOf(date)),
+  DateRange: (q, range) => {
+    const r = dateRangeOf(range)!;
+    return q.where('s.date', '>=', dayOf(r.start)).where('s.date', '<=', dayOf(r.end));
+  },
+  Cities: (q, cities, _query, t) =>
+    q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('addresses as a')
+          .select(sql`1`.as('one'))
+          .where(t.owns('a'))
+          .whereRef('a.id', '=', 's.address_id')
+          .where(
+            sql`lower(a.city)`,
+            'in',
+            cities.map((c) => c.trim().toLowerCase()),
+          ),
+      ),
+    ),
+  // Contained (any case) in the order number, the customer's name or the stop's city.
+  SearchTerm: (q, term, _query, t) => {
+    const pattern = likePattern(term.toLowerCase());
+    return q.where((eb) =>
+      eb.or([
+        eb(sql`lower(o.order_number)`, 'like', pattern),
+        eb(sql`lower(c.name)`, 'like', pattern),
+        eb.exists(
+          eb
+            .selectFrom('addresses as a')
+            .select(sql`1`.as('one'))
+            .where(t.owns('a'))
+            .whereRef('a.id', '=', 's.address_id')
+            .where(sql`lower(a.city)`, 'like', pattern),
+        ),
+      ]),
+    );
+  },
+};
+
+/** Whether the pool's count for this query reads the legs alone: no filter but the legs' own is
+ *  present. Decided by the declared filters, not by every parameter: one the list does not know
+ *  (a client's PageNumber) sent the count through the joins, 0.5 to 6.6 ms of PostgreSQL a page. */
+export function countsLegsAlone(query: Partial<Record<keyof UnassignedRoutesQueryT, unknown>>): boolean {
+  return Object.keys(POOL_FILTERS).every((key) => LEG_FILTERS.has(key) || !isPresent(query[key as keyof UnassignedRoutesQueryT]));
+}
 
 export const listPool = pagedList({
   query: UnassignedRoutesQuery,
-  from: (t: Tenant) => legsWithStops(t).where('l.route_id', 'is', null).where('l.status', '<>', DONE),
+  from: poolOf,
   // The pool counted along its partial index, without the joins (inner joins over foreign keys: the
   // same count); the joined count read every pool leg's stop, order and customer (32 ms at 5,000).
   knownCount: (t, query) => {
-    if (Object.entries(query).some(([key, value]) => !LEG_FILTERS.has(key) && isPresent(value))) return null;
+    if (!countsLegsAlone(query)) return null;
     return t
       .select('route_items as l')
       .select(sql<string>`count(*)`.as('n'))
@@ -26,51 +82,7 @@ export const listPool = pagedList({
       .$if(isPresent(query.orderId), (q) => q.where('l.order_id', '=', query.orderId!))
       .$if(isPresent(query.orderStopId), (q) => q.where('l.stop_id', '=', query.orderStopId!));
   },
-  filters: {
-    orderId: (q, id) => q.where('l.order_id', '=', id),
-    orderItemId: (q, id, _query, t) =>
-      q.where('l.order_id', '=', (eb) => eb.selectFrom('order_items as i').select('i.order_id').where(t.owns('i')).where('i.id', '=', id)),
-    orderStopId: (q, id) => q.where('l.stop_id', '=', id),
-    Customers: (q, ids) => q.where('o.customer_id', 'in', ids),
-    StopType: (q, type) => q.where('s.type', '=', type),
-    Date: (q, date) => q.where('s.date', '=', dayOf(date)),
-    DateRange: (q, range) => {
-      const r = dateRangeOf(range)!;
-      return q.where('s.date', '>=', dayOf(r.start)).where('s.date', '<=', dayOf(r.end));
-    },
-    Cities: (q, cities, _query, t) =>
-      q.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('addresses as a')
-            .select(sql`1`.as('one'))
-            .where(t.owns('a'))
-            .whereRef('a.id', '=', 's.address_id')
-            .where(
-              sql`lower(a.city)`,
-              'in',
-              cities.map((c) => c.trim().toLowerCase()),
-            ),
-        ),
-      ),
-    // Contained (any case) in the order number, the customer's name or the stop's city.
-    SearchTerm: (q, term, _query, t) => {
-      const pattern = likePattern(term.toLowerCase());
-      return q.where((eb) =>
-        eb.or([
-          eb(sql`lower(o.order_number)`, 'like', pattern),
-          eb(sql`lower(c.name)`, 'like', pattern),
-          eb.exists(
-            eb
-              .selectFrom('addresses as a')
-              .select(sql`1`.as('one'))
-              .where(t.owns('a'))
-              .whereRef('a.id', '=', 's.address_id')
-              .where(sql`lower(a.city)`, 'like', pattern),
-          ),
-        ]),
-      );
-    },
-  },
+  filters: POOL_FILTERS,
   sortable: {
     id: ['l.id'],
     date: ['s.date', 'l.id'],
