@@ -7,8 +7,9 @@
 // many match — and takes the index for a term found in fewer than one in fifty of them, else the
 // walk along the order.
 //
-// The count: exact, from the index's matches (a rare term) or from the sample when it saw every
-// row, or from the page when it is the last one. A common term's count over many rows would read
+// The count: exact, from the index's matches (a rare term), from the page when it is the last
+// one, or counted when the sample saw every row (fewer than SAMPLE: it read a long text's start
+// only, so its matches are not the count). A common term's count over many rows would read
 // them all (95,000 texts: about 500 ms of PostgreSQL a page), so it is estimated instead — the
 // sample's share of matches times the rows without the search — and the answer says so:
 // `totalCountExact: false` (README, "Lists").
@@ -82,9 +83,13 @@ export async function searchedPage<Q, QB extends AnySelect, Ctx>(
   const { scanned, matched } = probe.rows[0]!;
   if (scanned < SAMPLE || matched >= COMMON) {
     const rows = await asked.bounded(asked.ordered(asked.select(filtered.where(search.matches(term)) as QB))).execute();
-    // The sample saw every row; or this page is the last one (short, and not past the end).
-    if (scanned < SAMPLE) return { rows, total: matched, exact: true };
+    // This page is the last one (short, and not past the end): it ends where the matches do.
     if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) return { rows, total: page.offset + rows.length, exact: true };
+    // The sample saw every row, but a long text only in part: the few rows' matches counted whole.
+    if (scanned < SAMPLE) {
+      const found = await filtered.where(search.matches(term)).clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      return { rows, total: Number((found as { n: string | number }).n), exact: true };
+    }
     const all = Number(((await count().executeTakeFirstOrThrow()) as { n: string | number }).n);
     const estimate = Math.round((matched / SAMPLE) * all);
     // Kept within what the page shows: more than a full page's end; no more than an empty page's start.

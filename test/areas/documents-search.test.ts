@@ -135,6 +135,29 @@ describe('the library list counts', () => {
     assert.deepEqual([plain.totalCount, plain.totalCountExact], [250, true]);
   });
 
+  it('samples a long text by its first 4,000 characters, a short one whole', async () => {
+    // 210 papers; the newest five say the word at the end of a text: past the sample's reach in a
+    // long one (a rare term then: found through the index, counted exactly), within it in a short
+    // one (common: counted from the sample, marked inexact).
+    const sampled = async (filler: number) => {
+      const s = await signInAdmin(t, await createCompany(t));
+      await seedDocuments(s, 210, (i) => (i < 205 ? `dry van ${i}` : `${'dry van '.repeat(filler)}reefer ${i}`));
+      const found = await list(s, 'SearchTerm=reefer&ItemsPerPage=2');
+      return [found.list.map((d) => d.name), found.totalCountExact];
+    };
+    assert.deepEqual(await sampled(2_100), [['Paper 209', 'Paper 208'], true]);
+    assert.deepEqual(await sampled(600), [['Paper 209', 'Paper 208'], false]);
+  });
+
+  it('counts a small library exactly even where a long text has the word past the sample', async () => {
+    const s = await signInAdmin(t, await createCompany(t));
+    await seedDocuments(s, 12, (i) => `${'dry van '.repeat(2_100)}reefer ${i}`);
+    const page = await list(s, 'SearchTerm=reefer&ItemsPerPage=5');
+    assert.deepEqual([page.list.length, page.totalCount, page.totalCountExact], [5, 12, true]);
+    const past = await list(s, 'SearchTerm=reefer&ItemsPerPage=5&Page=4');
+    assert.deepEqual([past.list.length, past.totalCount], [0, 12]);
+  });
+
   it('counts exactly when the filtered rows fit in the sample', async () => {
     const s = await signInAdmin(t, await createCompany(t));
     await seedDocuments(s, 30, (i) => (i % 3 === 0 ? 'reefer' : 'flatbed'));

@@ -124,9 +124,12 @@ export const listDocuments = pagedList({
     param: 'SearchTerm',
     normalize: (term) => term.toLowerCase(),
     matches: (term) => sql<boolean>`strpos(d.search_text, ${term}) > 0`,
-    // A document's first 4,000 characters (its name and first page or two): a 75-page PDF's
-    // 200,000 would make the sample of 200 read 40 MB.
-    sampled: (term) => sql<boolean>`strpos(left(d.search_text, 4000), ${term}) > 0`,
+    // A long text's first 4,000 characters (its name and first page or two): a 75-page PDF's
+    // 200,000 would make the sample of 200 read 40 MB; substr decompresses only that slice. A text
+    // of at most 16,000 bytes (most papers) whole: its size is known without reading it, and
+    // cutting it by characters walks every character — 1.5 of the sample's 2 ms on 1 KB texts.
+    sampled: (term) =>
+      sql<boolean>`(case when octet_length(d.search_text) <= 16000 then strpos(d.search_text, ${term}) else strpos(substr(d.search_text, 1, 4000), ${term}) end) > 0`,
     indexed: (q, term, t) =>
       t.distributed
         ? q.where(sql<boolean>`strpos(d.search_text, ${term}) > 0`)
