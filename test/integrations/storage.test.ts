@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import { describe, it } from 'node:test';
+import { Hashing } from '../../src/integrations/storage/hashing.js';
 import { type FileStore, FileTooLarge, HEAD_BYTES, openFileStore, putFile } from '../../src/integrations/storage/index.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -95,3 +97,21 @@ for (const kind of ['folder', 'memory'] as const) {
     });
   });
 }
+
+describe('the hashing pass-through', () => {
+  it('passes a body received in small chunks on in batches of at least 512 KB, the same bytes in order', async () => {
+    const bytes = Buffer.from(Array.from({ length: 1_300_000 }, (_, k) => (k * 7) % 256));
+    const hashing = new Hashing(2_000_000);
+    const out: Buffer[] = [];
+    hashing.on('data', (chunk: Buffer) => out.push(chunk));
+    await pipeline(chunked(bytes), hashing);
+    // 1,300 chunks of 1,000 bytes written to a file as three writes, not 1,300.
+    assert.deepEqual(
+      out.map((c) => c.length),
+      [525_000, 525_000, 250_000],
+    );
+    assert.ok(Buffer.concat(out).equals(bytes));
+    const stored = hashing.stored();
+    assert.deepEqual([stored.key, stored.size], [sha(bytes), bytes.length]);
+  });
+});

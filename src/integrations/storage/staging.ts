@@ -30,7 +30,8 @@ export async function stageInFile(
   let done = false;
   return {
     ...stored,
-    read: () => createReadStream(tmp),
+    // In reads of up to 1 MB: the files read back whole (a PDF's check) are read in one or a few.
+    read: () => createReadStream(tmp, { highWaterMark: 1024 * 1024 }),
     async publish(space) {
       if (done) throw new Error('a staged file is published or discarded once');
       done = true;
