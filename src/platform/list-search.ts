@@ -30,8 +30,8 @@ export interface BroadSearch<Q, QB extends AnySelect, Ctx> {
   param: keyof Q & string;
   /** Whether the row matches, evaluated on the row itself (no index). */
   matches(term: string): AliasableExpression<boolean>;
-  /** The same on the beginning of the row's text only: what the sample reads, so that 200 long
-   *  texts cost what 200 short ones do. */
+  /** The same on a bounded part of the row's text (a long text's beginning): what the sample
+   *  reads, so that 200 long texts cost little more than 200 short ones. */
   sampled(term: string): AliasableExpression<boolean>;
   /** The rows that match, through an index: the list's condition for a rare term. */
   indexed(qb: QB, term: string, t: Ctx): QB;

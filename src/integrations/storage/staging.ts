@@ -30,8 +30,9 @@ export async function stageInFile(
   let done = false;
   return {
     ...stored,
-    // In reads of up to 1 MB: the files read back whole (a PDF's check) are read in one or a few.
-    read: () => createReadStream(tmp, { highWaterMark: 1024 * 1024 }),
+    // In reads of up to 1 MB (a stream allocates a buffer of that size for each read): the files
+    // read back whole (a PDF's check) are read in one or a few.
+    read: () => createReadStream(tmp, { highWaterMark: Math.min(1024 * 1024, Math.max(stored.size + 1, 64 * 1024)) }),
     async publish(space) {
       if (done) throw new Error('a staged file is published or discarded once');
       done = true;
