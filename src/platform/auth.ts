@@ -132,9 +132,18 @@ export function authenticator(db: Db, tokens: Tokens, cache: PrincipalCache | nu
     if (!token) throw new Unauthorized();
     // Keyed by the token itself: a hit skips even the signature check, which cached it.
     const cached = cache?.get(token);
-    if (cached) return cached;
-    return load(token);
+    if (!cached) return load(token);
+    if (cache!.refreshDue(token)) refresh(token);
+    return cached;
   };
+
+  /** Read again before the entry expires; a session found ended is dropped at once. A failed
+   *  read leaves the entry to expire: the next request then reads on its own path. */
+  function refresh(token: string): void {
+    load(token).catch((err: unknown) => {
+      if (err instanceof Unauthorized) cache?.drop(token);
+    });
+  }
 
   async function load(token: string): Promise<Principal> {
     const claims = tokens.verify(token);

@@ -2,10 +2,10 @@
 // at once in its process and to every instance through the database's notifications; a change made
 // by hand in SQL is announced by hand (README, "Tenancy").
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it, mock } from 'node:test';
 import { sql } from 'kysely';
 import { setPassword } from '../../src/areas/users/index.js';
-import type { Principal } from '../../src/platform/auth.js';
+import { authenticator, type Principal } from '../../src/platform/auth.js';
 import { PrincipalCache } from '../../src/platform/principal-cache.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, signIn } from '../helpers/factories.js';
@@ -71,6 +71,78 @@ describe('PrincipalCache', () => {
     cache.set('token', principal(1, 'u'), cache.mark(), 0, 500);
     assert.ok(cache.get('token', 499));
     assert.equal(cache.get('token', 500), undefined);
+    cache.close();
+  });
+
+  it('asks for a background read once, in the last sixth of the time to live, unless the token ends first', () => {
+    const cache = new PrincipalCache(10, 600);
+    cache.up();
+    cache.set('k', principal(1, 'u'), cache.mark(), 0);
+    assert.equal(cache.refreshDue('k', 499), false);
+    assert.equal(cache.refreshDue('k', 500), true);
+    assert.equal(cache.refreshDue('k', 501), false, 'once: that read is on its way');
+    assert.ok(cache.get('k', 599), 'the entry answers meanwhile');
+    cache.set('k', principal(1, 'u'), cache.mark(), 550);
+    assert.equal(cache.refreshDue('k', 1049), false, 'a fill starts the entry over');
+    assert.equal(cache.refreshDue('k', 1050), true);
+    cache.set('token', principal(1, 'u'), cache.mark(), 0, 550);
+    assert.equal(cache.refreshDue('token', 549), false, 'reading again cannot outlast the token');
+    assert.equal(cache.refreshDue('absent', 0), false);
+    cache.close();
+  });
+});
+
+describe("a busy session's principal, read again before it expires", () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  /** The authenticator over a live cache whose time to live is 600 ms, on a clock moved by hand
+   *  (mock.timers.tick): the entry's age does not depend on how busy the machine is. */
+  function cachedAuth() {
+    mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    const cache = new PrincipalCache(100, 600);
+    cache.up();
+    return { cache, authenticate: authenticator(t.database.db, t.tokens, cache) };
+  }
+  afterEach(() => mock.timers.reset());
+  const settle = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+    return check();
+  };
+
+  it('answers from the entry while the read replaces it', async () => {
+    const session = await signIn(t, 'Dispatcher');
+    const { cache, authenticate } = cachedAuth();
+    const header = `Bearer ${session.token}`;
+    const first = await authenticate(header);
+    mock.timers.tick(520);
+    // In the last sixth: answered at once from the entry (no promise), a read started beside it.
+    const during = authenticate(header);
+    assert.ok(!(during instanceof Promise), 'not a wait on the database');
+    assert.equal(during, first);
+    assert.ok(await settle(() => cache.get(session.token) !== first), 'the read replaced the entry');
+    mock.timers.tick(150);
+    assert.ok(!(authenticate(header) instanceof Promise), 'past the first time to live, still answered from the cache');
+    cache.close();
+  });
+
+  it('drops the entry when that read finds the session ended', async () => {
+    const session = await signIn(t, 'Viewer');
+    const { cache, authenticate } = cachedAuth();
+    const header = `Bearer ${session.token}`;
+    await authenticate(header);
+    // Disabled by hand and not announced: only the background read can see it.
+    await sql`update company_users set is_disabled = true where company_id = ${session.companyId} and user_id = ${session.userId}`.execute(t.database.db);
+    mock.timers.tick(520);
+    assert.ok(!(authenticate(header) instanceof Promise));
+    assert.ok(await settle(() => cache.get(session.token) === undefined), 'dropped');
+    await assert.rejects(
+      Promise.resolve().then(() => authenticate(header)),
+      { name: 'Unauthorized' },
+    );
     cache.close();
   });
 });
