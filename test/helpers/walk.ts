@@ -318,7 +318,10 @@ export function send(t: TestApp, route: AnyRoute, req: WalkRequest, token: strin
 
 let tablesOf: Promise<string[]> | null = null;
 
-/** A digest of every row of these companies in every company table (audit log included). */
+/** A digest of every row of these companies in every company table (audit log included): per
+ *  table the count and the sum of the rows' 64-bit hashes, which needs no sort. The rows' text
+ *  sorted and joined into one md5 took 39 of the walk's 78 s on PGlite (1,197 digests of two
+ *  companies that grow as it goes); the sum, 20 s. */
 export async function fingerprint(t: TestApp, companyIds: number[]): Promise<Record<string, string>> {
   tablesOf ??= sql<{ table_name: string }>`
     SELECT c.table_name FROM information_schema.columns c JOIN information_schema.tables t USING (table_schema, table_name)
@@ -329,7 +332,7 @@ export async function fingerprint(t: TestApp, companyIds: number[]): Promise<Rec
   const ids = sql.join(companyIds);
   const parts = tables.map(
     (name) => sql`SELECT ${name}::text AS t, count(*)::int AS n,
-    coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS h FROM ${sql.table(name)} x WHERE x.company_id IN (${ids})`,
+    coalesce(sum(hashtextextended(x::text, 0)::numeric), 0)::text AS h FROM ${sql.table(name)} x WHERE x.company_id IN (${ids})`,
   );
   const { rows } = await sql<{ t: string; n: number; h: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(t.database.db);
   // In table order: PostgreSQL may answer a UNION ALL's parts in any order (a parallel append
