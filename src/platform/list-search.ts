@@ -82,15 +82,22 @@ export async function searchedPage<Q, QB extends AnySelect, Ctx>(
     SELECT count(*)::int AS scanned, (count(*) FILTER (WHERE s.hit))::int AS matched FROM (${sample}) AS s`.execute(db);
   const { scanned, matched } = probe.rows[0]!;
   if (scanned < SAMPLE || matched >= COMMON) {
-    const rows = await asked.bounded(asked.ordered(asked.select(filtered.where(search.matches(term)) as QB))).execute();
+    const walk = asked.bounded(asked.ordered(asked.select(filtered.where(search.matches(term)) as QB)));
+    // A common term's estimate needs the rows without the search: counted in the page's statement
+    // (a read of the running figures, where the list keeps them), not in a statement of its own.
+    const estimated = scanned >= SAMPLE;
+    const rows = (await (estimated ? walk.select(() => count().as('unsearched_count')) : walk).execute()) as Array<{ unsearched_count?: string | number }>;
+    const unsearched = rows[0]?.unsearched_count;
+    for (const row of rows) delete row.unsearched_count;
     // This page is the last one (short, and not past the end): it ends where the matches do.
     if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) return { rows, total: page.offset + rows.length, exact: true };
     // The sample saw every row, but a long text only in part: the few rows' matches counted whole.
-    if (scanned < SAMPLE) {
+    if (!estimated) {
       const found = await filtered.where(search.matches(term)).clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
       return { rows, total: Number((found as { n: string | number }).n), exact: true };
     }
-    const all = Number(((await count().executeTakeFirstOrThrow()) as { n: string | number }).n);
+    // Past the last match the page is empty and carries no count: asked on its own.
+    const all = Number(unsearched ?? ((await count().executeTakeFirstOrThrow()) as { n: string | number }).n);
     const estimate = Math.round((matched / SAMPLE) * all);
     // Kept within what the page shows: more than a full page's end; no more than an empty page's start.
     const total = rows.length === 0 ? Math.min(estimate, page.offset) : Math.max(estimate, page.offset + rows.length + 1);
