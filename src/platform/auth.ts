@@ -137,21 +137,31 @@ export function authenticator(db: Db, tokens: Tokens, cache: PrincipalCache | nu
     return cached;
   };
 
-  /** Read again before the entry expires; a session found ended is dropped at once. A failed
-   *  read leaves the entry to expire: the next request then reads on its own path. */
+  /** Read again before the entry expires; a session found ended is dropped at once. A fill refused
+   *  (a change came in meanwhile) leaves the entry to the next request's read; a failed read leaves
+   *  it to expire, after which requests read on their own path. */
   function refresh(token: string): void {
-    load(token).catch((err: unknown) => {
-      if (err instanceof Unauthorized) cache?.drop(token);
-    });
+    read(token).then(
+      ({ kept }) => {
+        if (!kept) cache?.rearm(token);
+      },
+      (err: unknown) => {
+        if (err instanceof Unauthorized) cache?.drop(token);
+      },
+    );
   }
 
   async function load(token: string): Promise<Principal> {
+    return (await read(token)).principal;
+  }
+
+  /** The principal read, and whether the cache kept it. */
+  async function read(token: string): Promise<{ principal: Principal; kept: boolean }> {
     const claims = tokens.verify(token);
     if (!claims) throw new Unauthorized();
     const mark = cache?.mark() ?? 0;
     const principal = await loadPrincipal(db, claims);
     if (!principal) throw new Unauthorized();
-    cache?.set(token, principal, mark, Date.now(), (claims.exp ?? 0) * 1000);
-    return principal;
+    return { principal, kept: cache?.set(token, principal, mark, Date.now(), (claims.exp ?? 0) * 1000) ?? false };
   }
 }

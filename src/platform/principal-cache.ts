@@ -27,8 +27,10 @@ interface Entry {
   principal: Principal;
   expires: number;
   /** When a request finding the entry reads it again in the background; Infinity: never (the
-   *  token expires first, or a read is already on its way). */
+   *  token expires first). */
   refreshAt: number;
+  /** That read is on its way. */
+  refreshing: boolean;
 }
 
 /** Caches in this process; a change made here is applied to each at once. */
@@ -104,10 +106,13 @@ export class PrincipalCache {
     return entry.principal;
   }
 
-  /** `notAfter`: when the token itself expires (ms). */
-  set(key: string, principal: Principal, mark: number, now = Date.now(), notAfter = Infinity): void {
-    if (!this.live || mark !== this.epoch) return;
-    if (this.entries.size >= this.maxEntries) {
+  /** `notAfter`: when the token itself expires (ms). False: refused (not live, or a change came in
+   *  since `mark`). */
+  set(key: string, principal: Principal, mark: number, now = Date.now(), notAfter = Infinity): boolean {
+    if (!this.live || mark !== this.epoch) return false;
+    // Filled again, an entry goes to the end of the map's order: the first in that order, evicted
+    // when the cache is full, is then the one filled longest ago, never a busy session's.
+    if (!this.entries.delete(key) && this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
@@ -116,7 +121,16 @@ export class PrincipalCache {
       principal,
       expires: Math.min(stale, notAfter),
       refreshAt: notAfter < stale ? Infinity : stale - Math.floor(this.ttlMs / 6),
+      refreshing: false,
     });
+    return true;
+  }
+
+  /** A background read's fill was refused (a change anywhere came in while it read): the next
+   *  request that finds the entry, which outlived every eviction that applied to it, reads again. */
+  rearm(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry) entry.refreshing = false;
   }
 
   /** True once per filled entry, for the first request that finds it in its last sixth: the caller
@@ -124,8 +138,8 @@ export class PrincipalCache {
    *  answers. */
   refreshDue(key: string, now = Date.now()): boolean {
     const entry = this.entries.get(key);
-    if (!entry || now < entry.refreshAt) return false;
-    entry.refreshAt = Infinity;
+    if (!entry || entry.refreshing || now < entry.refreshAt) return false;
+    entry.refreshing = true;
     return true;
   }
 

@@ -43,7 +43,7 @@ async function expectFiguresAgree(companyId: number, step: string): Promise<void
 
 /** `count` documents straight through the repository (the figures kept as by any write), the
  *  newest last; `text(i)` is the i-th one's extracted text. */
-async function seedDocuments(s: Session, count: number, text: (i: number) => string): Promise<void> {
+async function seedDocuments(s: Session, count: number, text: (i: number) => string, tags: (i: number) => string[] = () => []): Promise<void> {
   await forCompany(t.database.db, HOOKS, { companyId: s.companyId, userId: s.userId }, 'test', async (tenant) => {
     const files = new StoredFiles(t.store, t.database.db);
     const file = await files.keepBytes(tenant, Buffer.from('the same few bytes'), 'text/plain');
@@ -58,6 +58,7 @@ async function seedDocuments(s: Session, count: number, text: (i: number) => str
         document_type: 'Other',
         status: 'Extracted',
         markdown: text(i),
+        tags: tags(i),
         created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
       } as Parameters<typeof insertDocument>[1]);
     }
@@ -156,6 +157,27 @@ describe('the library list counts', () => {
     assert.deepEqual([page.list.length, page.totalCount, page.totalCountExact], [5, 12, true]);
     const past = await list(s, 'SearchTerm=reefer&ItemsPerPage=5&Page=4');
     assert.deepEqual([past.list.length, past.totalCount], [0, 12]);
+  });
+
+  it("estimates a common term under a label filter from the filter's own count", async () => {
+    const s = await signInAdmin(t, await createCompany(t));
+    // 250 documents, 200 tagged Hazmat (not every fifth); "reefer" in the even ones: 100 of the tagged.
+    await seedDocuments(
+      s,
+      250,
+      (i) => (i % 2 === 0 ? 'reefer load' : 'dry van load'),
+      (i) => (i % 5 === 0 ? [] : ['Hazmat']),
+    );
+    // No running figures for a label: the tagged documents are counted, in the page's statement.
+    const page = await list(s, 'SearchTerm=reefer&Tags=hazmat&ItemsPerPage=20');
+    assert.deepEqual([page.list.length, page.totalCount, page.totalCountExact], [20, 100, false]);
+    assert.deepEqual(
+      page.list.map((d) => d.name),
+      [248, 246, 244, 242, 238, 236, 234, 232, 228, 226, 224, 222, 218, 216, 214, 212, 208, 206, 204, 202].map((i) => `Paper ${i}`),
+    );
+    // Past the end the page carries no count: asked on its own, still the estimate.
+    const past = await list(s, 'SearchTerm=reefer&Tags=hazmat&ItemsPerPage=20&Page=9');
+    assert.deepEqual([past.list.length, past.totalCount], [0, 100]);
   });
 
   it('counts exactly when the filtered rows fit in the sample', async () => {

@@ -90,6 +90,34 @@ describe('PrincipalCache', () => {
     assert.equal(cache.refreshDue('absent', 0), false);
     cache.close();
   });
+
+  it('asks again when that read was refused by a change elsewhere', () => {
+    const cache = new PrincipalCache(10, 600);
+    cache.up();
+    cache.set('k', principal(1, 'u'), cache.mark(), 0);
+    assert.equal(cache.refreshDue('k', 500), true);
+    const mark = cache.mark();
+    cache.invalidate({ companyId: 2 });
+    assert.equal(cache.set('k', principal(1, 'u'), mark, 510), false, 'refused: a change came in while it read');
+    assert.ok(cache.get('k', 520), 'the change was not this entry’s: it stays');
+    assert.equal(cache.refreshDue('k', 520), false, 'not until told');
+    cache.rearm('k');
+    assert.equal(cache.refreshDue('k', 520), true, 'the next request reads again');
+    cache.close();
+  });
+
+  it('evicts, when full, the entry filled longest ago: a refilled one goes last', () => {
+    const cache = new PrincipalCache(3, 600);
+    cache.up();
+    for (const key of ['a', 'b', 'c']) cache.set(key, principal(1, key), cache.mark(), 0);
+    const present = () => ['a', 'b', 'c', 'd', 'e'].filter((k) => cache.get(k, 300));
+    assert.ok(cache.set('b', principal(1, 'b'), cache.mark(), 100), 'b read again');
+    assert.deepEqual(present(), ['a', 'b', 'c'], 'a refill at capacity evicts nothing');
+    cache.set('d', principal(1, 'd'), cache.mark(), 200);
+    cache.set('e', principal(1, 'e'), cache.mark(), 200);
+    assert.deepEqual(present(), ['b', 'd', 'e'], 'a and c went first: b was filled after them');
+    cache.close();
+  });
 });
 
 describe("a busy session's principal, read again before it expires", () => {
@@ -126,6 +154,25 @@ describe("a busy session's principal, read again before it expires", () => {
     assert.ok(await settle(() => cache.get(session.token) !== first), 'the read replaced the entry');
     mock.timers.tick(150);
     assert.ok(!(authenticate(header) instanceof Promise), 'past the first time to live, still answered from the cache');
+    cache.close();
+  });
+
+  it('reads again at the next request when a change elsewhere refused the read', async () => {
+    const session = await signIn(t, 'Dispatcher');
+    const { cache, authenticate } = cachedAuth();
+    const header = `Bearer ${session.token}`;
+    const first = await authenticate(header);
+    mock.timers.tick(520);
+    authenticate(header);
+    // Another company's change while the background read is on its way: its fill is refused.
+    cache.invalidate({ companyId: session.companyId + 1_000_000 });
+    let refreshed = false;
+    for (let i = 0; i < 200 && !refreshed; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      assert.ok(!(authenticate(header) instanceof Promise), 'never a wait on the database');
+      refreshed = cache.get(session.token) !== first;
+    }
+    assert.ok(refreshed, 'a later request read again, and that fill was kept');
     cache.close();
   });
 
