@@ -119,12 +119,16 @@ async function seed(db: Db, companyId: number): Promise<void> {
     const number = sql`substr(o.order_number, 2)::int`;
     const gOf = sql`(CASE WHEN o.order_number LIKE 'O%' THEN ${number} ELSE ${number} % ${REROUTE_ORDERS} + 100000 END)`;
     const onRoute = sql`(o.order_number LIKE 'O%' AND ${number} <= ${ORDERS_ON_ROUTES})`;
+    // Each statement below reads the rows the one before wrote: planned with their statistics
+    // (ANALYZE in the transaction counts its own rows; Citus too).
+    await sql`ANALYZE orders`.execute(tx);
     await sql`INSERT INTO order_stops (company_id, order_id, type, sequence, address_id, date)
       SELECT o.company_id, o.id, CASE WHEN st.k = 1 THEN 'Pickup' ELSE 'Delivery' END, st.k, coalesce(z.address_id, d.address_id), ${BENCH_DAY}::date
       FROM orders o CROSS JOIN generate_series(1, 2) st (k)
       LEFT JOIN bench_docks d ON NOT ${onRoute} AND d.k = 1 + ${hash(sql`${gOf} * 2 + st.k`, 4)} % ${CUSTOMERS}
       LEFT JOIN bench_zones z ON ${onRoute} AND z.r = (${number} - 1) / 13 + 1 AND z.n = 1 + ${hash(sql`${gOf} * 2 + st.k`, 4)} % ${ZONE_DOCKS}
       WHERE o.company_id = ${companyId}`.execute(tx);
+    await sql`ANALYZE order_stops`.execute(tx);
     await sql`INSERT INTO order_items (company_id, order_id, stop_id, description, quantity, weight, pallets)
       SELECT s.company_id, s.order_id, s.id, 'Palletized freight', 1 + s.order_id % 3, 300 + (s.order_id % 10) * 100, 1 + s.order_id % 3
       FROM order_stops s WHERE s.company_id = ${companyId} AND s.type = 'Pickup'`.execute(tx);

@@ -116,6 +116,10 @@ async function seed(db: Db, companyId: number): Promise<void> {
       CROSS JOIN LATERAL (SELECT (${kinds})[${pick(g, 1, KINDS.length)}] AS kind) k
       CROSS JOIN LATERAL (SELECT '## Page 1' || chr(10) || 'PO-' || (70000 + g) || ' ' ||
         string_agg((${words})[${pick(sql`g * 131 + w`, 2, WORDS.length)}], ' ' ORDER BY w) AS text FROM generate_series(1, 120) w) t`.execute(tx);
+    // The statements below read the rows just written: planned with their statistics (ANALYZE in
+    // the transaction counts its own rows; Citus too).
+    await sql`ANALYZE documents`.execute(tx);
+    await sql`ANALYZE stored_files`.execute(tx);
     await sql`INSERT INTO document_versions (company_id, document_id, version, file_name, content_type, file_key, size, created_by, created_at)
       SELECT company_id, id, 1, file_name, content_type, file_key, size, created_by, created_at FROM documents WHERE company_id = ${companyId}`.execute(tx);
     // Each version holds one reference on its file (platform/stored-files.ts; 0024).

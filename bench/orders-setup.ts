@@ -121,6 +121,9 @@ async function seedOrders(db: Db, companyId: number, count: number, seed: number
       FROM customers c JOIN addresses a ON a.company_id = c.company_id AND a.customer_id = c.id AND a.is_main
       WHERE c.company_id = ${companyId}`.execute(tx);
     await sql`CREATE UNIQUE INDEX ON bench_places (k)`.execute(tx);
+    // Each statement below reads what the one before wrote: its plan needs their statistics, which
+    // a fresh table has none of (ANALYZE in the transaction counts its own rows; Citus too).
+    await sql`ANALYZE bench_places`.execute(tx);
     // Created g: evenly over three years, oldest first; the status by age.
     await sql`
       INSERT INTO orders (company_id, order_number, status, status_before_delete, customer_id, currency, total_price, price_lines,
@@ -154,6 +157,7 @@ async function seedOrders(db: Db, companyId: number, count: number, seed: number
     // Stops 1-3 of each order at the places its search text names (the same hashes of g, the
     // order's number less the first).
     const og = sql`(o.order_number::int - ${FIRST_NUMBER})`;
+    await sql`ANALYZE orders`.execute(tx);
     const stopPlace = (salt: number) => sql`1 + ${hash(og, salt)} % ${CUSTOMERS}`;
     await sql`
       INSERT INTO order_stops (company_id, order_id, type, sequence, address_id, date, time_window_start, time_window_end,
@@ -165,6 +169,7 @@ async function seedOrders(db: Db, companyId: number, count: number, seed: number
       CROSS JOIN generate_series(1, 3) st (k)
       JOIN bench_places p ON p.k = CASE st.k WHEN 1 THEN ${stopPlace(3)} WHEN 2 THEN ${stopPlace(4)} ELSE ${stopPlace(5)} END
       WHERE o.company_id = ${companyId}`.execute(tx);
+    await sql`ANALYZE order_stops`.execute(tx);
     await sql`
       INSERT INTO order_items (company_id, order_id, stop_id, description, quantity, weight, pallets, created_at)
       SELECT s.company_id, s.order_id, s.id, 'Palletized freight', 1 + s.id % 8, 400 + (s.id % 40) * 50, 1 + s.id % 8, s.created_at

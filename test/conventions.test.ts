@@ -19,6 +19,7 @@ import { call, startTestApp, type TestApp } from './helpers/app.js';
 import { createCompany, type Session, signIn, signInAdmin } from './helpers/factories.js';
 import { WALKS } from './helpers/walk/index.js';
 import {
+  answered,
   auditRows,
   type Factory,
   fingerprint,
@@ -27,6 +28,7 @@ import {
   idLikePaths,
   isArrayField,
   kindOf,
+  openApiPath,
   type RouteCase,
   requestFor,
   resourceOf,
@@ -273,5 +275,18 @@ describe('every route', () => {
       if (!writes.some((r) => routeKey(r) === key)) problems.push(`${key}: listed as unaudited, but it is no write route`);
     }
     assert.deepEqual(problems, []);
+  });
+
+  // Last: it reads the statuses the walks above were answered with (helpers/walk.ts send).
+  it('lists in its reference entry every status the walk was answered with', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    const problems = new Set<string>();
+    for (const { route, status } of answered) {
+      const entry = doc.paths[openApiPath(route)]?.[route.method.toLowerCase()];
+      if (!entry) problems.add(`${routeKey(route)}: no reference entry`);
+      else if (!entry.responses?.[status])
+        problems.add(`${routeKey(route)}: answered ${status}; its reference entry lists ${Object.keys(entry.responses ?? {}).join(', ')}`);
+    }
+    assert.deepEqual([...problems], []);
   });
 });

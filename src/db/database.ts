@@ -13,6 +13,7 @@ import { HotStatements, prepareHotStatements } from './prepared.js';
 import { markDistributed } from './tenant.js';
 import { openTenantPool, type TenantPool, type WaitObserver } from './tenant-pool.js';
 import type { DB } from './types.js';
+import { YieldToIo } from './yield-to-io.js';
 
 export type Db = Kysely<DB>;
 
@@ -241,7 +242,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     // concurrent requests never interleave on PGlite's single session.
     const pool = new pg.Pool({ ...createPgConfig(lite), max: 1, types });
     pool.on('error', (err) => options.log.warn({ err: { message: err.message } }, 'embedded database error'));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new YieldToIo()] });
     return {
       db,
       kind: 'pglite',

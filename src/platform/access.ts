@@ -1,5 +1,6 @@
 // Permission names (CONTRACT.md §3) and what a route may declare as its access. The platform
 // enforces the declaration; an area never checks a permission by hand.
+import { AppError, Codes } from './errors.js';
 
 /** Every permission, in the contract's order; a permission's id is its position from 1. Append only. */
 export const PERMISSIONS = [
@@ -114,8 +115,9 @@ export const DEFAULT_ROLES: ReadonlyArray<{ name: string; description: string; p
 export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
-  | { kind: 'permission'; permission: Permission }
-  | { kind: 'anyOf'; permissions: readonly Permission[] }
+  | { kind: 'permission'; permission: Permission; silent?: true }
+  | { kind: 'anyOf'; permissions: readonly Permission[]; silent?: true }
+  | { kind: 'allOf'; permissions: readonly Permission[] }
   | { kind: 'role'; role: typeof COMPANY_ADMIN };
 
 export const publicAccess: Access = { kind: 'public' };
@@ -123,6 +125,16 @@ export const signedIn: Access = { kind: 'signedIn' };
 export const permission = (name: Permission): Access => ({ kind: 'permission', permission: name });
 /** Any one of these permissions admits the user. */
 export const anyPermissionOf = (...names: Permission[]): Access => ({ kind: 'anyOf', permissions: names });
+/** Every one of these permissions is needed (a write the spec grants a view permission: fds asks the
+ *  area's edit permission as well, so the read-only Viewer changes nothing). */
+export const allPermissionsOf = (...names: Permission[]): Access => ({ kind: 'allOf', permissions: names });
+/**
+ * A write whose row in the spec's table names no permission: fds requires the area's edit
+ * permission (or one of them), so a read-only role changes nothing (issue 37). The reference page
+ * says so on the route.
+ */
+export const editOf = (...names: [Permission, ...Permission[]]): Access =>
+  names.length === 1 ? { kind: 'permission', permission: names[0], silent: true } : { kind: 'anyOf', permissions: names, silent: true };
 export const companyAdmin: Access = { kind: 'role', role: COMPANY_ADMIN };
 
 export interface Grants {
@@ -142,21 +154,41 @@ export function missingFor(access: Access, grants: Grants): string | null {
     case 'anyOf':
       // Named as the message quotes it: "A" or "B".
       return grants.roles.includes(COMPANY_ADMIN) || access.permissions.some((p) => grants.permissions.has(p)) ? null : access.permissions.join('" or "');
+    case 'allOf':
+      // The first one missing, named as a single permission is.
+      if (grants.roles.includes(COMPANY_ADMIN)) return null;
+      return access.permissions.find((p) => !grants.permissions.has(p)) ?? null;
     case 'role':
       return grants.roles.includes(access.role) ? null : access.role;
   }
 }
 
+/** 403 meta.missing_permission naming what is missing (from missingFor). */
+export function refusal(access: Access, missing: string): AppError {
+  const message =
+    access.kind === 'role'
+      ? `This action requires the role "${missing}".`
+      : access.kind === 'anyOf'
+        ? `You have none of the permissions "${missing}" that this action requires.`
+        : `You do not have the permission "${missing}" that this action requires.`;
+  return new AppError(Codes.missingPermission, message);
+}
+
+const SILENT_NOTE = " The spec's table names no permission for this write: fds requires the area's edit permission, so the read-only Viewer changes nothing.";
+
 export function describeAccess(access: Access): string {
+  const note = 'silent' in access && access.silent ? SILENT_NOTE : '';
   switch (access.kind) {
     case 'public':
       return 'No token needed.';
     case 'signedIn':
       return 'Any signed-in user.';
     case 'permission':
-      return `Requires the permission "${access.permission}".`;
+      return `Requires the permission "${access.permission}".${note}`;
     case 'anyOf':
-      return `Requires one of the permissions ${access.permissions.map((p) => `"${p}"`).join(', ')}.`;
+      return `Requires one of the permissions ${access.permissions.map((p) => `"${p}"`).join(', ')}.${note}`;
+    case 'allOf':
+      return `Requires the permissions ${access.permissions.map((p) => `"${p}"`).join(' and ')}.`;
     case 'role':
       return `Requires the role "${access.role}".`;
   }

@@ -14,6 +14,7 @@
 import { type InsertObject, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../db/types.js';
 import { type DataGroup, groupsWrittenBy, raiseVersions } from './data-versions.js';
+import type { OtherMessageT } from './envelope.js';
 import { appendEvent } from './event-log.js';
 import type { CompanyEvent, Hooks } from './events.js';
 
@@ -58,6 +59,9 @@ export class Tenant implements Actor {
   /** Data groups (data-versions.ts) this work has started a write on: raised before it commits. */
   private readonly written = new Set<DataGroup>();
   private readonly finishing: Array<() => Promise<void>> = [];
+  /** What the work noticed on its way that the answer tells (otherMessages): a rule deep in a
+   *  save (a place located from its postal code) says so without every caller passing it up. */
+  private readonly notices: OtherMessageT[] = [];
 
   constructor(
     /** The company's transaction, or (reads on PostgreSQL) a connection set to the company. */
@@ -145,6 +149,16 @@ export class Tenant implements Actor {
     const entry = event.entryOf(payload);
     if (entry) await appendEvent(this, entry);
     await this.hooks.run(this, event, payload);
+  }
+
+  /** Adds a notice to the answer's otherMessages (route.ts reads them when the work is done). */
+  notice(message: string, type: 'Info' | 'Warning' = 'Info'): void {
+    this.notices.push({ message, type });
+  }
+
+  /** The notices gathered so far, once: the answer takes them. */
+  takeNotices(): OtherMessageT[] {
+    return this.notices.splice(0);
   }
 
   /** Runs `effect` once the work has committed (never when it rolls back). */

@@ -219,6 +219,8 @@ export interface AjvErrorLike {
   message?: string;
   params: Record<string, unknown>;
   data?: unknown;
+  /** The schema that failed (Ajv's `verbose`): an enumeration's names are read from it. */
+  parentSchema?: Record<string, unknown>;
 }
 
 /** `/addresses/0/street` → `addresses[0].street`; empty → `$` for the body, else the part's name. */
@@ -233,7 +235,30 @@ function fieldName(e: AjvErrorLike, context: string | undefined): string {
   return out || (context === 'body' || !context ? '$' : context);
 }
 
+/** What a format looks like, for the formats a client writes by hand. */
+const FORMATS: Record<string, string> = {
+  date: 'a date as YYYY-MM-DD',
+  'date-time': 'a date-time as YYYY-MM-DDThh:mm:ss (UTC unless it ends in Z or ±hh:mm) or a date as YYYY-MM-DD',
+};
+
+/** An enumeration's accepted values with their names (`0 Check, 1 Cash`; names alone when the
+ *  names are the values), from the schema's `x-enum` (schemas.ts); null if it has none. */
+function enumListing(schema: Record<string, unknown> | undefined): string | null {
+  const names = schema?.['x-enum'] as Record<string, number> | undefined;
+  if (!names) return null;
+  const type = schema!.type;
+  const named = type === 'string' || (Array.isArray(type) && type.includes('string'));
+  const listing = Object.entries(names)
+    .map(([name, n]) => (named ? name : `${n} ${name}`))
+    .join(', ');
+  return schema!['x-flags'] ? `one of, or a sum of: ${listing}` : `one of: ${listing}`;
+}
+
 function messageFor(e: AjvErrorLike, field: string): string {
+  // A value an enumeration does not know fails its type (a name that matched none stays text) and
+  // its list: both say what it accepts, once.
+  const listing = e.data === null ? null : enumListing(e.parentSchema);
+  if (listing && ['type', 'enum', 'minimum', 'maximum'].includes(e.keyword)) return `The ${field} field must be ${listing}.`;
   switch (e.keyword) {
     case 'required':
       return `The ${field} field is required.`;
@@ -241,9 +266,10 @@ function messageFor(e: AjvErrorLike, field: string): string {
       if (e.data === null) return `The ${field} field is required.`;
       return `The ${field} field must be of type ${String(e.params.type).replace(',', ' or ')}.`;
     case 'enum':
-      return `The ${field} field must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}.`;
+      // A nullable enumeration lists null among its values; null is never the problem here.
+      return `The ${field} field must be one of: ${(e.params.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}.`;
     case 'format':
-      return `The ${field} field must be a valid ${String(e.params.format)}.`;
+      return `The ${field} field must be ${FORMATS[String(e.params.format)] ?? `a valid ${String(e.params.format)}`}.`;
     case 'minItems':
     case 'maxItems':
       return field.endsWith('DateRange') || field === 'DateRange' ? 'DateRange takes two values: the start, then the end.' : `The ${field} field ${e.message}.`;

@@ -78,10 +78,9 @@ export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q e
   /**
    * The totalCount from somewhere cheaper than counting the filtered rows, when the list keeps it
    * for this query (orders keep a count per status: a status-only list of a million orders reads
-   * it, not a million index entries); null: count the rows. A select of one row whose column `n`
-   * is the count, exact for the query.
+   * it, not a million index entries).
    */
-  knownCount?(t: Ctx, query: Q, scope: Scope): AnySelect | null;
+  knownCount?: KnownCount<Q, Scope, Ctx>;
   /**
    * Count in the page's own pass (`count(*) OVER ()`) rather than by a second reading of the
    * filters: for a query whose filters are costly to run and match few rows (a search through a
@@ -90,6 +89,28 @@ export interface ListDef<S extends TSchema, QB extends AnySelect, Row, Item, Q e
   countInPage?(query: Q): boolean;
   /** A search over long text that may match most of the rows (list-search.ts): not a filter. */
   broadSearch?: NoInfer<BroadSearch<Q, QB, Ctx>>;
+}
+
+/**
+ * A list's count kept elsewhere. `accounts` names the declared filters the count takes into
+ * account: the kit asks `count` only when no other declared filter is present (a parameter the
+ * list does not declare never counts), so a filter added to the list later is counted on the rows
+ * until its known count learns it, instead of being kept in step by hand.
+ */
+export interface KnownCount<Q, Scope = undefined, Ctx = Tenant> {
+  accounts: ReadonlyArray<keyof Q & string>;
+  /** A select of one row whose column `n` is the count, exact for the query; null: count the rows. */
+  count(t: Ctx, query: Q, scope: Scope): AnySelect | null;
+}
+
+/** The declared filters present in the query (as applyFilters applies them). */
+export function presentFilters<Q>(filters: object | undefined, query: Q): string[] {
+  return Object.keys(filters ?? {}).filter((key) => isPresent(query[key as keyof Q]));
+}
+
+/** Whether the known count may answer this query: every declared filter present is one it accounts for. */
+export function knownCountApplies<Q>(filters: object | undefined, known: { accounts: ReadonlyArray<string> }, query: Q): boolean {
+  return presentFilters(filters, query).every((key) => known.accounts.includes(key));
 }
 
 /** A filter value counts as given when it is not null, not blank text and not an empty list. */
@@ -162,6 +183,7 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
     const sort = def.fixedOrder ? fallback : sortOfQuery(query, def.sortable, fallback);
     let filtered = applyFilters(def.from(t, query, scope as Scope), def.filters, query, t);
     const term = def.broadSearch ? searchTermOf(def.broadSearch, query) : null;
+    const knownOf = (q: Q) => (def.knownCount && knownCountApplies(def.filters, def.knownCount, q) ? def.knownCount.count(t, q, scope as Scope) : null);
     if (def.broadSearch && term !== null) {
       const found = await searchedPage(
         def.broadSearch,
@@ -174,14 +196,14 @@ export function pagedList<S extends TSchema, QB extends AnySelect, Row, Item, Q 
           bounded: (qb) => qb.limit(inlined(page.limit)).offset(inlined(page.offset)),
           select: (qb) => def.select(qb, t),
         },
-        () => def.knownCount?.(t, withoutSearch(def.broadSearch!, query), scope as Scope) ?? filtered.clearSelect().select(sql<string>`count(*)`.as('n')),
+        () => knownOf(withoutSearch(def.broadSearch!, query)) ?? filtered.clearSelect().select(sql<string>`count(*)`.as('n')),
       );
       if (found) return { ...paged(await def.map(found.rows as Row[], t, query, scope as Scope), page, found.total), totalCountExact: found.exact };
       filtered = def.broadSearch.indexed(filtered, term, t);
     }
     // A search through an index (a broad one's rare term) is counted in the page's own pass.
     const searched = term !== null;
-    const known = searched ? null : (def.knownCount?.(t, query, scope as Scope) ?? null);
+    const known = searched ? null : knownOf(query);
     const count = known ?? filtered.clearSelect().select(sql<string>`count(*)`.as('n'));
     const inPage = !known && (searched || def.countInPage?.(query) === true);
     const rows = (await orderedBy(def.select(filtered, t), def.sortable[sort.by]!, sort.descending)

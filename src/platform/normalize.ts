@@ -5,12 +5,33 @@
 // - enumerations accept a number or a name (any case) and become the form the schema declares;
 // - a query parameter given under several spellings is merged, as repetition is how multi-values
 //   are sent; a comma list is refused unless the parameter allows it (`x-comma-separated`);
-// - a day (`format: 'date'`, schemas.ts Day) given as an ISO 8601 date-time becomes its UTC day.
+// - a day (`format: 'date'`, schemas.ts Day) given as an ISO 8601 date-time becomes its UTC day;
+// - given an `Unknowns` (a route's body), a property its object does not declare is dropped and
+//   named there (the answer lists them), so a misspelt field is not silently read as absent.
 import { ValidationError } from './errors.js';
 import { isDateTime, parseDateTime } from './validation.js';
 
 type Schema = Record<string, unknown>;
-export type Normalizer = (value: unknown) => unknown;
+export type Normalizer = (value: unknown, unknowns?: Unknowns) => unknown;
+
+/** Properties dropped because their object does not declare them, by path (`stops[0].colour`),
+ *  with the declared name a client probably meant. Paths are built from the inside out: a parent
+ *  prefixes what its child added, so nothing is spent on paths when nothing is unknown. */
+export class Unknowns {
+  readonly found: Array<{ path: string; suggestion: string | null }> = [];
+
+  get size(): number {
+    return this.found.length;
+  }
+
+  /** Prefixes entries from `from` on with a property name or an `[index]`. */
+  prefix(from: number, segment: string): void {
+    for (let i = from; i < this.found.length; i++) {
+      const entry = this.found[i]!;
+      entry.path = entry.path.startsWith('[') ? segment + entry.path : `${segment}.${entry.path}`;
+    }
+  }
+}
 export type Resolve = (ref: string) => Schema | undefined;
 
 export interface NormalizeOptions {
@@ -30,7 +51,7 @@ function compile(schema: Schema | undefined, options: NormalizeOptions, seen: Ma
   if (typeof schema.$ref === 'string') return compile(options.resolve(schema.$ref), options, seen);
   if (seen.has(schema)) {
     // Recursive schema: defer to the normalizer being built.
-    return (v) => (seen.get(schema) ?? identity)(v);
+    return (v, unknowns) => (seen.get(schema) ?? identity)(v, unknowns);
   }
   seen.set(schema, null);
   const built = build(schema, options, seen);
@@ -76,9 +97,11 @@ function union(norms: (Normalizer | null)[], branches: Schema[], options: Normal
   const arrayNorm = norms.find((n, i) => n && isArray(branches[i]!)) ?? null;
   const scalarNorm = norms.find((n, i) => n && !isObject(branches[i]!) && !isArray(branches[i]!)) ?? null;
   if (!objectNorm && !arrayNorm && !scalarNorm) return options.part === 'body' ? emptyToNull : null;
-  return (v) => {
-    if (Array.isArray(v)) return arrayNorm ? arrayNorm(v) : v;
-    if (v !== null && typeof v === 'object') return objectNorm ? objectNorm(v) : v;
+  // Several object shapes: a key of one is unknown to another, so none is reported or dropped.
+  const oneShape = branches.filter(isObject).length === 1;
+  return (v, unknowns) => {
+    if (Array.isArray(v)) return arrayNorm ? arrayNorm(v, unknowns) : v;
+    if (v !== null && typeof v === 'object') return objectNorm ? objectNorm(v, oneShape ? unknowns : undefined) : v;
     if (scalarNorm) return scalarNorm(v);
     return options.part === 'body' && v === '' ? null : v;
   };
@@ -99,20 +122,30 @@ function object(schema: Schema, options: NormalizeOptions, seen: Map<Schema, Nor
   const additional = pattern ? compile(Object.values(pattern)[0], options, seen) : null;
   const query = options.part === 'query';
   const body = options.part === 'body';
-  return (value) => {
+  // Only an object that lists its properties and allows no others has unknown ones.
+  const closed = body && Boolean(schema.properties) && !pattern && (schema.additionalProperties === undefined || schema.additionalProperties === false);
+  const meant = closed ? suggestions(Object.keys(props)) : null;
+  return (value, unknowns) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return body && value === '' ? null : value;
     const out: Record<string, unknown> = {};
     for (const [key, raw] of Object.entries(value as Record<string, unknown>)) {
       if (FORBIDDEN_KEYS.has(key)) continue;
       const prop = lookup.get(key.toLowerCase());
+      if (!prop && meant && unknowns) {
+        unknowns.found.push({ path: key, suggestion: meant(key) });
+        continue;
+      }
       let v = raw;
       if (query) {
         v = Array.isArray(v) ? v.filter((x) => x !== '') : v;
         if (v === '' || (Array.isArray(v) && v.length === 0)) continue;
       }
       const name = prop ? prop.name : key;
-      if (prop?.norm) v = named(prop.norm, v, name);
-      else if (additional) v = additional(v);
+      if (prop?.norm) {
+        const before = unknowns ? unknowns.size : 0;
+        v = named(prop.norm, v, name, unknowns);
+        if (unknowns && unknowns.size > before) unknowns.prefix(before, name);
+      } else if (additional) v = additional(v);
       else if (body && v === '') v = null;
       if (query && name in out && prop?.isArray) out[name] = ([] as unknown[]).concat(out[name], v);
       else out[name] = v;
@@ -121,10 +154,21 @@ function object(schema: Schema, options: NormalizeOptions, seen: Map<Schema, Nor
   };
 }
 
+/** The declared name a client probably meant by `key`: the same without case, `_` or `-`
+ *  (`driver_id` → `driverId`), or with `Id` after it (`truck` → `truckId`). */
+function suggestions(names: string[]): (key: string) => string | null {
+  const squash = (s: string) => s.toLowerCase().replace(/[_\-\s]/g, '');
+  const bySquashed = new Map(names.map((n) => [squash(n), n]));
+  return (key) => {
+    const k = squash(key);
+    return bySquashed.get(k) ?? bySquashed.get(`${k}id`) ?? null;
+  };
+}
+
 /** Runs a property's normalizer; an error raised for "this value" is given the property's name. */
-function named(norm: Normalizer, value: unknown, name: string): unknown {
+function named(norm: Normalizer, value: unknown, name: string, unknowns: Unknowns | undefined): unknown {
   try {
-    return norm(value);
+    return norm(value, unknowns);
   } catch (err) {
     if (err instanceof ValidationError && err.errors['']) throw new ValidationError({ [name]: err.errors[''] });
     throw err;
@@ -139,7 +183,7 @@ function array(schema: Schema, options: NormalizeOptions, seen: Map<Schema, Norm
   const itemTypes = resolvedItems ? typesOf(resolvedItems) : [];
   // A comma inside a value of a number or enumeration list is a comma list sent by mistake.
   const strictItems = Boolean(resolvedItems?.['x-enum']) || itemTypes.includes('integer') || itemTypes.includes('number');
-  if (options.part !== 'query') return itemNorm ? (v) => (Array.isArray(v) ? v.map(itemNorm) : itemNorm(v)) : null;
+  if (options.part !== 'query') return itemNorm ? (v, unknowns) => (Array.isArray(v) ? mapItems(itemNorm, v, unknowns) : itemNorm(v, unknowns)) : null;
   return (v) => {
     let list = Array.isArray(v) ? v : [v];
     if (commaSeparated)
@@ -154,8 +198,19 @@ function array(schema: Schema, options: NormalizeOptions, seen: Map<Schema, Norm
     else if (strictItems && list.some((x) => typeof x === 'string' && x.includes(','))) {
       throw new ValidationError({ '': ['Send several values by repeating the parameter (?name=1&name=2); comma-separated values are not accepted here.'] });
     }
-    return itemNorm ? list.map(itemNorm) : list;
+    return itemNorm ? list.map((x) => itemNorm(x)) : list;
   };
+}
+
+/** Each item normalized; what an item adds to `unknowns` is prefixed with its `[index]`. */
+function mapItems(norm: Normalizer, list: unknown[], unknowns: Unknowns | undefined): unknown[] {
+  if (!unknowns) return list.map((x) => norm(x));
+  return list.map((x, i) => {
+    const before = unknowns.size;
+    const out = norm(x, unknowns);
+    if (unknowns.size > before) unknowns.prefix(before, `[${i}]`);
+    return out;
+  });
 }
 
 function enumeration(schema: Schema, options: NormalizeOptions): Normalizer {

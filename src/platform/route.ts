@@ -1,21 +1,23 @@
 // Routes are declared, not written: method, url, schemas, access and a one-line handler. This file
 // turns a declaration into a Fastify route with everything the spec requires around it — token and
 // access checks, request normalization, the tenant transaction, the envelope and its schema.
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import contentDisposition from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { CompanyWork, Tenant, TenantMode, TenantRunner } from '../db/tenant.js';
 import { type FileStore, FileTooLarge, type StagedFile } from '../integrations/storage/index.js';
-import { type Access, describeAccess, missingFor } from './access.js';
+import { type Access, describeAccess, missingFor, refusal } from './access.js';
 import { type AnswerCache, Versioned } from './answer-cache.js';
 import type { Principal } from './auth.js';
-import { Env, ok, WithNotices } from './envelope.js';
+import { Env, type OtherMessageT, ok, WithNotices } from './envelope.js';
 import { AppError, Codes, invalid } from './errors.js';
 import { afterIdempotent, beforeIdempotent } from './idempotency.js';
-import { compileNormalizer, type Normalizer } from './normalize.js';
+import { Located } from './located.js';
+import { compileNormalizer, type Normalizer, Unknowns } from './normalize.js';
 import type { CompanyRecords } from './records.js';
-import type { Static, TSchema } from './schemas.js';
+import { statusesOf } from './route-statuses.js';
+import { type Static, type TSchema, Type } from './schemas.js';
 import { refuseNul } from './text-guard.js';
 import { resolveSchema } from './validation.js';
 
@@ -74,7 +76,7 @@ type ResultOf<R> = R extends typeof FileResponse
   : R extends { bare: infer B extends TSchema }
     ? Static<B>
     : R extends TSchema
-      ? Static<R> | WithNotices<Static<R>> | Versioned<Static<R>>
+      ? Static<R> | WithNotices<Static<R>> | Versioned<Static<R>> | Located<Static<R>> | WithNotices<Located<Static<R>>>
       : never;
 
 export interface Context<P, Q, B> {
@@ -154,6 +156,9 @@ export interface RouteDef<P, Q, B, R extends ResponseKind> {
   response: R;
   /** Extra lines for the reference page (rate limits, file formats...). */
   notes?: string[];
+  /** Statuses the route answers that its declaration does not imply (route-statuses.ts): a 502
+   *  from an outside provider, a 429, a 400 business refusal of a route that takes no input. */
+  statuses?: readonly number[];
   /** A multipart request: at most `maxFiles` files (more: 400) of `maxFileBytes` each (larger: 413).
    *  `store`: each file streamed into the file store (ctx.staged), never held whole in memory; an
    *  empty file is a 400. Otherwise read into memory (ctx.uploads: spreadsheets to import). */
@@ -191,6 +196,8 @@ export interface RouteDeps {
 export interface RouteConfig {
   access: Access;
   apiVersions: string;
+  /** Every status the route can answer, for its reference entry. */
+  statuses: number[];
   upload?: boolean;
   fileType?: string;
 }
@@ -202,6 +209,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     apiVersions?: string;
+    statuses?: number[];
     upload?: boolean;
     fileType?: string;
   }
@@ -210,20 +218,36 @@ declare module 'fastify' {
 /** Uploads read before the handler, by request (gone with it). */
 const uploadsOf = new WeakMap<FastifyRequest, Uploads>();
 const stagedOf = new WeakMap<FastifyRequest, StagedUploads>();
+/** Notices naming the body properties the route does not declare (dropped), by request. */
+const ignoredOf = new WeakMap<FastifyRequest, OtherMessageT[]>();
+
+function ignoredNotices(unknowns: Unknowns): OtherMessageT[] {
+  return unknowns.found.map(({ path, suggestion }) => ({
+    type: 'Warning',
+    message: `Ignored unknown property "${path}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}.`,
+  }));
+}
+
+/**
+ * A file route's transaction (`run` gives it the work): when it fails after the handler answered a
+ * stream — its commit failed, say — nothing will read the stream, which holds a file handle (a
+ * stored file's): it is destroyed, then the failure goes on to the error answer.
+ */
+function closingOnFailure(run: (work: CompanyWork<unknown>) => Promise<unknown>, ctx: RouteContext, handler: AnyRoute['handler']): Promise<unknown> {
+  let answered: FileResult | undefined;
+  return run(async (tenant) => {
+    ctx.tenant = tenant;
+    answered = (await handler(ctx as Context<unknown, unknown, unknown>)) as FileResult;
+    return answered;
+  }).catch((err: unknown) => {
+    if (answered?.body instanceof Readable) answered.body.destroy();
+    throw err;
+  });
+}
 
 function fullUrl(def: AnyRoute): string {
   if (def.absolute) return def.url;
   return `/api/v${def.version ?? 1}${def.url}`;
-}
-
-function forbidden(access: Access, missing: string): AppError {
-  const message =
-    access.kind === 'role'
-      ? `This action requires the role "${missing}".`
-      : access.kind === 'anyOf'
-        ? `You have none of the permissions "${missing}" that this action requires.`
-        : `You do not have the permission "${missing}" that this action requires.`;
-  return new AppError(Codes.missingPermission, message);
 }
 
 type Part = 'body' | 'query' | 'params';
@@ -290,6 +314,16 @@ function fileTooLarge(fileName: string, maxBytes: number): AppError {
 
 const NO_STAGED: StagedUploads = Object.freeze({ files: [], fields: {} }) as StagedUploads;
 
+/**
+ * A registered model (an area's `schemas`) as a reference to it, not a copy: a copy keeps its $id,
+ * and the serializer's validator of a nullable member inside it (an anyOf) then resolves that
+ * member's $ref from the copy, where another area's model is not found (a 500 on the first answer).
+ */
+function registeredRef(schema: TSchema): TSchema {
+  const id = (schema as { $id?: unknown }).$id;
+  return typeof id === 'string' && resolveSchema(id) === schema ? Type.Ref(id) : schema;
+}
+
 export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const isPublic = def.access.kind === 'public';
   const useTransaction = !isPublic && def.transaction !== false;
@@ -298,11 +332,12 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
   const response = def.response;
   const isFile = response === FileResponse;
   const bare = typeof response === 'object' && response !== null && 'bare' in response ? (response as { bare: TSchema }).bare : null;
-  const success = isFile ? null : (bare ?? Env(response as TSchema));
+  const success = isFile ? null : (bare ?? Env(registeredRef(response as TSchema)));
   const norms = normalizers(def);
   const config: RouteConfig = {
     access: def.access,
     apiVersions: `${def.version ?? 1}.0`,
+    statuses: statusesOf(def),
     ...(def.upload ? { upload: true } : {}),
     ...(isFile ? { fileType: def.fileType ?? 'application/octet-stream' } : {}),
   };
@@ -332,7 +367,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       // changed since it was read: one version read instead of the tenant transaction.
       const key = cache ? `${request.principal!.companyId} ${def.method} ${def.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}` : null;
       if (cache && key && cache.has(key)) return kept(ctx, key);
-      if (useTransaction) return run(ctx).then((result) => answer(reply, result, key));
+      if (useTransaction) return run(ctx).then((result) => answer(reply, withGathered(result, ctx.tenant), key));
       const result = outside(ctx);
       if (isThenable(result)) return result.then((r) => answer(reply, r, key));
       const out = answer(reply, result, key);
@@ -340,17 +375,27 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       return out === undefined ? Promise.resolve(out) : out;
     },
   };
-  const run = (ctx: RouteContext) =>
+  const inTransaction = (ctx: RouteContext) =>
     deps.tenants(ctx.principal, ctx.request.id, mode, (tenant) => {
       ctx.tenant = tenant;
       return def.handler(ctx as Context<unknown, unknown, unknown>) as Promise<unknown>;
     });
+  const run = isFile
+    ? (ctx: RouteContext) => closingOnFailure((work) => deps.tenants(ctx.principal, ctx.request.id, mode, work), ctx, def.handler)
+    : inTransaction;
   /** A route without the company's transaction: it opens the company's door itself when ready. */
   const outside = (ctx: RouteContext): unknown => def.handler(ctx as Context<unknown, unknown, unknown>);
   async function kept(ctx: RouteContext, key: string): Promise<unknown> {
     const body = cache!.get(key, await cache!.version(deps.db, ctx.principal.companyId));
     if (body !== undefined) return sendJson(ctx.reply, body);
     return answer(ctx.reply, useTransaction ? await run(ctx) : await outside(ctx), key);
+  }
+  /** The handler's answer with the notices its work gathered on the tenant (Tenant.notice). */
+  function withGathered(result: unknown, tenant: Tenant | undefined): unknown {
+    const notices = tenant?.takeNotices() ?? [];
+    if (notices.length === 0 || isFile || bare || result instanceof Versioned) return result;
+    if (result instanceof WithNotices) return new WithNotices(result.data, [...result.otherMessages, ...notices]);
+    return new WithNotices(result, notices);
   }
   /** The handler's result → what Fastify sends (serialized by the route's schema unless already a string). */
   function answer(reply: FastifyReply, result: unknown, key: string | null): unknown {
@@ -362,16 +407,24 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       return file.body;
     }
     if (bare) return result;
+    const ignored = ignoredOf.get(reply.request);
     if (result instanceof Versioned) {
-      const answered = ok(result.data ?? null);
-      if (!cache || !key || result.version === null) return answered;
+      const answered = ok(result.data ?? null, ignored);
+      // An answer with this request's own notices is not kept for the next one.
+      if (!cache || !key || result.version === null || ignored) return answered;
       // The route's own schema serializer: the kept bytes are exactly what it sends.
       const body = String(reply.serialize(answered));
       cache.set(key, result.version, body);
       return sendJson(reply, body);
     }
-    if (result instanceof WithNotices) return ok(result.data ?? null, result.otherMessages);
-    return ok(result ?? null);
+    if (result instanceof WithNotices) return ok(placed(reply, result.data) ?? null, ignored ? [...ignored, ...result.otherMessages] : result.otherMessages);
+    return ok(placed(reply, result) ?? null, ignored);
+  }
+  /** A create answering no data (platform/located.ts): the GET of its record in the Location header. */
+  function placed(reply: FastifyReply, result: unknown): unknown {
+    if (!(result instanceof Located)) return result;
+    reply.header('location', `${def.absolute ? '' : `/api/v${def.version ?? 1}`}${result.path}`);
+    return result.data;
   }
   if (!isPublic) {
     // A callback hook, not an async one: with the principal known in process it admits the request
@@ -379,7 +432,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
     const admit = (request: FastifyRequest, principal: Principal, done: (err?: Error) => void) => {
       request.principal = principal;
       const missing = missingFor(def.access, principal);
-      done(missing ? forbidden(def.access, missing) : undefined);
+      done(missing ? refusal(def.access, missing) : undefined);
     };
     options.onRequest = (request, _reply, done) => {
       const principal = deps.authenticate(request.headers.authorization);
@@ -452,7 +505,10 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
     options.preValidation = (request, _reply, done) => {
       for (const [part, norm] of norms) {
         const value = request[part];
-        if (value !== undefined) (request as unknown as Record<string, unknown>)[part] = norm(value);
+        if (value === undefined) continue;
+        const unknowns = part === 'body' ? new Unknowns() : undefined;
+        (request as unknown as Record<string, unknown>)[part] = norm(value, unknowns);
+        if (unknowns && unknowns.size > 0) ignoredOf.set(request, ignoredNotices(unknowns));
       }
       for (const part of parts) refuseNul(request[part], part);
       done();

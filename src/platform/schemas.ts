@@ -124,10 +124,15 @@ export function MailingAddressInput(description?: string) {
 
 export const SortDirectionEnum = NumEnum({ Ascending: 0, Descending: 1 });
 
+// Paging values are int32 as the spec declares them, bounded here since Ajv does not check the
+// format: beyond int32 a validation problem naming the field; within it a page is always answered
+// (below 1 the first, past the end an empty one) and the offset stays far inside a bigint.
+export const PagingInt = (description: string) => Type.Optional(Type.Integer({ format: 'int32', minimum: -2147483648, maximum: 2147483647, description }));
+
 export const PageParams = {
-  Page: Type.Optional(Type.Integer({ format: 'int32', description: 'Page to read, from 1. A value below 1 reads the first page.' })),
-  ItemsPerPage: Type.Optional(
-    Type.Integer({ format: 'int32', description: 'Page size, default 20; larger values are reduced to the endpoint maximum, echoed in itemsPerPage.' }),
+  Page: PagingInt('Page to read, from 1 (an int32). A value below 1 reads the first page; a page past the end is an empty list.'),
+  ItemsPerPage: PagingInt(
+    'Page size (an int32), default 20; a value below 1 reads 20, larger values are reduced to the endpoint maximum, echoed in itemsPerPage.',
   ),
   SearchTerm: Type.Optional(Type.String({ maxLength: 200, description: 'Free-text search; matched fields depend on the list.' })),
   SortBy: Type.Optional(Type.String({ maxLength: 64, description: 'Field to sort by; sortable fields differ per endpoint.' })),

@@ -56,9 +56,7 @@ export class StoredFiles {
 
   /** One reference less; when none is left the row goes now and the bytes after the commit. */
   async release(t: Tenant, key: string): Promise<void> {
-    const rows = await t.update('stored_files').set({ refs: sql`refs - 1` }).where('key', '=', key).where('refs', '>', 0).returning('refs').execute();
-    if (rows[0]?.refs !== 0) return;
-    await t.delete('stored_files').where('key', '=', key).where('refs', '=', 0).execute();
+    if (!(await dropReference(t, key))) return;
     const companyId = t.companyId;
     t.afterCommit(() => this.removeUnnamed(companyId, key));
   }
@@ -84,4 +82,17 @@ export class StoredFiles {
       if (rows.length === 0) await this.store.remove(companyId, key);
     });
   }
+}
+
+/**
+ * One reference less, where no StoredFiles is at hand: an area's subscription, which runs in the
+ * announcing transaction without the app's file store. The row goes with its last reference (true);
+ * the bytes stay in the store, as a rolled-back keep's do — space, never a record without its file —
+ * until the same content is kept again (published anew) or released through StoredFiles.
+ */
+export async function dropReference(t: Tenant, key: string): Promise<boolean> {
+  const rows = await t.update('stored_files').set({ refs: sql`refs - 1` }).where('key', '=', key).where('refs', '>', 0).returning('refs').execute();
+  if (rows[0]?.refs !== 0) return false;
+  await t.delete('stored_files').where('key', '=', key).where('refs', '=', 0).execute();
+  return true;
 }

@@ -5,27 +5,29 @@ import { ValidationError } from './errors.js';
 
 const NUL = '\u0000';
 
-/** The field (`addresses[0].street`, or `part` itself) of the first text holding NUL; null when none. */
+/** The field (`addresses[0].street`, or `part` itself) of the first text holding NUL; null when none.
+ *  A walk with its own stack, not recursion: a body nested deeper than the call stack (`[[[...]]]`,
+ *  well under the body limit) would overflow it and answer 500 instead of reaching validation. */
 export function fieldWithNul(value: unknown, part: string): string | null {
-  return walk(value, '');
-  function walk(v: unknown, path: string): string | null {
-    if (typeof v === 'string') return v.includes(NUL) ? path || part : null;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const found = walk(v[i], `${path}[${i}]`);
-        if (found) return found;
+  // Taken from the end: children are pushed in reverse, so fields are met in order. A key holding
+  // NUL is itself the answer (`badKey`), met where its value would be.
+  const stack: Array<{ v: unknown; path: string; badKey?: true }> = [{ v: value, path: '' }];
+  while (stack.length > 0) {
+    const { v, path, badKey } = stack.pop()!;
+    if (badKey) return path;
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return path || part;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: `${path}[${i}]` });
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i]!;
+        stack.push({ v: inner, path: path ? `${path}.${key}` : key, ...(key.includes(NUL) ? { badKey: true as const } : {}) });
       }
-      return null;
     }
-    if (v !== null && typeof v === 'object') {
-      for (const [key, inner] of Object.entries(v)) {
-        if (key.includes(NUL)) return path ? `${path}.${key}` : key;
-        const found = walk(inner, path ? `${path}.${key}` : key);
-        if (found) return found;
-      }
-    }
-    return null;
   }
+  return null;
 }
 
 /** Throws a 400 naming the field when the request part holds a NUL character. */

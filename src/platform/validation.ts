@@ -34,9 +34,10 @@ function makeAjv(options: Options): Ajv {
   return ajv;
 }
 
-// verbose: errors carry the offending value, so a null (or '') required field reads as missing.
+// verbose: errors carry the offending value, so a null (or '') required field reads as missing,
+// and the failing schema, so an enumeration's message can name its values (errors.ts).
 export const bodyAjv = makeAjv({ coerceTypes: false, verbose: true });
-const textAjv = makeAjv({ coerceTypes: 'array' });
+const textAjv = makeAjv({ coerceTypes: 'array', verbose: true });
 
 const registry = new Map<string, Record<string, unknown>>();
 

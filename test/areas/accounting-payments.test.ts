@@ -28,6 +28,35 @@ const invoiceOf = async (s: Session, id: number) => (await api(s, 'GET', `/Accou
 const paymentsOf = async (s: Session, invoiceId: number) => (await api(s, 'GET', `/Accounting/InvoicePayments/${invoiceId}`)).body.data;
 
 describe('POST /Accounting/Payment and BulkPayment', () => {
+  it('answers data null with the new payment in a Location header, which GET /Accounting/Payment/{id} reads', async () => {
+    const admin = await signIn(t);
+    const customer = await createCustomer(t, admin);
+    const invoice = await createApprovedInvoice(t, admin, { customerId: customer.id });
+    const made = await api(admin, 'POST', '/Accounting/Payment', { customerId: customer.id, amount: 20, paymentMethodType: 1 });
+    assert.equal(made.status, 200, JSON.stringify(made.body));
+    assert.equal(made.body.data, null);
+    const location = String(made.headers.location);
+    assert.match(location, /^\/api\/v1\/Accounting\/Payment\/\d+$/);
+    const read = await call(t, 'GET', location, { token: admin.token });
+    assert.equal(read.status, 200, JSON.stringify(read.body));
+    assert.deepEqual([read.body.data.customerId, read.body.data.amount, read.body.data.paymentMethodType], [customer.id, 20, 1]);
+
+    const bulk = await api(admin, 'POST', '/Accounting/BulkPayment', {
+      customerId: customer.id,
+      amount: 30,
+      paymentMethodType: 0,
+      invoices: [{ invoiceId: invoice.id }],
+    });
+    assert.equal(bulk.status, 200, JSON.stringify(bulk.body));
+    const [applied] = await paymentsOf(admin, invoice.id);
+    assert.equal(bulk.headers.location, `/api/v1/Accounting/Payment/${applied.id}`);
+    assert.equal((await call(t, 'GET', String(bulk.headers.location), { token: admin.token })).body.data.amount, 30);
+
+    expectNotFound(await api(await signIn(t), 'GET', `/Accounting/Payment/${applied.id}`));
+    const dispatcher = await signIn(t, 'Dispatcher', admin.companyId);
+    expectForbidden(await api(dispatcher, 'GET', `/Accounting/Payment/${applied.id}`), 'View Invoices and Payments');
+  });
+
   it('records a check split across invoices; balances, statuses, activity, audit and event follow', async () => {
     const admin = await signIn(t);
     const customer = await createCustomer(t, admin);

@@ -116,7 +116,7 @@ describe('POST, PUT and DELETE /Addresses', () => {
     assert.equal(await countRows(t, 'addresses', admin.companyId), before);
   });
 
-  it("treats another company's address or customer as missing; open to any signed-in user", async () => {
+  it("treats another company's address or customer as missing; needs the customers' edit permission", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const theirs = await createCustomer(t, b);
@@ -133,11 +133,56 @@ describe('POST, PUT and DELETE /Addresses', () => {
       }),
     );
     assert.equal((await get(b, `/Customers/${theirs.id}`)).body.data.addresses[0].street, theirAddress.street);
+    // The customers' edit permission, "Create customers": the read-only Viewer changes nothing (issue 37).
     const nobody = await signIn(t, { permissions: [] }, a.companyId);
     assert.equal(
       (await call(t, 'POST', '/api/v1/Addresses', { token: nobody.token, body: { customerId: ours.id, street: 'S', city: 'C', country: 'US' } })).status,
+      403,
+    );
+    const editor = await signIn(t, { permissions: ['Create customers'] }, a.companyId);
+    assert.equal(
+      (await call(t, 'POST', '/api/v1/Addresses', { token: editor.token, body: { customerId: ours.id, street: 'S', city: 'C', country: 'US' } })).status,
       200,
     );
+  });
+});
+
+describe('an address sent without coordinates', () => {
+  const post = (session: Session, body: Record<string, unknown>) => call(t, 'POST', '/api/v1/Addresses', { token: session.token, body });
+
+  it('is placed at the centre of its postal code, and the answer says so', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin);
+    const res = await post(admin, { customerId: c.id, street: '901 Bagby St', city: 'Houston', state: 'TX', postalCode: '77002-1234', country: 'US' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.success, true);
+    assert.deepEqual([res.body.data.latitude, res.body.data.longitude], [29.7594, -95.3594]);
+    assert.deepEqual(res.body.otherMessages, [{ type: 'Info', message: 'Placed at the centre of postal code 77002: no coordinates were given.' }]);
+    // Kept: read back as saved. Coordinates sent are kept as sent, with nothing to say.
+    assert.equal((await get(admin, `/Customers/${c.id}`)).body.data.addresses.find((a: any) => a.id === res.body.data.id).latitude, 29.7594);
+    const given = await post(admin, {
+      customerId: c.id,
+      street: '1 Main St',
+      city: 'Houston',
+      postalCode: '77002',
+      country: 'US',
+      latitude: 29.75,
+      longitude: -95.36,
+    });
+    assert.deepEqual([given.body.data.latitude, given.body.otherMessages], [29.75, []]);
+  });
+
+  it('without a known postal code, is placed at its city; unplaceable, it is saved and the answer warns', async () => {
+    const admin = await signIn(t);
+    const city = await post(admin, { street: '1 Rue de Rivoli', city: 'Lyon', country: 'FR' });
+    assert.equal(city.status, 200, JSON.stringify(city.body));
+    assert.ok(Math.abs(city.body.data.latitude - 45.76) < 0.1 && Math.abs(city.body.data.longitude - 4.83) < 0.1, JSON.stringify(city.body.data));
+    assert.match(city.body.otherMessages[0].message, /^Placed at the centre of Lyon, .*: no coordinates were given\.$/);
+    const nowhere = await post(admin, { street: '9 Unknown Rd', city: 'Nowhere Such Town', state: 'TX', postalCode: '00000', country: 'US' });
+    assert.equal(nowhere.status, 200, JSON.stringify(nowhere.body));
+    assert.deepEqual([nowhere.body.success, nowhere.body.data.latitude, nowhere.body.data.longitude], [true, null, null]);
+    assert.equal(nowhere.body.otherMessages[0].type, 'Warning');
+    assert.match(nowhere.body.otherMessages[0].message, /cannot be measured/);
   });
 });
 

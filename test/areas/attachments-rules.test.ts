@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { pdfOf, picture, type UploadFile, upload, uploadImage } from '../helpers/attachments.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { createDriver, createInvoice, createQuote, type Session, signIn } from '../helpers/factories.js';
+import { createDriver, createInvoice, createPayment, createQuote, createRoute, type Session, signIn } from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -156,5 +156,45 @@ describe('attachments: another company', () => {
     assert.deepEqual(await written(admin.companyId), [0, 0, 0]);
     // The stranger's attachment is untouched.
     assert.ok((await get(stranger, `/Attachments/${theirs.id}`)).raw.equals(secret));
+  });
+});
+
+describe('attachments: records deleted for good', () => {
+  it("go with their record — an order's (its items' and stops' too), a payment's, a driver's, a route's — and let their files go", async () => {
+    const admin = await signIn(t);
+    const order = await createQuote(t, admin);
+    const other = await createQuote(t, admin);
+    const payment = await createPayment(t, admin);
+    const driver = await createDriver(t, admin);
+    const route = await createRoute(t, admin);
+    const file = await jpeg();
+    const attach = async (type: string, id: number, content: Buffer) => {
+      const res = await upload(t, admin, type, id, { ...file, content });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    };
+    // Different bytes each, so each is a stored file of its own.
+    const bytes = async (n: number) => picture(200 + n, 100);
+    await attach('Order', order.id, await bytes(1));
+    await attach('OrderStop', order.stops[0].id, await bytes(2));
+    await attach('OrderItem', order.stops[0].items[0].id, await bytes(3));
+    await attach('Order', other.id, await bytes(4));
+    await attach('Payment', payment.id, await bytes(5));
+    await attach('Driver', driver.id, await bytes(6));
+    await attach('Route', route.id, await bytes(7));
+    const [attachments, storedFiles] = await written(admin.companyId);
+    assert.deepEqual([attachments, storedFiles], [7, 7]);
+
+    const purge = async (url: string) => {
+      const res = await call(t, 'DELETE', `/api/v1${url}`, { token: admin.token });
+      assert.equal(res.status, 200, `${url}: ${JSON.stringify(res.body)}`);
+    };
+    await purge(`/Orders/${order.id}/Permanent`);
+    assert.deepEqual((await written(admin.companyId)).slice(0, 2), [4, 4]);
+    await purge(`/Accounting/Payment/Permanent/${payment.id}`);
+    await purge(`/Drivers/Permanent/${driver.id}`);
+    await purge(`/Routes/${route.id}`);
+    assert.deepEqual((await written(admin.companyId)).slice(0, 2), [1, 1]);
+    // The other order's attachment stays.
+    assert.equal((await get(admin, `/Attachments/Order/${other.id}`)).body.data.length, 1);
   });
 });

@@ -133,13 +133,44 @@ describe('DELETE, SetPrimary and Usage', () => {
   });
 });
 
+describe('contact phones', () => {
+  it("are kept in E.164, read in the carrier's country; one that is not a number is refused, naming the field", async () => {
+    const admin = await signIn(t);
+    const us = await createCarrier(t, admin);
+    const typed = await addContact(admin, us.id, { phone: '713-222-3344' });
+    assert.equal(typed.phone, '+17132223344');
+    const uk = await createCarrier(t, admin, { address: { city: 'London', country: 'GB' } });
+    assert.equal((await addContact(admin, uk.id, { phone: '020 7946 0958' })).phone, '+442079460958');
+    const before = await countRows(t, 'outsource_company_contacts', admin.companyId);
+    expectProblem(await api(admin, 'POST', '/OutsourceCompanyContacts', { outsourceCompanyId: us.id, name: 'X', phone: '12' }), 'phone');
+    expectProblem(await api(admin, 'PUT', `/OutsourceCompanyContacts/${typed.id}`, { outsourceCompanyId: us.id, name: 'X', phone: 'call me' }), 'phone');
+    assert.equal(await countRows(t, 'outsource_company_contacts', admin.companyId), before);
+    assert.equal((await contactsOf(admin, us.id))[0].phone, '+17132223344');
+  });
+});
+
+/** A contact as saved before phones were normalized on save: what Normalize is for. */
+async function legacyContact(session: Session, outsourceCompanyId: number, values: { name?: string; email?: string; phone?: string }) {
+  return t.database.db
+    .insertInto('outsource_company_contacts')
+    .values({
+      company_id: session.companyId,
+      outsource_company_id: outsourceCompanyId,
+      name: values.name ?? 'Contact',
+      email: values.email ?? null,
+      phone: values.phone ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 describe('Normalize and NormalizePreview', () => {
   it("previews, then writes E.164 phones (in the carrier's country) and lower-case emails, merging identical contacts", async () => {
     const admin = await signIn(t);
     const uk = await createCarrier(t, admin, { address: { city: 'London', country: 'GB' } });
-    const a = await addContact(admin, uk.id, { name: 'Ada', email: 'ada@example.com', phone: '020 7946 0958' });
-    const b = await addContact(admin, uk.id, { name: 'ada', email: 'ada@example.com', phone: '+44 20 7946 0958' });
-    const c = await addContact(admin, uk.id, { name: 'Cy', phone: '12' });
+    const a = await legacyContact(admin, uk.id, { name: 'Ada', email: 'ada@example.com', phone: '020 7946 0958' });
+    const b = await legacyContact(admin, uk.id, { name: 'ada', email: 'ada@example.com', phone: '+44 20 7946 0958' });
+    const c = await legacyContact(admin, uk.id, { name: 'Cy', phone: '12' });
     const preview = (await api(admin, 'GET', `/OutsourceCompanyContacts/NormalizePreview?outsourceCompanyId=${uk.id}`)).body.data;
     assert.deepEqual(preview.merges, [{ keepContactId: a.id, mergedContactIds: [b.id] }]);
     assert.ok(preview.changes.some((ch: any) => ch.contactId === a.id && ch.outsourceCompanyId === uk.id && ch.field === 'phone' && ch.to === '+442079460958'));
@@ -159,10 +190,10 @@ describe('Normalize and NormalizePreview', () => {
   it("normalizes every carrier of the company when no id is given, never another company's", async () => {
     const admin = await signIn(t);
     const one = await createCarrier(t, admin);
-    await addContact(admin, one.id, { phone: '(512) 555-0199' });
+    await legacyContact(admin, one.id, { phone: '(512) 555-0199' });
     const other = await signIn(t);
     const theirs = await createCarrier(t, other);
-    await addContact(other, theirs.id, { phone: '(512) 555-0142' });
+    await legacyContact(other, theirs.id, { phone: '(512) 555-0142' });
     const res = await api(admin, 'POST', '/OutsourceCompanyContacts/Normalize');
     assert.equal(res.body.data.updated, 1);
     assert.equal((await contactsOf(admin, one.id))[0].phone, '+15125550199');
@@ -170,7 +201,7 @@ describe('Normalize and NormalizePreview', () => {
     expectNotFound(await api(admin, 'GET', `/OutsourceCompanyContacts/NormalizePreview?outsourceCompanyId=${theirs.id}`));
     expectNotFound(await api(admin, 'POST', `/OutsourceCompanyContacts/Normalize?outsourceCompanyId=${theirs.id}`));
     expectProblem(await api(admin, 'GET', '/OutsourceCompanyContacts/NormalizePreview?outsourceCompanyId=abc'), 'outsourceCompanyId');
-    await addContact(admin, one.id, { phone: '(512) 555-0177' });
+    await legacyContact(admin, one.id, { phone: '(512) 555-0177' });
     expectProblem(await api(admin, 'POST', '/OutsourceCompanyContacts/Normalize?outsourceCompanyId=abc'), 'outsourceCompanyId');
     assert.ok(
       (await contactsOf(admin, one.id)).some((k) => k.phone === '(512) 555-0177'),

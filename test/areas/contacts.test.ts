@@ -59,7 +59,7 @@ describe('POST and PUT /CustomerContacts', () => {
     assert.equal(await countRows(t, 'customer_contacts', admin.companyId), 1);
   });
 
-  it("treats another company's customer or contact as missing; open to any signed-in user", async () => {
+  it("treats another company's customer or contact as missing; needs the customers' edit permission", async () => {
     const a = await signIn(t);
     const b = await signIn(t);
     const theirs = await createCustomer(t, b);
@@ -67,8 +67,11 @@ describe('POST and PUT /CustomerContacts', () => {
     expectNotFound(await call(t, 'POST', '/api/v1/CustomerContacts', { token: a.token, body: { customerId: theirs.id, name: 'Spy' } }));
     expectNotFound(await call(t, 'PUT', `/api/v1/CustomerContacts/${theirContact.id}`, { token: a.token, body: { customerId: theirs.id, name: 'Spy' } }));
     assert.equal(await countRows(t, 'customer_contacts', b.companyId), 1);
+    // The customers' edit permission, "Create customers": the read-only Viewer changes nothing (issue 37).
     const nobody = await signIn(t, { permissions: [] }, b.companyId);
-    assert.equal((await call(t, 'POST', '/api/v1/CustomerContacts', { token: nobody.token, body: { customerId: theirs.id, name: 'Helper' } })).status, 200);
+    assert.equal((await call(t, 'POST', '/api/v1/CustomerContacts', { token: nobody.token, body: { customerId: theirs.id, name: 'Helper' } })).status, 403);
+    const editor = await signIn(t, { permissions: ['Create customers'] }, b.companyId);
+    assert.equal((await call(t, 'POST', '/api/v1/CustomerContacts', { token: editor.token, body: { customerId: theirs.id, name: 'Helper' } })).status, 200);
   });
 });
 
@@ -142,13 +145,57 @@ describe('DELETE /CustomerContacts/{id}, SetPrimary and Usage', () => {
   });
 });
 
+describe('contact phones', () => {
+  it("are kept in E.164, read in the country of the customer's main address (US when none)", async () => {
+    const admin = await signIn(t);
+    const us = await createCustomer(t, admin);
+    const typed = await createContact(t, admin, us.id, { name: 'Ann', phone: '713-222-3344' });
+    assert.equal(typed.phone, '+17132223344');
+    const updated = await call(t, 'PUT', `/api/v1/CustomerContacts/${typed.id}`, {
+      token: admin.token,
+      body: { customerId: us.id, name: 'Ann', phone: '(713) 222-3355' },
+    });
+    assert.equal(updated.status, 200, JSON.stringify(updated.body));
+    assert.equal(updated.body.data.phone, '+17132223355');
+    const bare = await createCustomer(t, admin, { addresses: [] });
+    assert.equal((await createContact(t, admin, bare.id, { phone: '512 555 0142' })).phone, '+15125550142');
+    const uk = await createCustomer(t, admin, { addresses: [{ street: '1 High St', city: 'London', country: 'GB' }] });
+    assert.equal((await createContact(t, admin, uk.id, { phone: '020 7946 0958' })).phone, '+442079460958');
+    assert.equal((await createContact(t, admin, uk.id, { phone: '+1 713 222 3344' })).phone, '+17132223344', 'a + number keeps its own country');
+  });
+
+  it('refuses a phone that is not a number, naming the field, and writes nothing', async () => {
+    const admin = await signIn(t);
+    const c = await createCustomer(t, admin);
+    const kept = await createContact(t, admin, c.id, { phone: '713-222-3344' });
+    const before = await countRows(t, 'customer_contacts', admin.companyId);
+    expectProblem(await call(t, 'POST', '/api/v1/CustomerContacts', { token: admin.token, body: { customerId: c.id, name: 'X', phone: '12' } }), 'phone');
+    expectProblem(
+      await call(t, 'PUT', `/api/v1/CustomerContacts/${kept.id}`, { token: admin.token, body: { customerId: c.id, name: 'X', phone: 'call me' } }),
+      'phone',
+    );
+    assert.equal(await countRows(t, 'customer_contacts', admin.companyId), before);
+    assert.equal((await contactsOf(admin, c.id))[0].phone, '+17132223344');
+  });
+});
+
+/** A contact as saved before phones were normalized on save: what Normalize is for. */
+async function legacyContact(session: Session, customerId: number, values: { name: string; email?: string; phone?: string }) {
+  const row = await t.database.db
+    .insertInto('customer_contacts')
+    .values({ company_id: session.companyId, customer_id: customerId, name: values.name, email: values.email ?? null, phone: values.phone ?? null })
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
 describe('Normalize, NormalizePreview and ValidateContact', () => {
   it('previews, then writes E.164 phones and lower-case emails, merging identical contacts', async () => {
     const admin = await signIn(t);
     const uk = await createCustomer(t, admin, { addresses: [{ street: '1 High St', city: 'London', country: 'GB' }] });
-    const a = await createContact(t, admin, uk.id, { name: 'Ada', email: 'Ada@Example.COM', phone: '020 7946 0958' });
-    const b = await createContact(t, admin, uk.id, { name: 'ada', email: 'ada@example.com', phone: '+44 20 7946 0958' });
-    const c = await createContact(t, admin, uk.id, { name: 'Cy', phone: '12' });
+    const a = await legacyContact(admin, uk.id, { name: 'Ada', email: 'Ada@Example.COM', phone: '020 7946 0958' });
+    const b = await legacyContact(admin, uk.id, { name: 'ada', email: 'ada@example.com', phone: '+44 20 7946 0958' });
+    const c = await legacyContact(admin, uk.id, { name: 'Cy', phone: '12' });
     const preview = (await get(admin, `/CustomerContacts/NormalizePreview?customerId=${uk.id}`)).body.data;
     assert.deepEqual(preview.merges, [{ keepContactId: a.id, mergedContactIds: [b.id] }]);
     assert.ok(preview.changes.some((ch: any) => ch.contactId === a.id && ch.field === 'phone' && ch.to === '+442079460958'));

@@ -300,12 +300,16 @@ describe('GET and PUT /Customers/{id}', () => {
     assert.equal((await get(b, `/Customers/${theirs.id}`)).body.data.name, theirs.name);
   });
 
-  it('is open to a user without permissions', async () => {
+  it("is read by a user without permissions; changing it needs the customers' edit permission", async () => {
     const admin = await signIn(t);
     const c = await createCustomer(t, admin);
     const nobody = await signIn(t, { permissions: [] }, admin.companyId);
     assert.equal((await get(nobody, `/Customers/${c.id}`)).status, 200);
-    assert.equal((await call(t, 'PUT', `/api/v1/Customers/${c.id}`, { token: nobody.token, body: { name: 'By anyone' } })).status, 200);
+    // "Create customers", as a new customer needs: the read-only Viewer changes nothing (issue 37).
+    assert.equal((await call(t, 'PUT', `/api/v1/Customers/${c.id}`, { token: nobody.token, body: { name: 'By anyone' } })).status, 403);
+    assert.equal((await get(admin, `/Customers/${c.id}`)).body.data.name, c.name);
+    const editor = await signIn(t, { permissions: ['Create customers'] }, admin.companyId);
+    assert.equal((await call(t, 'PUT', `/api/v1/Customers/${c.id}`, { token: editor.token, body: { name: 'By an editor' } })).status, 200);
   });
 });
 
@@ -378,7 +382,10 @@ describe('PUT /Customers/{customerId}/{pipeline}', () => {
     const other = await signIn(t);
     expectNotFound(await call(t, 'PUT', `/api/v1/Customers/${c.id}/1`, { token: other.token }));
     const nobody = await signIn(t, { permissions: [] }, admin.companyId);
-    assert.equal((await call(t, 'PUT', `/api/v1/Customers/${c.id}/1`, { token: nobody.token })).status, 200, 'any signed-in user');
+    // The customers' edit permission, "Create customers": the read-only Viewer changes nothing (issue 37).
+    assert.equal((await call(t, 'PUT', `/api/v1/Customers/${c.id}/1`, { token: nobody.token })).status, 403);
+    const editor = await signIn(t, { permissions: ['Create customers'] }, admin.companyId);
+    assert.equal((await call(t, 'PUT', `/api/v1/Customers/${c.id}/1`, { token: editor.token })).status, 200);
   });
 });
 

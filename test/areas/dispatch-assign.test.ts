@@ -198,7 +198,7 @@ describe('POST /Routes/{id}/assign-unassigned-stop', () => {
       street: '9 Unknown Rd',
       city: 'Nowhere',
       state: 'TX',
-      postalCode: '79999',
+      postalCode: '00000',
       country: 'US',
       isHub: true,
     });

@@ -39,4 +39,34 @@ describe('dispatch demo data', () => {
     assert.ok((await get('/Routes/UnassignedRoutes')).totalCount > 0, 'stops left in the pool');
     assert.ok((await get('/Routes/active')).totalCount >= 4);
   });
+
+  it("runs each route within its shift, and finds routes that take today's local pool orders", async () => {
+    const admin = await signInAdmin(t, company);
+    const get = async (url: string) => {
+      const res = await call(t, 'GET', `/api/v1${url}`, { token: admin.token });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return res.body.data;
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const board = (await get(`/Routes/Routes?DateRange=${yesterday}&DateRange=${today}&completedRoutes=true&ItemsPerPage=50`)).list;
+    const shifts = board.filter((r: any) => r.startTime !== null && r.endTime !== null && r.itemCount > 0);
+    assert.ok(shifts.length >= 4, `${shifts.length} routes with a shift and stops`);
+    for (const r of shifts) {
+      const shift = (Date.parse(r.endTime) - Date.parse(r.startTime)) / 1000;
+      assert.ok(r.durationSeconds > 0 && r.durationSeconds <= shift, `${r.name}: ${r.durationSeconds} s in a ${shift} s shift`);
+      // Driven at the matrix's 60 km/h at most: the distance fits in the shift too.
+      assert.ok(r.distanceMeters <= (shift / 3600) * 60_000, `${r.name}: ${r.distanceMeters} m`);
+    }
+    // Today's pool stops: some route of the day takes some of them.
+    const pool = (await get('/Routes/UnassignedRoutes?ItemsPerPage=500')).list.filter((l: any) => l.date === today && l.type === 'Pickup');
+    assert.ok(pool.length > 0, "today's orders left in the pool");
+    const fitting = [];
+    for (const stop of pool) {
+      const suggestions = await get(`/Routes/UnassignedStopRouteSuggestions?orderStopId=${stop.orderStopId}`);
+      assert.ok(suggestions.length > 0, `suggestions for stop ${stop.orderStopId}`);
+      fitting.push(...suggestions.filter((s: any) => s.fits && s.addedDistanceMeters !== null));
+    }
+    assert.ok(fitting.length > 0, 'a route of the day fits a pool stop');
+  });
 });

@@ -129,6 +129,32 @@ describe('POST /Routes/{id}/auto-reroute and GET /Routes/{id}/optimization-statu
     assert.equal((await settled(admin, route.id)).status, 'Done');
   });
 
+  it('answers the distance after and why when not improved: a route too long for its shift, a route already shortest', async () => {
+    const admin = await signIn(t);
+    // Two hours to Houston and back: no order of it fits the shift, so the route stays as it is.
+    const route = await createRoute(t, admin, { date: DAY, startTime: `${DAY}T12:00:00Z`, endTime: `${DAY}T14:00:00Z` });
+    const [h, a] = [await order(admin, CITIES.houston), await order(admin, CITIES.austin)];
+    const put = await api(admin, 'PUT', `/Routes/${route.id}/stops`, [{ items: [h.pickup, a.pickup, h.delivery, a.delivery].map((id) => ({ id })) }]);
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    assert.equal((await api(admin, 'POST', `/Routes/${route.id}/auto-reroute`, { timeLimitMs: 100 })).status, 200);
+    const long = await settled(admin, route.id);
+    assert.deepEqual([long.status, long.improved, long.reason], ['Done', false, 'time-window'], JSON.stringify(long));
+    assert.ok(long.beforeDistanceMeters > 0 && long.afterDistanceMeters === long.beforeDistanceMeters, JSON.stringify(long));
+    // One order, pickup then delivery: no shorter order.
+    const short = await createRoute(t, admin, { date: DAY });
+    const f = await order(admin, CITIES.fortWorth);
+    assert.equal((await api(admin, 'PUT', `/Routes/${short.id}/stops`, [{ items: [{ id: f.pickup }, { id: f.delivery }] }])).status, 200);
+    assert.equal((await api(admin, 'POST', `/Routes/${short.id}/auto-reroute`, { timeLimitMs: 100 })).status, 200);
+    const same = await settled(admin, short.id);
+    assert.deepEqual([same.status, same.improved, same.reason], ['Done', false, 'already-shortest'], JSON.stringify(same));
+    assert.ok(same.afterDistanceMeters > 0 && same.afterDistanceMeters === same.beforeDistanceMeters, JSON.stringify(same));
+    // Improved: no reason.
+    const { route: zig } = await zigzag(admin);
+    await api(admin, 'POST', `/Routes/${zig.id}/auto-reroute`, { timeLimitMs: 100 });
+    const better = await settled(admin, zig.id);
+    assert.deepEqual([better.improved, better.reason], [true, null], JSON.stringify(better));
+  });
+
   it("refuses a route with fewer than two stops, a closed route, another company's route; needs Edit/Delete/Create Route", async () => {
     const admin = await signIn(t);
     const empty = await createRoute(t, admin, { date: DAY });
@@ -198,6 +224,52 @@ describe('GET /Routes/UnassignedStopRouteSuggestions', () => {
       ],
     );
     assert.ok(res.body.data[0].addedDistanceMeters > 0 && res.body.data[0].position >= 1, JSON.stringify(res.body.data));
+  });
+
+  it('ranks an order whose legs are all in the pool (a pickup and two deliveries) on every route: it is on none', async () => {
+    const admin = await signIn(t);
+    const near = await createRoute(t, admin, { date: DAY, name: 'Metroplex' });
+    const f = await order(admin, CITIES.fortWorth);
+    await api(admin, 'PUT', `/Routes/${near.id}/stops`, [{ items: [{ id: f.pickup }, { id: f.delivery }] }]);
+    const q = await createQuote(t, admin, {
+      stops: [
+        { type: 'Pickup', address: DALLAS, date: DAY, items: [{ description: 'Pallet', weight: 800, pallets: 2 }] },
+        { type: 'Delivery', address: at('Arlington', 32.7357, -97.1081), date: DAY },
+        { type: 'Delivery', address: CITIES.fortWorth, date: DAY },
+      ],
+    });
+    await api(admin, 'PUT', `/Quotes/ApproveQuote?quoteId=${q.id}`);
+    assert.equal((await api(admin, 'GET', `/Quotes/${q.id}/Routes`)).body.data.totalCount, 0, 'on no route');
+    for (const stop of q.stops) {
+      const res = await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${stop.id}`);
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.deepEqual(
+        res.body.data.map((r: any) => [r.routeName, r.fits, r.reason]),
+        [['Metroplex', true, null]],
+      );
+      assert.ok(res.body.data[0].addedDistanceMeters > 0 && res.body.data[0].position >= 1, JSON.stringify(res.body.data));
+    }
+  });
+
+  it("answers why there is no route to rank: the stop's day is past, or has no active route", async () => {
+    const admin = await signIn(t);
+    const past = await createQuote(t, admin, {
+      stops: [
+        { type: 'Pickup', address: DALLAS, date: '2020-03-02', items: [{ description: 'Pallet', weight: 800, pallets: 1 }] },
+        { type: 'Delivery', address: CITIES.fortWorth, date: '2020-03-02' },
+      ],
+    });
+    await api(admin, 'PUT', `/Quotes/ApproveQuote?quoteId=${past.id}`);
+    const res = await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${past.stops[0].id}`);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.data, []);
+    assert.deepEqual(
+      res.body.otherMessages.map((m: any) => [m.type, m.message.split(':')[0]]),
+      [['Info', 'past-day']],
+    );
+    const later = await order(admin, CITIES.waco, '2031-05-06');
+    const none = await api(admin, 'GET', `/Routes/UnassignedStopRouteSuggestions?orderStopId=${later.pickupStop}`);
+    assert.deepEqual([none.body.data, none.body.otherMessages.map((m: any) => m.message.split(':')[0])], [[], ['no-active-route']]);
   });
 
   it("reads each leg for the ranking as the route shows it: its place, day, window, and the load of a pickup's own items or of the order's", async () => {

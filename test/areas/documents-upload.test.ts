@@ -111,8 +111,26 @@ describe('POST /CompanyDocuments/upload', () => {
     assert.equal((await upload(t, s.token, [{ name: 'empty.pdf', content: Buffer.alloc(0) }])).status, 400);
     assert.equal((await upload(t, s.token, [{ name: '../..', content: Buffer.from('x') }])).status, 400);
     assert.equal((await call(t, 'POST', '/api/v1/CompanyDocuments/upload', { token: s.token, ...multipart([], { source: 'Upload' }) })).status, 400);
-    assert.equal((await upload(t, s.token, [{ name: 'a.txt', content: Buffer.from('a') }], { source: 'Pigeon' })).status, 400);
+    // source is the client's own string (any value: see the next test), but not an unbounded one.
+    assert.equal((await upload(t, s.token, [{ name: 'a.txt', content: Buffer.from('a') }], { source: 'P'.repeat(65) })).status, 400);
     await nothingStored(s);
+  });
+
+  it("keeps a source outside fds's own as sent; fds's own are matched in any case and filter as before", async () => {
+    const s = await admin();
+    const file = (name: string) => [{ name, content: Buffer.from(`${name}\n`), type: 'text/plain' }];
+    const manual = await upload(t, s.token, file('manual.txt'), { source: 'Manual' });
+    assert.equal(manual.status, 200, JSON.stringify(manual.body));
+    assert.equal(manual.body.data[0].source, 'Manual');
+    const read = await call(t, 'GET', `/api/v1/CompanyDocuments/${manual.body.data[0].id}`, { token: s.token });
+    assert.equal(read.body.data.source, 'Manual');
+    const mailed = await upload(t, s.token, file('mailed.txt'), { source: 'email' });
+    assert.equal(mailed.body.data[0].source, 'Email');
+    const byEmail = (await list(s, '?Sources=Email')).body.data;
+    assert.deepEqual(
+      byEmail.list.map((d: any) => d.name),
+      ['mailed.txt'],
+    );
   });
 
   it('refuses an 11th file (400) and a file over UPLOAD_MAX_MB (413), keeping nothing', async () => {

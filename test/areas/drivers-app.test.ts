@@ -90,6 +90,37 @@ describe('/DriverApp/Flow', () => {
     expectProblem(await api(admin, 'PUT', '/DriverApp/Flow', { prompts: [] }), '$');
     assert.equal(await countRows(t, 'driver_app_configs', admin.companyId), 0);
   });
+
+  it('answers every malformed body with a 400, 413 or 415 and its envelope; writes nothing', async () => {
+    const admin = await signIn(t);
+    const prompt = JSON.stringify({ kind: 'Note', order: 1, label: 'Note', stopTypes: ['Pickup'] }).slice(0, -1);
+    const json = 'application/json';
+    const cases: Array<[string, string | undefined, string, number]> = [
+      ['invalid JSON', json, '[{', 400],
+      ['empty', json, '', 400],
+      ['null', json, 'null', 400],
+      ['a string', json, '"flow"', 400],
+      ['an object', json, '{"a":[null]}', 400],
+      ['an array of null', json, '[null]', 400],
+      ['nested nulls', json, `[${prompt},"stopTypes":[null],"checklistItems":[null]}]`, 400],
+      ['prototype keys', json, `[${prompt},"__proto__":{"x":1}}]`, 400],
+      // Nested deeper than a recursive walk of the body can go (it used to answer 500).
+      ['arrays 5,000 deep', json, `${'['.repeat(5000)}${']'.repeat(5000)}`, 400],
+      ['arrays 200,000 deep', json, `${'['.repeat(200_000)}${']'.repeat(200_000)}`, 400],
+      ['a field 100,000 deep', json, `[${prompt},"checklistItems":${'['.repeat(100_000)}${']'.repeat(100_000)}}]`, 400],
+      ['too large', json, `[${'"x",'.repeat(300_000)}"x"]`, 413],
+      ['no content type', undefined, '[]', 415],
+      ['a form', 'application/x-www-form-urlencoded', 'a=1', 415],
+    ];
+    for (const [name, type, payload, status] of cases) {
+      const res = await call(t, 'PUT', '/api/v1/DriverApp/Flow', { token: admin.token, headers: type ? { 'content-type': type } : {}, payload });
+      assert.equal(res.status, status, `${name}: ${JSON.stringify(res.body).slice(0, 300)}`);
+      const body = res.body as Record<string, any>;
+      if (res.headers['content-type']?.toString().startsWith('application/problem+json')) assert.ok(Object.keys(body.errors).length > 0, name);
+      else assert.equal(body.success, false, name);
+    }
+    assert.equal(await countRows(t, 'driver_app_configs', admin.companyId), 0);
+  });
 });
 
 describe('/DriverApp/Settings', () => {

@@ -1,6 +1,6 @@
-// Every generated document renders for the demo company (`fds demo`): each of its 300 orders in
-// every state and each invoice, as PDF and as HTML, with the demo letterhead and terms; the bulk
-// PDFs are checked as pictures, every page inked.
+// Every generated document renders for the demo company (`fds demo`): each of its 324 orders (the
+// book's 300 in every state, the dispatch board's 24) and each invoice, as PDF and as HTML, with
+// the demo letterhead and terms; the bulk PDFs are checked as pictures, every page inked.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
@@ -40,7 +40,7 @@ describe('generated documents of the demo company', () => {
       select o.id, (select count(*)::int from order_items i where i.company_id = o.company_id and i.order_id = o.id) as n
       from orders o where o.company_id = ${company.companyId} order by o.id`.execute(t.database.db);
     const { rows: invoices } = await sql<{ id: number }>`select id from invoices where company_id = ${company.companyId} order by id`.execute(t.database.db);
-    assert.equal(orders.length, 300);
+    assert.equal(orders.length, 300 + 24, 'the book and the dispatch board');
     assert.ok(invoices.length > 10);
 
     // Bills of lading and labels of every order, a hundred at a time.

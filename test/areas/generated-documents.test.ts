@@ -212,6 +212,14 @@ describe('GET /Documents/Labels/{orderId}/{mode} and /Documents/LabelsBulk', () 
     assert.ok(html.includes('Pallets of tiles') && html.includes('77 Bayou Rd'));
   });
 
+  it('prints the labels as a PDF when the path leaves mode out (its default, 0)', async () => {
+    const { admin, order } = await company();
+    const pdf = expectPdf(await get(admin, `/Documents/Labels/${order.id}`), /labels-.+\.pdf/);
+    assert.ok(pdf.length > 1000);
+    const other = await signIn(t);
+    expectNotFound(await get(other, `/Documents/Labels/${order.id}`));
+  });
+
   it('prints the labels of several orders; refuses an order without items, bad input, other companies and users without the permission', async () => {
     const { admin, order } = await company();
     const second = await createQuote(t, admin);

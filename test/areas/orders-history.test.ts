@@ -226,7 +226,7 @@ describe('barcodes, contacts, job site emails, stop warnings', () => {
     const q = await createQuote(t, admin, {
       stops: [
         { ...twoStops()[0], date: '2026-12-25', timeWindowStart: '2026-12-25T14:00:00Z', timeWindowEnd: '2026-12-25T16:00:00Z' },
-        { type: 'Delivery', address: { street: '9 Nowhere Rd', city: 'Marfa', state: 'TX', country: 'US' } },
+        { type: 'Delivery', address: { street: '9 Nowhere Rd', city: 'Nowhereville', state: 'TX', postalCode: '00000', country: 'US' } },
       ],
     });
     const warnings = (await api(admin, 'GET', `/Orders/${q.id}/OrderStopsWarnings`)).body.data;

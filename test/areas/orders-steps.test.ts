@@ -198,6 +198,9 @@ describe('ImportOrderStops, ImportOrderStopsExample, export', () => {
     const list = (await api(admin, 'GET', `/Quotes?Customers=${customer.id}`)).body.data.list;
     assert.equal(list.length, 1);
     assert.equal(list[0].referenceNumber, 'CSV-1');
+    // The new order's GET in the Location header (data null, as the spec answers).
+    assert.equal(made.body.data, null);
+    assert.equal(made.headers.location, `/api/v1/Quotes/${list[0].id}`);
     assert.deepEqual(
       list[0].stops.map((s: any) => [s.type, s.address.city, s.items.map((i: any) => i.description)]),
       [
@@ -209,6 +212,7 @@ describe('ImportOrderStops, ImportOrderStopsExample, export', () => {
     const q = await createQuote(t, admin);
     const added = await upload(admin, `/Quotes/ImportOrderStops?orderId=${q.id}`, csv);
     assert.equal(added.status, 200, JSON.stringify(added.body));
+    assert.equal(added.headers.location, undefined);
     assert.equal((await api(admin, 'GET', `/Quotes/${q.id}`)).body.data.stops.length, 4);
   });
 

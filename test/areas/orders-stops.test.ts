@@ -27,6 +27,50 @@ async function pricedCompany(): Promise<Session> {
   return admin;
 }
 
+describe('a quote over places sent without coordinates', () => {
+  const bare = (postalCode: string, city: string) => ({ street: '1 Main St', city, state: 'TX', postalCode, country: 'US' });
+
+  it('places them at their postal codes and prices the distance between them', async () => {
+    const admin = await pricedCompany();
+    const c = await createCustomer(t, admin);
+    const stops = [
+      { type: 'Pickup', address: bare('75219', 'Dallas') },
+      { type: 'Delivery', address: bare('77002', 'Houston') },
+    ];
+    const res = await api(admin, 'POST', '/Quotes', { customerId: c.id, stops });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    const q = res.body.data;
+    assert.ok(q.distance > 200 && q.distance < 400, `Dallas to Houston: ${q.distance} mi`);
+    assert.ok(q.totalPrice > 50 + 2 * 200, `${q.totalPrice}`);
+    assert.deepEqual(q.priceWarnings, []);
+    assert.deepEqual(
+      res.body.otherMessages.map((m: any) => m.message),
+      [
+        'stops[0].address: Placed at the centre of postal code 75219: no coordinates were given.',
+        'stops[1].address: Placed at the centre of postal code 77002: no coordinates were given.',
+      ],
+    );
+  });
+
+  it('warns in otherMessages, not only in priceWarnings, when a place cannot be located', async () => {
+    const admin = await pricedCompany();
+    const c = await createCustomer(t, admin);
+    const stops = [
+      { type: 'Pickup', address: bare('75219', 'Dallas') },
+      { type: 'Delivery', address: bare('00000', 'Nowhere Such Town') },
+    ];
+    const res = await api(admin, 'POST', '/Quotes', { customerId: c.id, stops });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.data.distance, null);
+    assert.match(res.body.data.priceWarnings[0], /distance is unknown/);
+    const warnings = res.body.otherMessages.filter((m: any) => m.type === 'Warning').map((m: any) => m.message);
+    assert.ok(
+      warnings.some((m: string) => /distance is unknown/.test(m)),
+      JSON.stringify(res.body.otherMessages),
+    );
+  });
+});
+
 describe('POST /Quotes/{orderId}/OrderStop', () => {
   it('adds a stop after the last of its kind, moves the later ones down and prices the order again', async () => {
     const admin = await pricedCompany();

@@ -71,13 +71,16 @@ describe('POST /SupportTickets', () => {
     assert.equal(await countRows(t, 'support_tickets', b.companyId), 0);
   });
 
-  it('needs a signed-in user, and no particular permission', async () => {
+  it("needs the customers' edit permission (the read-only Viewer opens none)", async () => {
     const admin = await signIn(t);
     const c = await createCustomer(t, admin);
     const anonymous = await call(t, 'POST', '/api/v1/SupportTickets', { body: { customerId: c.id, subject: 'S', description: 'D' } });
     assert.equal(anonymous.status, 401);
     const nobody = await signIn(t, { permissions: [] }, admin.companyId);
-    assert.equal((await open(nobody, { customerId: c.id, subject: 'S', description: 'D' })).status, 200);
+    assert.equal((await open(nobody, { customerId: c.id, subject: 'S', description: 'D' })).status, 403);
+    assert.equal(await countRows(t, 'support_tickets', admin.companyId), 0);
+    const editor = await signIn(t, { permissions: ['Create customers'] }, admin.companyId);
+    assert.equal((await open(editor, { customerId: c.id, subject: 'S', description: 'D' })).status, 200);
     assert.equal(await countRows(t, 'support_tickets', admin.companyId), 1);
   });
 });

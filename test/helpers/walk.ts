@@ -307,11 +307,25 @@ function multipartBody(m: NonNullable<WalkRequest['multipart']>): { payload: Buf
 
 export function send(t: TestApp, route: AnyRoute, req: WalkRequest, token: string): Promise<Answer<any>> {
   const url = urlOf(route, req);
+  const seen = (res: Answer<any>) => {
+    answered.push({ route, status: res.status });
+    return res;
+  };
   if (req.multipart) {
     const { payload, headers } = multipartBody(req.multipart);
-    return call(t, route.method, url, { token, payload, headers });
+    return call(t, route.method, url, { token, payload, headers }).then(seen);
   }
-  return call(t, route.method, url, { token, ...(req.body !== undefined ? { body: req.body } : {}) });
+  return call(t, route.method, url, { token, ...(req.body !== undefined ? { body: req.body } : {}) }).then(seen);
+}
+
+/** Every status a route answered the walk's requests with (send), in the order seen: the
+ *  conventions test's last check finds each in the route's reference entry. Kept for the whole
+ *  walk on purpose — it is what the walk saw, read once it is done. */
+export const answered: Array<{ route: AnyRoute; status: number }> = [];
+
+/** The route's path in the OpenAPI document: `/api/v1/Routes/{id}`. */
+export function openApiPath(route: AnyRoute): string {
+  return `${route.absolute ? '' : `/api/v${route.version ?? 1}`}${route.url.replace(/:(\w+)/g, '{$1}')}`;
 }
 
 // ---- What changed

@@ -20,6 +20,8 @@ import { createCompany, signInAdmin } from '../helpers/factories.js';
 
 let t: TestApp;
 let files: StoredFiles;
+/** The streams /TestDownloadsLost opened, by the name each request gave (read by its own test only). */
+const lostStreams = new Map<string, Readable>();
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 before(async () => {
@@ -69,10 +71,29 @@ before(async () => {
               : Readable.from([Buffer.from('%PDF-'), Buffer.from('1.7 x')]),
         }),
       });
+      // A download whose transaction fails after the handler opened its stream (a failed commit).
+      const lost = defineRoute({
+        method: 'GET',
+        url: '/TestDownloadsLost/:name',
+        summary: 'A streamed file whose transaction fails.',
+        access: signedIn,
+        params: Type.Object({ name: Type.String() }),
+        response: FileResponse,
+        handler: ({ params }) => {
+          const body = new Readable({ read() {} });
+          lostStreams.set(params.name, body);
+          return { fileName: 'lost.pdf', contentType: 'application/pdf', body };
+        },
+      });
+      const failingCommit: typeof deps.tenants = (principal, requestId, mode, work) =>
+        deps.tenants(principal, requestId, mode, work).then(() => {
+          throw new Error('the commit failed');
+        });
       await app.register(async (scope) => {
         scope.removeContentTypeParser('multipart/form-data');
         await scope.register(multipartPlugin);
         registerRoutes(scope, [route, download], deps, ['Test']);
+        registerRoutes(scope, [lost], { ...deps, tenants: failingCommit }, ['Test']);
       });
     },
   });
@@ -189,5 +210,13 @@ describe('streamed downloads', () => {
     assert.equal(broken.body.errors[0]!.code, 'services.error_occurred');
     assert.equal(broken.headers['content-disposition'], undefined, 'not saved as a file named like the one asked for');
     assert.match(String(broken.headers['content-type']), /^application\/json/);
+  });
+
+  it('destroys the stream a handler opened when its transaction fails after it (no file handle left open)', async () => {
+    const s = await signInAdmin(t, await createCompany(t));
+    const res = await call<{ errors: Array<{ code: string }> }>(t, 'GET', '/api/v1/TestDownloadsLost/first', { token: s.token });
+    assert.equal(res.status, 500);
+    assert.equal(res.body.errors[0]!.code, 'services.error_occurred');
+    assert.equal(lostStreams.get('first')?.destroyed, true);
   });
 });

@@ -25,6 +25,7 @@ export function accountRoutes(account: AccountService): AnyRoute[] {
       description:
         'Answers a session token (JWT) valid 30 days; send it as `Authorization: Bearer <token>`. Wrong email or password, or a disabled user: 400 auth.invalid_login. Inactive company: 400 auth.invalid_login_because_inactive_company. A missing or empty field: the validation problem object. A user of several companies signs in to the company last worked in, or to `companyId` when given.',
       notes: [SIGN_IN_LIMITS],
+      statuses: [429],
       body: LoginRequest,
       response: Type.String({ description: 'The session token.' }),
       handler: ({ body, request }) => account.login(body, request.ip),
@@ -37,6 +38,7 @@ export function accountRoutes(account: AccountService): AnyRoute[] {
       description:
         'Sets the password of an invited user with the one-time token of the invitation mail, and answers a session token in the inviting company. The token is used up; every earlier session of the user ends; the company keeps an audit row of it (user.accept_invitation). Invalid, used or expired token: 400 auth.invalid_invitation.',
       notes: [SIGN_IN_LIMITS],
+      statuses: [429],
       body: AcceptInvitationRequest,
       response: Type.String({ description: 'The session token.' }),
       handler: ({ body, request }) => account.acceptInvitation(body, request.ip, request.id),

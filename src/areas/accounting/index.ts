@@ -127,6 +127,7 @@ export const accountingArea: Area = {
   },
 };
 
+export { paymentPurged } from './accounting.events.js';
 export { invoiceAnswers } from './invoice-answers.js';
 export { invoiceRecords } from './invoices.repository.js';
 export type { InvoiceT } from './invoices.schemas.js';

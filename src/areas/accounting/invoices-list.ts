@@ -4,12 +4,19 @@
 // condition; 0016 says why).
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { isPresent, pagedList } from '../../platform/list.js';
+import { type KnownCount, pagedList } from '../../platform/list.js';
 import { dayOf, likePattern } from '../../platform/paging.js';
 import { invoiceCount } from './figures.js';
 import { invoiceAnswers } from './invoice-answers.js';
 import { INVOICE_COLUMNS, type InvoiceRow } from './invoices.repository.js';
-import { InvoicesQuery } from './invoices.schemas.js';
+import { InvoicesQuery, type InvoicesQueryT } from './invoices.schemas.js';
+
+// Every live invoice, or the paid or unpaid ones, counted from the running figures (200,000
+// invoices: 100 ms of counting a request otherwise); a customer's or a number's are few: counted.
+const knownInvoiceCount: KnownCount<InvoicesQueryT> = {
+  accounts: ['isFullyPaid'],
+  count: (t, query) => invoiceCount(t, { withDeleted: false, paid: query.isFullyPaid ?? undefined }, dayOf()),
+};
 
 export const listInvoices = pagedList({
   query: InvoicesQuery,
@@ -32,10 +39,7 @@ export const listInvoices = pagedList({
         .where('i.number_key', 'like', likePattern(prefix).replace(/^%/, ''));
     },
   },
-  // Every live invoice, or the paid or unpaid ones, counted from the running figures (200,000
-  // invoices: 100 ms of counting a request otherwise); a customer's or a number's are few: counted.
-  knownCount: (t, query) =>
-    isPresent(query.customerId) || isPresent(query.SearchTerm) ? null : invoiceCount(t, { withDeleted: false, paid: query.isFullyPaid ?? undefined }, dayOf()),
+  knownCount: knownInvoiceCount,
   sortable: { invoiceDate: ['i.invoice_date', 'i.id'] },
   defaultSort: { by: 'invoiceDate', descending: true },
   fixedOrder: true,

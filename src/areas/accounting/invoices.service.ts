@@ -264,6 +264,9 @@ export function invoicesService(orders: OrderServices['orders']) {
         status === 2 ? { status, approved_at: new Date(), approved_by: t.userId } : { status, approved_at: null, approved_by: null },
       );
       const after = await read(t, id);
+      // An approved invoice's order keeps its stops' places as printed (a later edit of the
+      // customer's address changes open orders only).
+      if (status === 2 && after.orderId !== null) await orders.keepPlaces(t, after.orderId);
       await logInvoiceActivity(
         t,
         [id],

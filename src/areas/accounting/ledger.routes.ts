@@ -11,6 +11,8 @@ export function ledgerRoutes(ledger: LedgerService): AnyRoute[] {
     defineRoute({
       method: 'POST',
       url: '/Accounting/export',
+      // Its ids are a list in the body: an unknown one is a 404 naming it.
+      statuses: [404],
       access: DOWNLOAD,
       summary: 'Export invoices as a file the ledger imports',
       description:
@@ -45,6 +47,8 @@ export function ledgerRoutes(ledger: LedgerService): AnyRoute[] {
     defineRoute({
       method: 'POST',
       url: '/Accounting/Payments/SendExt',
+      // Its ids are a list in the body: an unknown one is a 404 naming it.
+      statuses: [404],
       access: LEDGER,
       summary: 'Send payments to the external ledger',
       description:

@@ -7,6 +7,7 @@ import type { PaymentProcessor } from '../../integrations/payments/index.js';
 import { companyAdmin } from '../../platform/access.js';
 import { None } from '../../platform/envelope.js';
 import { heldKey } from '../../platform/idempotency.js';
+import { located } from '../../platform/located.js';
 import { type AnyRoute, type Context, defineRoute } from '../../platform/route.js';
 import { Many, Type } from '../../platform/schemas.js';
 import { customerRecords } from '../customers/index.js';
@@ -38,7 +39,9 @@ const BODY_IDS = {
 } as const;
 
 const RULES =
-  "paymentMethodType 0 (check) or 1 (cash) is recorded, moving no money; 2 (a saved card) is not taken yet (accounting.card_not_available). The invoices are the customer's approved ones in the payment's currency: " +
+  "paymentMethodType 0 (check) or 1 (cash) is recorded, moving no money; 2 (a saved card) charges the card named in paymentMethod, else the customer's default card, at once through the payment processor " +
+  '(accounting.no_saved_card, accounting.payment_method_refused; a declined card is accounting.card_declined and nothing is paid; a charge not answered in time stays Pending, ' +
+  "as otherMessages says). The invoices are the customer's approved ones in the payment's currency: " +
   "each part at most the invoice's open balance and all of them at most the amount (accounting.over_allocation); a part without an amount takes what is left, in the order listed; what is not applied stays unapplied. " +
   'The invoices’ balances and statuses follow in the same transaction.';
 
@@ -54,6 +57,9 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
     return withCharges(ctx.inCompany, processor, payments.settle, key === null ? null : `${ctx.principal.userId}/${key}`, work, answer);
   };
   const none = async () => null;
+  /** The new payment's GET in the Location header (data stays null, as the spec answers). */
+  const at = async (_t: Tenant, made: { id: number }) => located(`/Accounting/Payment/${made.id}`);
+  const LOCATION = 'data is null; the Location header is the new payment (GET /Accounting/Payment/{id}).';
   return [
     defineRoute({
       method: 'POST',
@@ -61,12 +67,12 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
       access: PAY,
       ids: { body: BODY_IDS },
       summary: 'Record a payment and apply it to invoices',
-      description: `customerId, amount and paymentMethodType are required; currency defaults to the first invoice's (else USD), date to today, depositAccountId to the default account. ${RULES}`,
+      description: `customerId, amount and paymentMethodType are required; currency defaults to the first invoice's (else USD), date to today, depositAccountId to the default account. ${RULES} ${LOCATION}`,
       body: PaymentInput,
       response: None,
       transaction: false,
       idempotent: true,
-      handler: (ctx) => charging(ctx, (t, queue) => payments.create(t, ctx.body, queue), none),
+      handler: (ctx) => charging(ctx, (t, queue) => payments.create(t, ctx.body, queue), at),
     }),
     defineRoute({
       method: 'POST',
@@ -86,12 +92,12 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
       access: PAY,
       ids: { body: BODY_IDS },
       summary: 'Record one payment split across invoices',
-      description: `As POST /Accounting/Payment, with at least one invoice: a customer's check paying several invoices. ${RULES}`,
+      description: `As POST /Accounting/Payment, with at least one invoice: a customer's check paying several invoices. ${RULES} ${LOCATION}`,
       body: PaymentInput,
       response: None,
       transaction: false,
       idempotent: true,
-      handler: (ctx) => charging(ctx, (t, queue) => payments.bulk(t, ctx.body, queue), none),
+      handler: (ctx) => charging(ctx, (t, queue) => payments.bulk(t, ctx.body, queue), at),
     }),
     defineRoute({
       method: 'PUT',
@@ -115,6 +121,8 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
     defineRoute({
       method: 'PUT',
       url: '/Accounting/Payments',
+      // Its ids are a list in the body: an unknown one is a 404 naming it.
+      statuses: [404],
       access: PAY,
       summary: 'Change several payments',
       description:
@@ -165,6 +173,18 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
       params: PaymentIdParams,
       response: Type.Ref('Payment'),
       handler: ({ tenant, params }) => payments.restore(tenant, params.id),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/Accounting/Payment/:id',
+      access: VIEW,
+      ids: { params: { id: paymentRecords } },
+      summary: 'Read a payment',
+      description:
+        'Not shown by the spec; designed: the payment with its allocations, deleted or not (the Location a new payment is answered with). Another company’s id is a 404.',
+      params: PaymentIdParams,
+      response: Type.Ref('Payment'),
+      handler: ({ tenant, params }) => payments.read(tenant, params.id),
     }),
     defineRoute({
       method: 'GET',

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { invalid } from '../../platform/errors.js';
-import { isPresent, pagedList } from '../../platform/list.js';
+import { isPresent, type KnownCount, pagedList } from '../../platform/list.js';
 import { dayOf, likePattern } from '../../platform/paging.js';
 import { invoiceCount, paymentCount } from './figures.js';
 import { statusColumn } from './invoice-state.js';
@@ -66,8 +66,12 @@ const withDeleted = (criteria: SearchCriteriaT) => criteria.includeDeleted === t
 
 /** With no filter but the type and statuses, the running figures count the matches (every invoice
  *  and payment of the company otherwise: 500,000 rows a request for the first page). */
-function knownCount(t: Tenant, criteria: SearchCriteriaT) {
-  if ([criteria.customerId, criteria.from, criteria.to, criteria.SearchTerm].some(isPresent)) return null;
+const knownCount = {
+  accounts: ['transactionType', 'statuses'],
+  count: countFromFigures,
+} satisfies KnownCount<SearchCriteriaT>;
+
+function countFromFigures(t: Tenant, criteria: SearchCriteriaT) {
   const statuses = isPresent(criteria.statuses) ? criteria.statuses : undefined;
   const filter = { withDeleted: withDeleted(criteria), ...(statuses ? { statuses } : {}) };
   const invoices = criteria.transactionType === 'Payment' ? null : invoiceCount(t, filter, dayOf());

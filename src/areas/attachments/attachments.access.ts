@@ -4,9 +4,8 @@
 // the family's read access (the Driver, Invoice and Order lists); the routes taking an attachment's
 // id or an entity type in the path are open to signed-in users and the service checks the family's
 // access once it knows the record (403 meta.missing_permission naming what is missing).
-import { type Access, anyPermissionOf, companyAdmin, missingFor, permission, signedIn } from '../../platform/access.js';
+import { type Access, anyPermissionOf, companyAdmin, editOf, missingFor, permission, refusal, signedIn } from '../../platform/access.js';
 import type { Principal } from '../../platform/auth.js';
-import { AppError, Codes } from '../../platform/errors.js';
 
 export interface Family {
   /** As README says it: "orders (and their quotes, items, stops and transfer stops)". */
@@ -20,8 +19,9 @@ const INVOICES_VIEW = permission('View Invoices and Payments');
 const PAY = permission('Add/Edit payment');
 
 export const FAMILIES = {
-  // The customers area lets any signed-in user read and edit customers and their contacts.
-  customers: { name: 'customers and their contacts', read: signedIn, write: signedIn },
+  // The customers area lets any signed-in user read customers and their contacts; changing them
+  // takes its edit permission.
+  customers: { name: 'customers and their contacts', read: signedIn, write: editOf('Create customers') },
   orders: { name: 'quotes and orders, their items, stops and transfer stops', read: ORDER_SHEET, write: permission('Edit Orders') },
   payments: { name: 'invoices, payments and saved cards', read: INVOICES_VIEW, write: PAY },
   warehouses: {
@@ -41,8 +41,14 @@ export const FAMILIES = {
     read: anyPermissionOf('View Order Sheet', 'View Invoices and Payments'),
     write: anyPermissionOf('Edit Orders', 'Add/Edit payment'),
   },
-  // Images of POST /Images/upload belong to no record: the company's signed-in users share them.
-  images: { name: 'images', read: signedIn, write: signedIn },
+  // Images of POST /Images/upload belong to no record: the company's signed-in users share them;
+  // a user whose work writes rich text (orders' notes, customers' and invoices' mails, quotes,
+  // terms) may add or delete one, the read-only Viewer not.
+  images: {
+    name: 'images',
+    read: signedIn,
+    write: editOf('Edit Orders', 'Create customers', 'Add/Edit payment', 'Email Quotes', 'Email Invoice/Payment', 'Terms & Conditions'),
+  },
 } as const satisfies Record<string, Family>;
 
 export type FamilyName = keyof typeof FAMILIES;
@@ -55,12 +61,5 @@ export const VIEW_ORDERS = FAMILIES.orders.read;
 /** 403 meta.missing_permission, worded as the platform's refusal of a route (route.ts). */
 export function requireAccess(principal: Principal, access: Access): void {
   const missing = missingFor(access, principal);
-  if (missing === null) return;
-  const message =
-    access.kind === 'role'
-      ? `This action requires the role "${missing}".`
-      : access.kind === 'anyOf'
-        ? `You have none of the permissions "${missing}" that this action requires.`
-        : `You do not have the permission "${missing}" that this action requires.`;
-  throw new AppError(Codes.missingPermission, message);
+  if (missing !== null) throw refusal(access, missing);
 }

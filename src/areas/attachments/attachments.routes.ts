@@ -9,7 +9,7 @@ import { Type } from '../../platform/schemas.js';
 import { invoiceRecords } from '../accounting/index.js';
 import { driverRecords } from '../drivers/index.js';
 import { orderRecords } from '../orders/index.js';
-import { VIEW_DRIVERS, VIEW_INVOICES, VIEW_ORDERS } from './attachments.access.js';
+import { FAMILIES, VIEW_DRIVERS, VIEW_INVOICES, VIEW_ORDERS } from './attachments.access.js';
 import { attachmentRecords } from './attachments.repository.js';
 import { Attachment, AttachmentIdParams, DriverParams, InvoiceParams, OrderParams, UploadParams } from './attachments.schemas.js';
 import type { AttachmentsService } from './attachments.service.js';
@@ -34,6 +34,8 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
     defineRoute({
       method: 'GET',
       url: '/Attachments/:id',
+      // The record's family asks its own permission (attachments.access.ts): without it, a 403.
+      statuses: [403],
       access: signedIn,
       ids: { params: { id: attachmentRecords } },
       summary: 'Download an attachment',
@@ -48,6 +50,8 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
     defineRoute({
       method: 'DELETE',
       url: '/Attachments/:id',
+      // The record's family asks its own permission (attachments.access.ts): without it, a 403.
+      statuses: [403],
       access: signedIn,
       ids: { params: { id: attachmentRecords } },
       summary: 'Delete an attachment',
@@ -93,6 +97,8 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
     defineRoute({
       method: 'POST',
       url: '/Attachments/upload/:entityType/:entityId',
+      // The record's family asks its own permission (attachments.access.ts): without it, a 403.
+      statuses: [403],
       access: signedIn,
       transaction: false,
       upload,
@@ -114,6 +120,8 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
     defineRoute({
       method: 'GET',
       url: '/Attachments/View/:id',
+      // The record's family asks its own permission (attachments.access.ts): without it, a 403.
+      statuses: [403],
       access: signedIn,
       ids: { params: { id: attachmentRecords } },
       summary: 'Preview an attachment',
@@ -131,14 +139,14 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
     defineRoute({
       method: 'POST',
       url: '/Images/upload',
-      access: signedIn,
+      access: FAMILIES.images.write,
       transaction: false,
       upload,
       summary: 'Upload an image',
       description:
         'Multipart: file (one picture: JPEG, PNG, GIF, WebP, BMP, TIFF or ICO, by its content; anything else is 400 attachments.not_an_image). ' +
         "Answers the URL the image is downloaded at — GET /Attachments/{id}, with the company's token — for rich text and templates. The image belongs " +
-        'to no record: any signed-in user of the company may upload, read or delete it (DELETE /Attachments/{id}).',
+        'to no record: any signed-in user of the company may read it; a user whose work writes rich text may upload or delete it (DELETE /Attachments/{id}).',
       response: Type.String({ description: "The image's URL." }),
       handler: ({ principal, inCompany, staged }) => attachments.uploadImage({ principal, inCompany, staged }),
     }),

@@ -62,7 +62,7 @@ function familyOfRow(row: AttachmentRow): Family {
   return row.entity_type === null ? FAMILIES.images : familyOf(entityTypeName(row.entity_type));
 }
 
-function changeOf(row: AttachmentRow): repo.AttachmentChange {
+export function changeOf(row: AttachmentRow): repo.AttachmentChange {
   return {
     attachmentId: row.id,
     entityType: row.entity_type,

@@ -8,6 +8,7 @@ import { attachmentRecords } from './attachments.repository.js';
 import { attachmentsRoutes } from './attachments.routes.js';
 import { Attachment } from './attachments.schemas.js';
 import { attachmentsService } from './attachments.service.js';
+import { attachmentSubscriptions } from './attachments.subscriptions.js';
 
 const services = perApp((deps) => attachmentsService(deps.files, deps.config.publicUrl));
 
@@ -17,6 +18,7 @@ export const attachmentsArea: Area = {
   resources: [attachmentRecords],
   schemas: [Attachment],
   routes: (deps) => attachmentsRoutes(services(deps), deps),
+  subscriptions: attachmentSubscriptions,
 };
 
 export { attachmentAdded, attachmentDeleted, attachmentRecords } from './attachments.repository.js';

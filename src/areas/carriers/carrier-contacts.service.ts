@@ -32,12 +32,12 @@ const book = contactBook(
 /** A contact of a live carrier of the company, or 404 "Contact 5 was not found.". */
 const requireContact = (t: Tenant, id: number): Promise<OutsourceCompanyContactRow> => repo.contactRecords.requireOne(t, id);
 
-function values(outsourceCompanyId: number, input: Omit<OutsourceCompanyContactInputT, 'outsourceCompanyId'>) {
+async function values(t: Tenant, outsourceCompanyId: number, input: Omit<OutsourceCompanyContactInputT, 'outsourceCompanyId'>) {
   return {
     outsource_company_id: outsourceCompanyId,
     name: input.name.trim(),
     email: text(input.email)?.toLowerCase() ?? null,
-    phone: text(input.phone),
+    phone: await book.phoneOf(t, outsourceCompanyId, text(input.phone)),
     phone_extension: text(input.phoneExtension),
     title: text(input.title),
     notes: text(input.notes),
@@ -58,7 +58,7 @@ export function carrierContactsService() {
     input: Omit<OutsourceCompanyContactInputT, 'outsourceCompanyId'>,
   ): Promise<OutsourceCompanyContactT> {
     if (!input.name.trim()) throw invalid('name', 'The name field is required.');
-    const id = await repo.insertContact(t, values(outsourceCompanyId, input));
+    const id = await repo.insertContact(t, await values(t, outsourceCompanyId, input));
     await book.settlePrimary(t, outsourceCompanyId, id, false, input.isPrimary);
     const created = await read(t, id);
     await audit(t, { action: 'outsource_contact.create', entityType: 'outsource_contact', entityId: id, after: created });
@@ -95,7 +95,7 @@ export function carrierContactsService() {
         throw fail(CarriersErrors.contactCarrierChange, 'A contact stays with its carrier; add it to the other carrier instead.');
       }
       if (!input.name.trim()) throw invalid('name', 'The name field is required.');
-      await repo.contactList.update(t, id, values(before.outsource_company_id, input));
+      await repo.contactList.update(t, id, await values(t, before.outsource_company_id, input));
       await book.settlePrimary(t, before.outsource_company_id, id, before.is_primary, input.isPrimary);
       const after = await read(t, id);
       await audit(t, { action: 'outsource_contact.update', entityType: 'outsource_contact', entityId: id, before: toOutsourceCompanyContact(before), after });

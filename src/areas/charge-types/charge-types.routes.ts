@@ -39,6 +39,8 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
     defineRoute({
       method: 'DELETE',
       url: '/Accounting/chargeTypes',
+      // Its ids are a list in the body: an unknown one is a 404 naming it.
+      statuses: [404],
       access: EDIT,
       summary: 'Delete charge types',
       description:

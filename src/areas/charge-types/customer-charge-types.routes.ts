@@ -2,16 +2,16 @@
 // The spec lists no access for them: reading needs the charge types view permission; changing a
 // customer's list is editing the customer, which needs "Create customers" here (as seeding on
 // read does, per the spec's "when the user may edit the customer").
-import { missingFor, permission } from '../../platform/access.js';
+import { missingFor } from '../../platform/access.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
-import { customerRecords } from '../customers/index.js';
+import { CUSTOMERS_EDIT, customerRecords } from '../customers/index.js';
 import { chargeTypeRecords } from './charge-types.repository.js';
 import { VIEW } from './charge-types.routes.js';
 import { ChargeType, ChargeTypeUpdate, CustomerParams, CustomerTypeParams, CustomerTypesQuery, IdsBody } from './charge-types.schemas.js';
 import type { CustomerChargeTypesService } from './customer-charge-types.service.js';
 
-const EDIT_CUSTOMERS = permission('Create customers');
+const EDIT_CUSTOMERS = CUSTOMERS_EDIT;
 const List = Type.Array(Type.Ref('ChargeType'));
 
 export function customerChargeTypesRoutes(types: CustomerChargeTypesService): AnyRoute[] {

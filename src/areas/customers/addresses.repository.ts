@@ -14,7 +14,8 @@ export type AddressValues = Omit<AddressRow, 'id' | 'customer_name' | 'created_a
 
 const COLUMNS = [
   'a.id',
-  'a.customer_id',
+  // A kept copy (kind 'kept', migration 0030) answers whose address it was.
+  sql<number | null>`coalesce(a.customer_id, a.kept_customer_id)`.as('customer_id'),
   'c.name as customer_name',
   'a.name',
   'a.street',
@@ -35,9 +36,11 @@ const COLUMNS = [
   'a.updated_at',
 ] as const;
 
-/** Addresses joined to their customer (none for the company's own). */
+/** Addresses joined to their customer (none for the company's own; a kept copy's, whose it was). */
 function addresses(t: Tenant) {
-  return t.select('addresses as a').leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'));
+  return t
+    .select('addresses as a')
+    .leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').on(sql<boolean>`c.id = coalesce(a.customer_id, a.kept_customer_id)`));
 }
 
 /** Addresses with their customer's name; every read goes through here. */
@@ -113,9 +116,11 @@ const LOOKUP_LIMIT = 50;
  *  resemblance search reads every posting list of every trigram of the text (migration 0010). */
 const RESEMBLANCE_BELOW = 5;
 
-/** Warehouses and hubs whose text matches, best match first. */
+/** Warehouses and hubs whose text matches, best match first (a hub's kept copy is no hub to pick). */
 export function lookupForTransfer(t: Tenant, term: string | null): Promise<AddressRow[]> {
-  let q = selectAddresses(t).where((eb) => eb.or([eb('a.is_hub', '=', true), eb('a.kind', '=', 'warehouse')]));
+  let q = selectAddresses(t)
+    .where((eb) => eb.or([eb('a.is_hub', '=', true), eb('a.kind', '=', 'warehouse')]))
+    .where('a.kind', '<>', 'kept');
   if (term) q = q.where('a.search_text', 'ilike', likePattern(term)).orderBy(sql`similarity(a.search_text, ${term.toLowerCase()})`, 'desc');
   return q.orderBy('a.name').orderBy('a.id').limit(LOOKUP_LIMIT).execute();
 }
@@ -293,4 +298,67 @@ export async function deleteDuplicateAddresses(t: Tenant): Promise<number> {
     result.rows.map((r) => r.customer_id),
   );
   return result.rows.length;
+}
+
+/** The place's fields a kept copy repeats; two rows with the same values are the same place. */
+const PLACE = [
+  'name',
+  'street',
+  'street2',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'latitude',
+  'longitude',
+  'is_hub',
+  'contact_name',
+  'contact_phone',
+  'notes',
+  'normalized_key',
+] as const;
+
+type Place = Pick<AddressRow, (typeof PLACE)[number]>;
+const samePlace = (a: Place, b: Place) => PLACE.every((k) => a[k] === b[k]);
+
+/**
+ * For each address (a kept copy stays itself), a kept copy of it as it is now: one that already
+ * repeats it exactly, else a new one. Kept copies have no customer_id, so no customer's list, search,
+ * main-address rule or duplicate sees them; kept_customer_id says whose address it was.
+ */
+export async function keptCopies(t: Tenant, ids: readonly number[]): Promise<Map<number, number>> {
+  const kept = new Map<number, number>();
+  if (ids.length === 0) return kept;
+  const sources = await t
+    .select('addresses')
+    .select(['id', 'kind', 'customer_id', ...PLACE])
+    .where('id', 'in', [...ids])
+    .execute();
+  const live = sources.filter((s) => s.kind !== 'kept');
+  for (const s of sources) if (s.kind === 'kept') kept.set(s.id, s.id);
+  if (live.length === 0) return kept;
+  const copies = await t
+    .select('addresses')
+    .select(['id', 'kept_customer_id', ...PLACE])
+    .where('kind', '=', 'kept')
+    .where(
+      'normalized_key',
+      'in',
+      live.map((s) => s.normalized_key),
+    )
+    .execute();
+  for (const s of live) {
+    let copy = copies.find((c) => c.kept_customer_id === s.customer_id && samePlace(c, s));
+    if (!copy) {
+      const values = Object.fromEntries(PLACE.map((k) => [k, s[k]])) as Place;
+      const made = await t
+        .insert('addresses', { ...values, kind: 'kept', customer_id: null, kept_customer_id: s.customer_id, is_main: false })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      copy = { ...values, id: made.id, kept_customer_id: s.customer_id };
+      copies.push(copy);
+    }
+    kept.set(s.id, copy.id);
+  }
+  return kept;
 }

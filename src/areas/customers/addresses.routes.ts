@@ -5,6 +5,7 @@ import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
 import { addressRecords } from './addresses.repository.js';
 import { Address, AddressInput } from './addresses.schemas.js';
+import { CUSTOMERS_EDIT as EDIT } from './customers.access.js';
 import { customerRecords } from './customers.repository.js';
 import type { CustomerServices } from './index.js';
 
@@ -17,7 +18,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'POST',
       url: '/Addresses',
-      access: signedIn,
+      access: EDIT,
       ids: { body: { customerId: customerRecords } },
       summary: 'Add an address',
       description:
@@ -29,7 +30,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'PUT',
       url: '/Addresses/:id',
-      access: signedIn,
+      access: EDIT,
       ids: { params: { id: addressRecords }, body: { customerId: customerRecords } },
       summary: 'Update an address',
       description:
@@ -42,7 +43,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'DELETE',
       url: '/Addresses/:id',
-      access: signedIn,
+      access: EDIT,
       ids: { params: { id: addressRecords } },
       summary: 'Delete an address',
       description: "When it was the main address, the customer's oldest remaining address becomes main.",
@@ -53,7 +54,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'PUT',
       url: '/Addresses/:id/SetAsMainAddress',
-      access: signedIn,
+      access: EDIT,
       ids: { params: { id: addressRecords } },
       summary: "Make an address its customer's main address",
       params: AddressIdParams,

@@ -61,7 +61,7 @@ export const CustomerAddressInput = Type.Object({ id: Opt(Id), ...AddressInputFi
 export type CustomerAddressInputT = Static<typeof CustomerAddressInput>;
 
 /** An address as read, with its customer's name (joined). */
-export type AddressRow = Omit<Selectable<AddressesTable>, 'company_id' | 'kind' | 'search_text'> & { customer_name: string | null };
+export type AddressRow = Omit<Selectable<AddressesTable>, 'company_id' | 'kind' | 'search_text' | 'kept_customer_id'> & { customer_name: string | null };
 
 export function toAddress(row: AddressRow): AddressT {
   return addressOf(row, row.customer_name, row.created_at, row.updated_at);

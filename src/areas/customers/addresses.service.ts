@@ -3,6 +3,7 @@
 // rules and routes never see them.
 import countries from 'i18n-iso-countries';
 import type { Tenant } from '../../db/tenant.js';
+import { locatePlace } from '../../integrations/geo/locate.js';
 import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { addressKey } from './address-key.js';
@@ -53,12 +54,34 @@ export function addressValues(input: Fields, customerId: number | null, field = 
 const requireAddress = (t: Tenant, id: number) => repo.addressRecords.requireOne(t, id);
 const requireCustomer = (t: Tenant, customerId: number) => customers.customerRecords.requireOne(t, customerId);
 
+/** Coordinates for an address sent without them: its postal code's centre, else its city's; the
+ *  answer says which (otherMessages; the model has no field for it), or that it stays unplaced.
+ *  `label` names the address in that notice (`stops[1].address`). */
+export async function locateValues(t: Tenant, values: repo.AddressValues, label: string | null): Promise<repo.AddressValues> {
+  if (values.latitude !== null && values.longitude !== null) return values;
+  const located = await locatePlace({ city: values.city, state: values.state, postalCode: values.postal_code, country: values.country });
+  const prefix = label ? `${label}: ` : '';
+  if (!located) {
+    t.notice(`${prefix}No coordinates were given and neither the postal code nor the city is known: distances to this place cannot be measured.`, 'Warning');
+    return values;
+  }
+  t.notice(prefix + located.message);
+  return { ...values, latitude: located.latitude, longitude: located.longitude };
+}
+
 /** Inserts or updates an address and keeps exactly one main address per customer that has any:
  *  `wantMain` true makes it main; false passes the role to the customer's oldest other address;
- *  null keeps what it was (a new address becomes main only when the customer has none). */
-export async function writeAddress(t: Tenant, existing: AddressRow | null, values: repo.AddressValues, wantMain: boolean | null): Promise<number> {
+ *  null keeps what it was (a new address becomes main only when the customer has none). An
+ *  address without coordinates is placed first (locateValues). */
+export async function writeAddress(
+  t: Tenant,
+  existing: AddressRow | null,
+  values: repo.AddressValues,
+  wantMain: boolean | null,
+  label: string | null = null,
+): Promise<number> {
   const customerId = values.customer_id;
-  const row = { ...values, is_main: false };
+  const row = { ...(await locateValues(t, values, label)), is_main: false };
   let id: number;
   if (existing) {
     await repo.updateAddress(t, existing.id, row);

@@ -5,7 +5,7 @@
 // gives its table's SQL, where its contacts are used and its owners' countries.
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import type { AppError } from '../../platform/errors.js';
+import { type AppError, invalid } from '../../platform/errors.js';
 import type { ContactColumns, ContactTableSql } from './contact-book.repository.js';
 import { checkPhone, normalizeEmail } from './keys.js';
 
@@ -122,6 +122,17 @@ export function contactBook<Row extends ContactColumns, K extends string>(store:
 
   return {
     ensurePrimary,
+
+    /** A phone as kept: E.164, read in the owner's country when written without + (US when it has
+     *  none). One that is not a valid number is refused, naming `field`: kept as typed, it could
+     *  be neither dialled from elsewhere nor matched (duplicates, Normalize). */
+    async phoneOf(t: Tenant, ownerId: number, phone: string | null, field = 'phone'): Promise<string | null> {
+      if (phone === null) return null;
+      const country = (await store.countriesOf(t, [ownerId])).get(ownerId) ?? 'US';
+      const { e164 } = checkPhone(phone, country);
+      if (!e164) throw invalid(field, `"${phone}" is not a valid phone number in ${country}; write it with its country code (+1 512 555 0142).`);
+      return e164;
+    },
 
     /** After a write: isPrimary=true makes the contact primary; false on the primary passes the
      *  role to the oldest other contact; the owner always ends with a primary. */

@@ -18,6 +18,7 @@ import {
   ValidateCustomerContactDto,
   ValidateEmailOrPhone,
 } from './contacts.schemas.js';
+import { CUSTOMERS_EDIT as EDIT } from './customers.access.js';
 import { customerRecords } from './customers.repository.js';
 import type { CustomerServices } from './index.js';
 
@@ -26,7 +27,7 @@ export function contactsRoutes({ contacts }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'POST',
       url: '/CustomerContacts',
-      access: signedIn,
+      access: EDIT,
       ids: { body: { customerId: customerRecords } },
       summary: 'Add a contact to a customer',
       description: "A customer's first contact, or one sent with isPrimary=true, is its primary contact.",
@@ -37,7 +38,7 @@ export function contactsRoutes({ contacts }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'PUT',
       url: '/CustomerContacts/:id',
-      access: signedIn,
+      access: EDIT,
       ids: { params: { id: contactRecords }, body: { customerId: { except: customerRecords } } },
       summary: 'Update a contact',
       description:
@@ -50,7 +51,7 @@ export function contactsRoutes({ contacts }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'DELETE',
       url: '/CustomerContacts/:id',
-      access: signedIn,
+      access: EDIT,
       ids: { params: { id: contactRecords } },
       summary: 'Delete a contact',
       description:
@@ -63,7 +64,7 @@ export function contactsRoutes({ contacts }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'PUT',
       url: '/CustomerContacts/:id/SetPrimary',
-      access: signedIn,
+      access: EDIT,
       ids: { params: { id: contactRecords } },
       summary: "Make a contact its customer's primary contact",
       params: ContactIdParams,
@@ -96,7 +97,7 @@ export function contactsRoutes({ contacts }: CustomerServices): AnyRoute[] {
     defineRoute({
       method: 'POST',
       url: '/CustomerContacts/Normalize',
-      access: signedIn,
+      access: EDIT,
       ids: { query: { customerId: customerRecords } },
       summary: "Normalize contacts' emails and phones, merging identical contacts",
       description:

@@ -27,7 +27,12 @@ export const ContactInput = Type.Object({
   customerId: Id,
   name: Type.String({ minLength: 1, maxLength: 200 }),
   email: Opt(Type.String({ format: 'email', maxLength: 254 })),
-  phone: Opt(Type.String({ maxLength: 50 })),
+  phone: Opt(
+    Type.String({
+      maxLength: 50,
+      description: "Kept in E.164; a number without + is read in the owner's country (its main address's, US when none). Not a valid number: 400 naming phone.",
+    }),
+  ),
   phoneExtension: Opt(Type.String({ maxLength: 20 })),
   title: Opt(Type.String({ maxLength: 200 })),
   notes: Opt(Type.String({ maxLength: 4000 })),

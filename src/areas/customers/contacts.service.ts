@@ -45,12 +45,12 @@ const requireCustomer = (t: Tenant, customerId: number) => customers.customerRec
 /** A customer with contacts and no primary gets its oldest contact as primary. */
 export const ensurePrimary = book.ensurePrimary;
 
-function values(input: ContactInputT) {
+async function values(t: Tenant, input: ContactInputT) {
   return {
     customer_id: input.customerId,
     name: input.name.trim(),
     email: clean(input.email),
-    phone: clean(input.phone),
+    phone: await book.phoneOf(t, input.customerId, clean(input.phone)),
     phone_extension: clean(input.phoneExtension),
     title: clean(input.title),
     notes: clean(input.notes),
@@ -83,7 +83,7 @@ export function contactsService() {
 
     async create(t: Tenant, input: ContactInputT): Promise<CustomerContactT> {
       await requireCustomer(t, input.customerId);
-      const id = await repo.insertContact(t, values(input));
+      const id = await repo.insertContact(t, await values(t, input));
       await book.settlePrimary(t, input.customerId, id, false, input.isPrimary);
       const created = await read(t, id);
       await audit(t, { action: 'contact.create', entityType: 'contact', entityId: id, after: created });
@@ -95,7 +95,7 @@ export function contactsService() {
       if (input.customerId !== before.customer_id) {
         throw fail(CustomersErrors.contactCustomerChange, 'A contact stays with its customer; merge the customers to move contacts.');
       }
-      await repo.contactList.update(t, id, values(input));
+      await repo.contactList.update(t, id, await values(t, input));
       await book.settlePrimary(t, before.customer_id, id, before.is_primary, input.isPrimary);
       const after = await read(t, id);
       await audit(t, { action: 'contact.update', entityType: 'contact', entityId: id, before: toContact(before), after });

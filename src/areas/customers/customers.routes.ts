@@ -10,6 +10,7 @@ import { addressRecords } from './addresses.repository.js';
 import { Address } from './addresses.schemas.js';
 import { contactRecords } from './contacts.repository.js';
 import { CustomerContactDetailsResponse } from './contacts.schemas.js';
+import { CUSTOMERS_CREATE, CUSTOMERS_EDIT } from './customers.access.js';
 import { customerRecords } from './customers.repository.js';
 import {
   Customer,
@@ -32,7 +33,8 @@ import type { CustomerServices } from './index.js';
 import { FIELD_KEYS } from './transfer.columns.js';
 import { MAX_IMPORT_ROWS } from './transfer.service.js';
 
-const CREATE = permission('Create customers');
+const CREATE = CUSTOMERS_CREATE;
+const EDIT = CUSTOMERS_EDIT;
 const DELETE = permission('Delete Customers');
 const EXPORT_IMPORT = permission('Export/Import');
 const Deleted = Type.Object({ deleted: Type.Integer() });
@@ -77,7 +79,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     defineRoute({
       method: 'PUT',
       url: '/Customers/:customerId/:pipeline',
-      access: signedIn,
+      access: EDIT,
       ids: { params: { customerId: customerRecords, pipeline: 'not-an-id' } },
       summary: 'Move a customer in the pipeline',
       params: PipelineParams,
@@ -99,7 +101,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
     defineRoute({
       method: 'PUT',
       url: '/Customers/:id',
-      access: signedIn,
+      access: EDIT,
       ids: { params: { id: customerRecords }, body: { parentCustomerId: customerRecords, 'addresses[].id': addressRecords } },
       summary: 'Update a customer',
       description:

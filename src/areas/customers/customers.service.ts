@@ -109,7 +109,7 @@ async function saveAddresses(t: Tenant, customerId: number, list: CustomerAddres
       existing = (await addresses.addressRecords.find(t, input.id)) ?? null;
       if (!existing || existing.customer_id !== customerId) throw notFoundAll(addresses.addressRecords.what, addresses.addressRecords.plural, [input.id]);
     }
-    await writeAddress(t, existing, addressValues(input, customerId, `addresses[${i}].country`), input.isMain ?? null);
+    await writeAddress(t, existing, addressValues(input, customerId, `addresses[${i}].country`), input.isMain ?? null, `addresses[${i}]`);
   }
 }
 

@@ -39,7 +39,11 @@ export interface AddressesTable {
   company_id: number;
   id: Generated<number>;
   customer_id: number | null;
-  kind: Generated<'customer' | 'warehouse'>;
+  /** 'kept': a copy of a place as a closed order's stops or an approved invoice's order printed it
+   *  (migration 0030); never edited, and in no customer's lists (its customer_id is null). */
+  kind: Generated<'customer' | 'warehouse' | 'kept'>;
+  /** Whose address a kept copy was (answered as its customerId). */
+  kept_customer_id: ColumnType<number | null, number | null | undefined, number | null>;
   name: string | null;
   street: string;
   street2: string | null;

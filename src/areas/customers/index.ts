@@ -76,6 +76,7 @@ export {
   NormalizeContactsPreviewDto,
   toContact,
 } from './contacts.schemas.js';
+export { CUSTOMERS_EDIT } from './customers.access.js';
 export { contactUsesMoved, customersMerged } from './customers.events.js';
 export { type CustomerReadOptions, customerRecords } from './customers.repository.js';
 export type { CustomerRow, CustomerT } from './customers.schemas.js';
@@ -84,4 +85,4 @@ export { recordSentEmail } from './emails.repository.js';
 export { EmailSendRequest, type EmailSendRequestT, SentEmail } from './emails.schemas.js';
 export { checkPhone, isEmail, nameKey, normalizeEmail } from './keys.js';
 export { customerFromQuote } from './quote-customers.js';
-export { customerPlaces, placeForStop, placesByIds } from './stop-places.js';
+export { customerPlaces, keepPlaces, placeForStop, placesByIds } from './stop-places.js';

@@ -16,7 +16,7 @@ export async function placeForStop(t: Tenant, customerId: number, input: PlaceIn
   const values = addressValues(input as Parameters<typeof addressValues>[0], customerId, `${field}.country`);
   const [existing] = await repo.customerAddressesAt(t, customerId, [values.normalized_key]);
   if (existing) return existing.id;
-  return writeAddress(t, null, values, null);
+  return writeAddress(t, null, values, null, field);
 }
 
 /** Addresses by id, the company's sites (warehouses) included: a stop may be at any of them. */
@@ -40,4 +40,13 @@ export function customerPlaces(t: Tenant, limit: number): Promise<AddressRow[]> 
     .orderBy('a.id')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Kept copies of these places as they are now (address id → its copy's id), for stops that must
+ * keep the place they printed — a closed order's, an approved invoice's order's — when the
+ * customer's address is edited later. Copies are shared by identical places and never change.
+ */
+export function keepPlaces(t: Tenant, addressIds: readonly number[]): Promise<Map<number, number>> {
+  return repo.keptCopies(t, addressIds);
 }

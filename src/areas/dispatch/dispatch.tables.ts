@@ -78,6 +78,8 @@ export interface RouteOptimizationsTable {
   before_distance_m: number | null;
   after_distance_m: number | null;
   improved: boolean | null;
+  /** Why not improved: already-shortest, or the reason of the stops it could not keep. */
+  reason: string | null;
   error: string | null;
 }
 

@@ -101,4 +101,5 @@ export const dispatchArea: Area = {
   },
 };
 
+export { routeDeleted } from './dispatch.events.js';
 export { routeRecords } from './routes.repository.js';

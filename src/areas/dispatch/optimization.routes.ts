@@ -50,7 +50,8 @@ export function optimizationRoutes(optimization: OptimizationService): AnyRoute[
       summary: 'The active routes that could take a pool stop, best first',
       description:
         "The 10 active routes of the stop's day (any day when it has none) the stop and its order's other pool stop would add least to (a rough detour through each route's places in order: start, stops, end), each with whether it takes the stop's legs in the pool (a pickup with its delivery " +
-        "as one shipment), what that adds to its distance and time and where it would go — the optimizer's insertion on the route as it is. Those that fit first, least added distance first.",
+        "as one shipment; an order's other legs too), what that adds to its distance and time and where it would go — the optimizer's insertion on the route as it is. Those that fit first, least added distance first. " +
+        "No route to rank: an empty list, and in otherMessages why (past-day: the stop's day is over; no-active-route: its day has no active route).",
       querystring: StopQuery,
       response: Many(Type.Ref('UnassignedStopRouteSuggestionDto')),
       handler: ({ tenant, query }) => optimization.suggestions(tenant, query.orderStopId),

@@ -24,9 +24,19 @@ export const RouteOptimizationStatus = Type.Object(
     timeLimitMs: Nullable(Type.Integer()),
     startedAt: Nullable(DateTime),
     finishedAt: Nullable(DateTime),
-    beforeDistanceMeters: Nullable(Type.Number()),
-    afterDistanceMeters: Nullable(Type.Number()),
+    beforeDistanceMeters: Nullable(Type.Number({ description: 'The route in the order the run read it, measured.' })),
+    afterDistanceMeters: Nullable(
+      Type.Number({ description: "The route after the run: the new order's when improved, else the order it kept (the same as before)." }),
+    ),
     improved: Nullable(Type.Boolean()),
+    reason: Nullable(
+      Type.String({
+        description:
+          'Why a Done run left the route as it was (improved false): already-shortest (no shorter order keeps every rule), or why the optimizer could not keep every ' +
+          "stop on it — time-window (a stop cannot be reached in its window and the route's shift), capacity, max-duration, no-room (each fits alone, not all together). " +
+          'Null when improved, and while running.',
+      }),
+    ),
     error: Nullable(Type.String()),
   },
   { $id: 'RouteOptimizationStatus' },
@@ -52,7 +62,8 @@ export const UnassignedStopRouteSuggestionDto = Type.Object(
     reason: Nullable(
       Type.String({
         description:
-          "Why not: capacity, time-window, no-room (fits alone, not with the route's stops), route-infeasible (the route already breaks a rule), order-on-route (the order's other leg is there: place it by hand).",
+          "Why not: capacity, time-window, no-room (fits alone, not with the route's stops), route-infeasible (the route already breaks a rule), order-on-route (another leg of the order is there: place it by hand), " +
+          "no-coordinates (the stop's place has none: nothing to measure). An order with several legs in the pool (a pickup and two deliveries) fits when all of them do.",
       }),
     ),
     addedDistanceMeters: Nullable(Type.Number()),

@@ -1,21 +1,24 @@
 // Auto-reroute: a route's stops put in the order the optimizer finds shortest, in a worker thread so
 // no request waits for it. The run is a row (route_optimizations), so any instance answers its
 // status: Running while the worker searches (progress = elapsed / time limit), then Done, Failed or
-// Discarded. The request that starts it answers at once; the result is written in a transaction of
-// its own, and only when the route is still at the version the run read — a dispatcher's change
-// meanwhile wins (Discarded). Done stops stay first, in their order (the optimizer's locked stops);
-// capacity, time windows and pickup-before-delivery hold (the route's problem: route-problem.ts). A
-// run whose process died reads as Failed once its lease has passed.
+// Discarded; a Done run that leaves the route as it was says why (reason). The request that starts
+// it answers at once; the result is written in a transaction of its own, and only when the route is
+// still at the version the run read — a dispatcher's change meanwhile wins (Discarded). Done stops
+// stay first, in their order (the optimizer's locked stops); capacity, time windows and
+// pickup-before-delivery hold (the route's problem: route-problem.ts). A run whose process died
+// reads as Failed once its lease has passed.
 //
-// Suggestions for a pool stop rank the active routes of its day by what taking it adds, with the
-// optimizer's insertion (rankInsertions), one route's problem at a time — the routes it would add
-// least to by a rough detour over their kept places (route-nearness.ts), MAX_SUGGESTED_ROUTES of
-// them: a far route is never the best, and ranking every route of a 200-route day cost 240 ms of
-// CPU a request.
+// Suggestions for a pool stop rank the active routes of its day by what taking it (and its order's
+// other pool legs) adds, with the optimizer's insertion (pool-insertion.ts), one route's problem at
+// a time — the routes it would add least to by a rough detour over their kept places
+// (route-nearness.ts), MAX_SUGGESTED_ROUTES of them: a far route is never the best, and ranking
+// every route of a 200-route day cost 240 ms of CPU a request. With no route to rank,
+// otherMessages says why (past-day, no-active-route).
 import type { CompanyWork, Tenant, TenantMode } from '../../db/tenant.js';
 import type { MatrixProvider } from '../../integrations/geo/matrix/index.js';
-import { type Job, rankInsertions, reoptimizeRouteInWorker, type StopRef } from '../../optimize/index.js';
+import { type ReoptimizedRoute, reoptimizeRouteInWorker, type StopRef } from '../../optimize/index.js';
 import { audit } from '../../platform/audit.js';
+import { type OtherMessageT, withNotices } from '../../platform/envelope.js';
 import { fail } from '../../platform/errors.js';
 import { placesByIds, toAddress } from '../customers/index.js';
 import { driverRecords } from '../drivers/index.js';
@@ -26,9 +29,10 @@ import { DispatchErrors } from './dispatch.errors.js';
 import { isLoading } from './dispatch.tables.js';
 import { legDetails, legsOfOrders, problemLegs } from './legs.repository.js';
 import * as runs from './optimizations.repository.js';
+import { insertInTurn } from './pool-insertion.js';
 import { legAnswers } from './route-answers.js';
 import { nearestRoutes } from './route-nearness.js';
-import { type ProblemLeg, pointsOf, problemLeg, routeProblem, VEHICLE_ID } from './route-problem.js';
+import { type ProblemLeg, pointsOf, problemLeg, routeProblem } from './route-problem.js';
 import * as routes from './routes.repository.js';
 import type { RouteItemT } from './routes.schemas.js';
 
@@ -37,6 +41,22 @@ export const DEFAULT_TIME_LIMIT_MS = 2000;
 export const MAX_TIME_LIMIT_MS = 30_000;
 /** How long past its time limit a run may take before it reads as Failed. */
 const LEASE_SLACK_MS = 60_000;
+
+/** Why a run left its route as it was: the stops the optimizer could not keep (the reason of one
+ *  that cannot be served at all first: optimize/reasons.ts), or no shorter order. */
+function notImproved(result: ReoptimizedRoute): string {
+  const reasons = result.unassigned.map((u) => u.reason);
+  return reasons.find((r) => r !== 'no-room') ?? reasons[0] ?? 'already-shortest';
+}
+
+/** Why the suggestions rank no route (otherMessages): the stop's day is over, or has no active route. */
+function noRouteNotice(stopId: number, day: string | null): OtherMessageT {
+  const today = new Date().toISOString().slice(0, 10);
+  if (day !== null && day < today) {
+    return { type: 'Info', message: `past-day: stop ${stopId} is on ${day}, a past day; no route of that day is active to take it (change the stop's day).` };
+  }
+  return { type: 'Info', message: `no-active-route: no route is active on ${day ?? 'any day'} to take stop ${stopId}.` };
+}
 
 type InCompany = <T>(mode: TenantMode, work: CompanyWork<T>) => Promise<T>;
 
@@ -115,11 +135,16 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
         }
         const improved = result.improved && result.route !== null && result.unassigned.length === 0;
         if (improved) await assign.arrange(t, route.id, [...order, ...rest], { action: 'route.optimized' });
+        const before = result.before ? Math.round(result.before.distance * 10) / 10 : null;
+        // Not improved, the route keeps its order: its distance after is the one before (the
+        // optimizer's partial route, without the stops it could not keep, is not the route).
+        const after = improved ? Math.round(result.route!.distance * 10) / 10 : before;
         await runs.finish(t, runId, {
           status: 'Done',
-          before_distance_m: result.before ? Math.round(result.before.distance * 10) / 10 : null,
-          after_distance_m: result.route ? Math.round(result.route.distance * 10) / 10 : null,
+          before_distance_m: before,
+          after_distance_m: after,
           improved,
+          reason: improved ? null : notImproved(result),
         });
         await audit(t, { action: 'route.optimize', entityType: 'route', entityId: route.id, after: { runId, improved } });
       });
@@ -189,6 +214,7 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
         typeof i.address.latitude === 'number' && typeof i.address.longitude === 'number' ? [{ lat: i.address.latitude, lon: i.address.longitude }] : [],
       );
       const nearest = nearestRoutes(await routes.activeRoutePlaces(t, day), points, routes.MAX_SUGGESTED_ROUTES);
+      if (nearest.length === 0) return withNotices([], [noRouteNotice(stopId, day)]);
       const rows = await routes.routeRecords.findAll(
         t,
         nearest.map((r) => r.id),
@@ -202,22 +228,6 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
       const ranked = [];
       for (const route of candidates) {
         const inputs = inputsOf.get(route.id)!;
-        const all = [...inputs.items, ...poolItems];
-        const { points } = pointsOf(inputs.endsOf, all);
-        const travel = await matrix.matrix(points, { avoidTolls: route.avoid_tolls });
-        const whole = routeProblem(route, inputs.endsOf, all, inputs.truck, travel);
-        const isPool = (j: Job) => (whole.legOf.get(j.id) ?? []).some((l) => poolIds.has(l.id));
-        const job: Job | undefined = whole.problem.jobs.find(isPool);
-        // With none of the pool's orders on the route, the route's own problem is the whole one
-        // without the pool's jobs (the same jobs, stops and matrix indexes: its legs come first);
-        // else it is built apart (an order's legs shared between the two make other jobs).
-        const apart = inputs.items.some((i) => poolOrders.has(i.orderId));
-        const onRoute = apart
-          ? routeProblem(route, inputs.endsOf, inputs.items, inputs.truck, travel)
-          : {
-              problem: { ...whole.problem, jobs: whole.problem.jobs.filter((j) => !isPool(j)) },
-              stops: whole.stops.filter((ref) => !(whole.legOf.get(ref.jobId) ?? []).some((l) => poolIds.has(l.id))),
-            };
         const driver = drivers.find((d) => d.id === route.driver_id);
         const base = {
           routeId: route.id,
@@ -227,28 +237,48 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
           driverName: driver ? `${driver.first_name} ${driver.last_name}` : null,
           truckId: route.truck_id,
         };
-        if (!job || whole.problem.jobs.length !== onRoute.problem.jobs.length + 1) {
-          // The stop's order is on the route already (its other leg there): the insertion of a
-          // shipment's half is not ranked; the dispatcher places it (assign-unassigned-stop).
-          ranked.push({ ...base, fits: false, reason: 'order-on-route', addedDistanceMeters: null, addedDurationSeconds: null, position: null });
+        const refused = (reason: string) => ({ ...base, fits: false, reason, addedDistanceMeters: null, addedDurationSeconds: null, position: null });
+        // The stop's order is on the route already (another of its legs there): the insertion of a
+        // shipment's half is not ranked; the dispatcher places it (assign-unassigned-stop).
+        if (inputs.items.some((i) => poolOrders.has(i.orderId))) {
+          ranked.push(refused('order-on-route'));
           continue;
         }
-        const [rank] = rankInsertions(
-          { matrix: travel, vehicles: onRoute.problem.vehicles, jobs: onRoute.problem.jobs, dimensions: onRoute.problem.dimensions },
-          [{ vehicleId: VEHICLE_ID, stops: onRoute.stops }],
-          job,
-        );
+        const all = [...inputs.items, ...poolItems];
+        const { points } = pointsOf(inputs.endsOf, all);
+        const travel = await matrix.matrix(points, { avoidTolls: route.avoid_tolls });
+        const whole = routeProblem(route, inputs.endsOf, all, inputs.truck, travel);
+        const isPool = (jobId: string) => (whole.legOf.get(jobId) ?? []).some((l) => poolIds.has(l.id));
+        // None of the pool's orders on the route: its own problem is the whole one without the
+        // pool's jobs (the same jobs, stops and matrix indexes: its legs come first).
+        const onRoute = {
+          problem: { ...whole.problem, jobs: whole.problem.jobs.filter((j) => !isPool(j.id)) },
+          stops: whole.stops.filter((ref) => !isPool(ref.jobId)),
+        };
+        // The stop's own job (its leg's), put in first; no job when its place has no coordinates.
+        const [ownJob, ownLegs] = [...whole.legOf].find(([, legs]) => legs.some((l) => l.orderStopId === stopId)) ?? [];
+        if (!ownJob || !ownLegs) {
+          ranked.push(refused('no-coordinates'));
+          continue;
+        }
+        const ownType = isLoading(ownLegs.find((l) => l.orderStopId === stopId)!.type) ? 'pickup' : 'delivery';
+        const jobs = whole.problem.jobs.filter((j) => isPool(j.id)).sort((a, b) => Number(b.id === ownJob) - Number(a.id === ownJob));
+        const taken = insertInTurn(onRoute, jobs);
+        const at = taken.stops?.findIndex((ref) => ref.jobId === ownJob && ref.type === ownType) ?? -1;
         ranked.push({
           ...base,
-          fits: rank!.feasible,
-          reason: rank!.feasible ? null : (rank!.reason ?? null),
-          addedDistanceMeters: rank!.feasible ? Math.round(rank!.addedDistance) : null,
-          addedDurationSeconds: rank!.feasible ? Math.round(rank!.addedDuration) : null,
-          position: rank!.position ? rank!.position.index + 1 : null,
+          fits: taken.fits,
+          reason: taken.reason,
+          addedDistanceMeters: taken.fits ? Math.round(taken.addedDistance) : null,
+          addedDurationSeconds: taken.fits ? Math.round(taken.addedDuration) : null,
+          position: at >= 0 ? at + 1 : null,
         });
       }
-      return ranked.sort(
-        (a, b) => Number(b.fits) - Number(a.fits) || (a.addedDistanceMeters ?? Infinity) - (b.addedDistanceMeters ?? Infinity) || a.routeId - b.routeId,
+      return withNotices(
+        ranked.sort(
+          (a, b) => Number(b.fits) - Number(a.fits) || (a.addedDistanceMeters ?? Infinity) - (b.addedDistanceMeters ?? Infinity) || a.routeId - b.routeId,
+        ),
+        [],
       );
     },
   };

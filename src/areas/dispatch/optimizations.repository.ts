@@ -28,7 +28,7 @@ export async function insert(t: Tenant, run: { route_id: number; route_version: 
 export async function finish(
   t: Tenant,
   id: number,
-  values: Partial<Pick<RunRow, 'before_distance_m' | 'after_distance_m' | 'improved' | 'error'>> & { status: 'Done' | 'Failed' | 'Discarded' },
+  values: Partial<Pick<RunRow, 'before_distance_m' | 'after_distance_m' | 'improved' | 'reason' | 'error'>> & { status: 'Done' | 'Failed' | 'Discarded' },
 ): Promise<boolean> {
   const rows = await t
     .update('route_optimizations')
@@ -65,6 +65,7 @@ export function statusOf(routeId: number, run: RunRow | undefined) {
       beforeDistanceMeters: null,
       afterDistanceMeters: null,
       improved: null,
+      reason: null,
       error: null,
     };
   const state = stateOf(run);
@@ -80,6 +81,7 @@ export function statusOf(routeId: number, run: RunRow | undefined) {
     beforeDistanceMeters: run.before_distance_m,
     afterDistanceMeters: run.after_distance_m,
     improved: run.improved,
+    reason: run.reason,
     error: state === 'Failed' && run.status === 'Running' ? 'The process running it stopped.' : run.error,
   };
 }

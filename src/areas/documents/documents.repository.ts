@@ -5,14 +5,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
 import { pagedList } from '../../platform/list.js';
 import { companyRecords } from '../../platform/records.js';
-import {
-  type CompanyDocumentT,
-  type DocumentSource,
-  type DocumentStatus,
-  DocumentsQuery,
-  type DocumentsQueryT,
-  type DocumentType,
-} from './documents.schemas.js';
+import { type CompanyDocumentT, type DocumentStatus, DocumentsQuery, type DocumentsQueryT, type DocumentType } from './documents.schemas.js';
 import type { DocumentsTable } from './documents.tables.js';
 import { documentsChanged, documentsChanging, FIGURE_COLUMNS, figures } from './figures.js';
 
@@ -69,7 +62,7 @@ export function toDocument(r: DocumentRow, markdown: string | null = null): Comp
     pages: r.pages,
     version: r.version,
     editable: r.editable,
-    source: r.source as DocumentSource,
+    source: r.source,
     agentConversationId: r.agent_conversation_id,
     categories: r.categories,
     tags: r.tags,
@@ -136,8 +129,7 @@ export const listDocuments = pagedList({
         : q.where('d.id', 'in', sql<number>`(SELECT fds_document_matches(${t.companyId}, ${term}))`),
   },
   // Without labels, dates or a search, the running figures (0026) have the count.
-  knownCount: (t, query) =>
-    query.Categories?.length || query.Tags?.length || query.From || query.To || query.SearchTerm?.trim() ? null : figureCount(t, query),
+  knownCount: { accounts: ['DocumentTypes', 'Sources', 'Statuses', 'NeedsImport', 'NeedsReviewOnly'], count: figureCount },
   select: (q) => q.select(COLUMNS),
   map: async (rows: DocumentRow[], t, query) => {
     if (!query.IncludeContent || rows.length === 0) return rows.map((r) => toDocument(r));

@@ -9,6 +9,8 @@ export const DOCUMENT_STATUSES = ['Pending', 'Extracted', 'Reviewed', 'NoText', 
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const DOCUMENT_SOURCES = ['Upload', 'Editor', 'Email', 'Scan', 'Agent', 'Integration'] as const;
 export type DocumentSource = (typeof DOCUMENT_SOURCES)[number];
+/** Longest source a client may send (the spec's field is a plain string: any value is kept). */
+export const MAX_SOURCE_CHARS = 64;
 export const LINK_TYPES = ['Order', 'Customer'] as const;
 export const BULK_ACTIONS = ['archive', 'unarchive', 'delete', 'addTags', 'removeTags', 'setCategories', 'link', 'unlink', 'reprocess'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -21,7 +23,9 @@ export const MAX_BULK = 200;
 const STATUS_TEXT =
   'Pending: the text is being extracted (a background job); Extracted: text found, not reviewed yet; Reviewed: a user confirmed or edited the text; ' +
   'NoText: the file has no text layer (a scanned image, a picture); Unsupported: a type fds reads no text from (office, archive); Failed: the file could not be read.';
-const SOURCE_TEXT = `Where the document came from: ${DOCUMENT_SOURCES.join(', ')}. Upload by default; Editor for documents written in the editor.`;
+const SOURCE_TEXT =
+  `Where the document came from: fds's own ${DOCUMENT_SOURCES.join(', ')} (Upload by default; Editor for documents written in the editor), or any other ` +
+  `text the uploader sent (up to ${MAX_SOURCE_CHARS} characters), kept as sent.`;
 
 const Label = Type.String({ minLength: 1, maxLength: MAX_LABEL_CHARS });
 const Labels = (what: string) =>
@@ -41,7 +45,7 @@ export const CompanyDocument = Type.Object(
     pages: Nullable(Type.Integer({ description: 'Pages of a PDF; null for other files.' })),
     version: Type.Integer({ description: 'The current version: 1, then one more for each /version or editor save.' }),
     editable: Type.Boolean({ description: 'Written in the editor (/create): its HTML can be edited (/editable, PUT /content).' }),
-    source: NameEnum(DOCUMENT_SOURCES, { description: SOURCE_TEXT }),
+    source: Type.String({ description: SOURCE_TEXT }),
     agentConversationId: Nullable(Type.Integer({ format: 'int32', description: 'The agent conversation that brought the document, if any.' })),
     categories: Type.Array(Type.String()),
     tags: Type.Array(Type.String()),
@@ -236,5 +240,6 @@ export const RetentionPreview = Type.Object(
 export const UploadNotes = [
   'Multipart fields: `files` (1 to 10 files), `source` (' +
     DOCUMENT_SOURCES.join(', ') +
-    '; default Upload), `agentConversationId` (int32), `orderId` and `customerId` (link the documents to that order or customer).',
+    ` in any case, or any other text up to ${MAX_SOURCE_CHARS} characters, kept as sent; default Upload), ` +
+    '`agentConversationId` (int32), `orderId` and `customerId` (link the documents to that order or customer).',
 ];

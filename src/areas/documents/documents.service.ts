@@ -8,10 +8,11 @@ import { fail, invalid } from '../../platform/errors.js';
 import type { CompanyEvent } from '../../platform/events.js';
 import type { FileResult, StagedUploads } from '../../platform/route.js';
 import type { StoredFiles } from '../../platform/stored-files.js';
+import { refuseNul } from '../../platform/text-guard.js';
 import { DocumentsErrors } from './documents.errors.js';
 import { type DocumentChange, documentArchived, documentCreated, documentDeleted, documentUpdated } from './documents.events.js';
 import * as repo from './documents.repository.js';
-import { type CompanyDocumentT, DOCUMENT_SOURCES, type DocumentSource, type DocumentsQueryT, MAX_LABEL_CHARS, MAX_LABELS } from './documents.schemas.js';
+import { type CompanyDocumentT, DOCUMENT_SOURCES, type DocumentsQueryT, MAX_LABEL_CHARS, MAX_LABELS, MAX_SOURCE_CHARS } from './documents.schemas.js';
 import { type CheckedFile, checkFile, checkFiles } from './intake.js';
 import { addLinks, requireTargets } from './links.js';
 
@@ -45,12 +46,14 @@ function intField(fields: Record<string, string>, name: string): number | null {
   return Number(raw);
 }
 
-function sourceField(fields: Record<string, string>): DocumentSource {
+/** The spec's source is a plain string: fds's own values are matched in any case (so they filter as
+ *  fds's), any other is kept as the client sent it. */
+function sourceField(fields: Record<string, string>): string {
   const raw = fields.source?.trim();
   if (!raw) return 'Upload';
-  const source = DOCUMENT_SOURCES.find((s) => s.toLowerCase() === raw.toLowerCase());
-  if (!source) throw invalid('source', `source must be one of: ${DOCUMENT_SOURCES.join(', ')}.`);
-  return source;
+  if (raw.length > MAX_SOURCE_CHARS) throw invalid('source', `source must be at most ${MAX_SOURCE_CHARS} characters.`);
+  refuseNul(raw, 'source');
+  return DOCUMENT_SOURCES.find((s) => s.toLowerCase() === raw.toLowerCase()) ?? raw;
 }
 
 export function documentsService(files: StoredFiles) {

@@ -64,5 +64,6 @@ export const documentsArea: Area = {
   routes: (deps) => documentsRoutes(services(deps), deps.config.uploadMaxBytes),
 };
 
+export { documentDeleted } from './documents.events.js';
 export { documentRecords } from './documents.repository.js';
 export { EXTRACTION_USER, type ExtractionWorker, startExtractionWorker } from './extraction.js';

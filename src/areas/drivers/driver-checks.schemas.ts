@@ -72,7 +72,7 @@ export const ValidateDriverDisableDto = Type.Object(
   {
     canDisable: Type.Boolean({
       description:
-        'True when nothing stands in the way of disabling every driver named. False when a deleted driver named cannot come back as Disabled: a live driver, or another driver named, has its email or license number (PUT /Drivers/ChangeStatus/Disabled would refuse it, as its messages say). No route can be in progress yet.',
+        'True when nothing stands in the way of disabling every driver named. False when a deleted driver named cannot come back as Disabled: a live driver, or another driver named, has its email or license number (PUT /Drivers/ChangeStatus/Disabled would refuse it, as its messages say). Routes the driver has do not stop it (activeRoutes, pendingRoutes).',
     }),
     drivers: Type.Array(
       Type.Object({
@@ -85,7 +85,9 @@ export const ValidateDriverDisableDto = Type.Object(
       { description: 'Each driver named, in id order.' },
     ),
     ...counts,
-    messages: Type.Array(Type.String(), { description: 'What disabling would affect, in English, and what it cannot know yet (routes, until dispatch).' }),
+    messages: Type.Array(Type.String(), {
+      description: 'What disabling would affect, in English: open inspections, routes driven now or not started, a deleted driver restored.',
+    }),
   },
   {
     $id: 'ValidateDriverDisableDto',

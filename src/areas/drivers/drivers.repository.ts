@@ -6,6 +6,7 @@
 // files intend; drivers write only their own table.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import { companyEvent } from '../../platform/events.js';
 import { pagedList } from '../../platform/list.js';
 import { dayOf, likePattern } from '../../platform/paging.js';
 import { companyRecords } from '../../platform/records.js';
@@ -293,6 +294,9 @@ export async function setInvitation(t: Tenant, id: number, invitation: { tokenHa
     .where('id', '=', id)
     .execute();
 }
+
+/** A driver erased for good (not logged: the audit row tells it); areas with records naming it let go. */
+export const driverPurged = companyEvent<{ driverId: number }>('driver.purged');
 
 export async function deleteDriver(t: Tenant, id: number): Promise<void> {
   await t.delete('drivers').where('id', '=', id).execute();

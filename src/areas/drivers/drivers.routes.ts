@@ -74,6 +74,8 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
     defineRoute({
       method: 'DELETE',
       url: '/Drivers',
+      // Its ids are a list in the body: an unknown one is a 404 naming it.
+      statuses: [404],
       access: ENABLE_DISABLE,
       summary: 'Delete drivers',
       description:
@@ -191,12 +193,14 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
     defineRoute({
       method: 'POST',
       url: '/Drivers/ValidateDisable',
+      // Its ids are a list in the body: an unknown one is a 404 naming it.
+      statuses: [404],
       access: ENABLE_DISABLE,
       readOnly: true,
       summary: 'What disabling drivers would affect',
       description:
-        'For each driver named and in total: open truck inspections (Pending, Failed, Maintenance) and the routes it would leave (0 until dispatch serves routes, ' +
-        'as its messages say), and canDisable false when a deleted driver named could not be restored as Disabled (a live driver, or another driver named, has its email ' +
+        'For each driver named and in total: open truck inspections (Pending, Failed, Maintenance) and the routes it would leave (started and not completed; ' +
+        'assigned and not started), as its messages say, and canDisable false when a deleted driver named could not be restored as Disabled (a live driver, or another driver named, has its email ' +
         'or license number). Writes nothing. An unknown id is a 404.',
       body: IdsBody,
       response: ValidateDriverDisableDto,

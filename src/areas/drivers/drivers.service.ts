@@ -139,6 +139,7 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       }
       await repo.deleteDriver(t, id);
       await audit(t, { action: 'driver.delete_permanently', entityType: 'driver', entityId: id, before });
+      await t.announce(repo.driverPurged, { driverId: id });
       return null;
     },
 

@@ -85,7 +85,7 @@ export {
   toDriverPayout,
 } from './driver-payout.js';
 export { driversStatusChanged } from './driver-routes.js';
-export { driverRecords } from './drivers.repository.js';
+export { driverPurged, driverRecords } from './drivers.repository.js';
 export {
   APPROVAL_STATUSES,
   type ApprovalStatus,

@@ -56,6 +56,7 @@ export function trucksRoutes({ trucks, telematics }: FleetServices): AnyRoute[] 
         `A page of trucks (${LIST_PARAMETERS}), each with its vehicle from the connected telematics account and how they pair (Paired, SuggestedByVin, VehicleMissing, ` +
         'Unpaired). With no account connected every truck has vehicle null and pairing NotConnected. Provider failures: 503 telematics.unavailable (no answer in time, rate ' +
         'limited), 502 telematics.rejected (token refused) or telematics.bad_response.',
+      statuses: [502],
       querystring: TrucksQuery,
       response: PagedList(TruckWithVehicle),
       handler: ({ principal, inCompany, query }) => telematics.trucksWithVehicles(principal.companyId, inCompany, query),

@@ -1,11 +1,12 @@
 // The bill of lading and the labels of an order, as document models. The bill of lading names the
 // shipper (the first pickup), the consignee (the delivery asked for, else the last one), who is
-// billed, every stop, every item and the totals, with lines to sign and the company's terms. Labels:
-// one per item line, with the item's Code 128 barcode (the one GET /Orders/{id}/Barcodes gives it).
+// billed, the route's driver and truck, every stop (its window in its place's local time), every
+// item with its barcode and the totals, with lines to sign and the company's terms. Labels: one per
+// item line, with the item's Code 128 barcode (the one GET /Orders/{id}/Barcodes gives it).
 import type { Block, LabelDocument, Letterhead, PageDocument, Row } from '../../integrations/documents/index.js';
 import type { ContactRow, CustomerT } from '../customers/index.js';
 import type { OrderItemT, OrderStopT, OrderT } from '../orders/index.js';
-import { addressLines, day, num, placeLines, timeWindow } from './format.js';
+import { addressLines, day, num, placeLines, timeWindow, zoneOfPlace } from './format.js';
 
 export interface BolOptions {
   /** Only this delivery (with the pickups): its consignee, its stops' items. */
@@ -31,9 +32,21 @@ export function billTo(customer: CustomerT): string[] {
   return [customer.name, ...(main ? addressLines(main) : []), customer.email ?? '', customer.phone ?? ''].filter((line) => line !== '');
 }
 
-/** A pickup's place without a name of its own is the customer's (it ships); other stops' are
- *  someone else's, named by their address alone. */
-export const shipperName = (stop: OrderStopT, customerName: string) => (stop.type === 'Pickup' ? customerName : null);
+/** Who ships from a pickup: the customer owning its place (the order's customer for a place of
+ *  none, a site of the company); other stops are named by their place alone. */
+export const shipperName = (stop: OrderStopT, customerName: string) => (stop.type === 'Pickup' ? (stop.address.customerName ?? customerName) : null);
+
+/** A stop's place as printed: a pickup under its shipper's name, the place's own label ("Main
+ *  yard") after it; another stop under its label. */
+export function stopPlaceLines(stop: OrderStopT, customerName: string, contact: { name: string | null; phone: string | null } | null = null): string[] {
+  const shipper = shipperName(stop, customerName);
+  const lines = placeLines(stop.address, shipper, contact);
+  const label = stop.address.name?.trim();
+  return shipper && label && label !== shipper ? [shipper, ...lines] : lines;
+}
+
+/** The window of a stop in its place's local time. */
+export const stopWindow = (stop: OrderStopT) => timeWindow(stop.timeWindowStart, stop.timeWindowEnd, zoneOfPlace(stop.address));
 
 export const stopTitle = (stop: OrderStopT) => `${stop.sequence}. ${stop.type}`;
 const stopPlace = (stop: OrderStopT) => [stop.address.name, stop.address.city].filter(Boolean).join(', ');
@@ -66,8 +79,8 @@ export function stopsTable(stops: readonly OrderStopT[], customerName: string): 
     rows: stops.map((s) => ({
       cells: [
         stopTitle(s),
-        placeLines(s.address, shipperName(s, customerName), { name: s.contactName, phone: s.contactPhone }).join('\n'),
-        [day(s.date), timeWindow(s.timeWindowStart, s.timeWindowEnd)].filter(Boolean).join('\n'),
+        stopPlaceLines(s, customerName, { name: s.contactName, phone: s.contactPhone }).join('\n'),
+        [day(s.date), stopWindow(s)].filter(Boolean).join('\n'),
         [s.driverInstructions, s.notes].filter(Boolean).join('\n'),
       ],
     })),
@@ -75,10 +88,17 @@ export function stopsTable(stops: readonly OrderStopT[], customerName: string): 
   };
 }
 
-function itemRows(items: readonly OrderItemT[], stopOf: Map<number, OrderStopT>, unit: string, highlight: boolean, withStop: boolean): Row[] {
+function itemRows(
+  items: readonly OrderItemT[],
+  stopOf: Map<number, OrderStopT>,
+  codeOf: Map<number, string>,
+  unit: string,
+  highlight: boolean,
+  withStop: boolean,
+): Row[] {
   return items.map((i) => {
     const stop = stopOf.get(i.stopId);
-    const cells = [i.description, num(i.quantity), i.weight === null ? '' : `${num(i.weight)} ${unit}`, num(i.pallets), i.barcode ?? ''];
+    const cells = [i.description, num(i.quantity), i.weight === null ? '' : `${num(i.weight)} ${unit}`, num(i.pallets), codeOf.get(i.id) ?? i.barcode ?? ''];
     // The stop by its number and type: the stops table above says where it is.
     return { cells: withStop ? [stop ? stopTitle(stop) : '', ...cells] : cells, highlight };
   });
@@ -92,7 +112,40 @@ const ITEM_COLUMNS = [
   { title: 'Barcode', width: 1.6 },
 ];
 
-export function billOfLading({ order, customer, contact, letterhead }: OrderContext, options: BolOptions, today: string): PageDocument {
+/** A route the order's stops are on, with its driver and truck as printed (null: none yet). */
+export interface RouteCrew {
+  id: number;
+  name: string;
+  driver: string | null;
+  truck: string | null;
+}
+
+/** What a bill of lading prints besides the order: its items' barcodes (the labels' codes) and
+ *  the routes its stops are on. */
+export interface Handling {
+  codes: readonly ItemCode[];
+  routes: readonly RouteCrew[];
+}
+
+/** Route, driver and truck fields: one value per route the shown stops are on, in stop order. */
+function crewFields(stops: readonly OrderStopT[], routes: readonly RouteCrew[]): Array<[string, string]> {
+  const ids = [...new Set(stops.map((s) => s.routeId).filter((id): id is number => id !== null))];
+  const crews = ids.map((id) => routes.find((r) => r.id === id)).filter((r): r is RouteCrew => r !== undefined);
+  if (crews.length === 0) return [];
+  const list = (pick: (r: RouteCrew) => string | null) => crews.map((r) => pick(r) ?? 'not assigned').join('; ');
+  return [
+    ['Route', list((r) => r.name)],
+    ['Driver', list((r) => r.driver)],
+    ['Truck', list((r) => r.truck)],
+  ];
+}
+
+export function billOfLading(
+  { order, customer, contact, letterhead }: OrderContext,
+  options: BolOptions,
+  today: string,
+  handling: Handling = { codes: [], routes: [] },
+): PageDocument {
   const stops = stopsShown(order, options.deliveryId);
   const pickups = stops.filter((s) => s.type === 'Pickup');
   const deliveries = stops.filter((s) => s.type === 'Delivery');
@@ -100,22 +153,22 @@ export function billOfLading({ order, customer, contact, letterhead }: OrderCont
   const consignee = deliveries.at(-1) ?? stops.at(-1);
   const items = stops.flatMap((s) => s.items);
   const stopOf = new Map(stops.map((s) => [s.id, s]));
-  const place = (stop: OrderStopT | undefined) =>
-    stop ? placeLines(stop.address, shipperName(stop, customer.name), { name: stop.contactName, phone: stop.contactPhone }) : [];
+  const codeOf = new Map(handling.codes.map((c) => [c.itemId, c.barcode]));
+  const place = (stop: OrderStopT | undefined) => (stop ? stopPlaceLines(stop, customer.name, { name: stop.contactName, phone: stop.contactPhone }) : []);
 
   const itemBlocks: Block[] = options.splitOrderStopItems
     ? stops
         .filter((s) => s.items.length > 0)
         .flatMap((s): Block[] => [
           { kind: 'heading', text: `Items of stop ${stopTitle(s)} — ${stopPlace(s)}` },
-          { kind: 'table', columns: ITEM_COLUMNS, rows: itemRows(s.items, stopOf, order.weightUnit, options.highlightItems, false) },
+          { kind: 'table', columns: ITEM_COLUMNS, rows: itemRows(s.items, stopOf, codeOf, order.weightUnit, options.highlightItems, false) },
         ])
     : [
         { kind: 'heading', text: 'Items' },
         {
           kind: 'table',
           columns: [{ title: 'Stop', width: 1.1 }, ...ITEM_COLUMNS],
-          rows: itemRows(items, stopOf, order.weightUnit, options.highlightItems, true),
+          rows: itemRows(items, stopOf, codeOf, order.weightUnit, options.highlightItems, true),
           empty: 'No items.',
         },
       ];
@@ -143,6 +196,7 @@ export function billOfLading({ order, customer, contact, letterhead }: OrderCont
         kind: 'fields',
         fields: [
           ['Carrier', letterhead.companyName],
+          ...crewFields(stops, handling.routes),
           ['Pickup date', day(shipper?.date)],
           ['Delivery date', day(consignee?.date)],
           ['Distance', order.distance === null ? '' : `${num(order.distance)} ${order.distanceUnit}`],
@@ -171,7 +225,7 @@ export function labels({ order, customer, letterhead }: OrderContext, codes: rea
   const pickups = order.stops.filter((s) => s.type === 'Pickup');
   const deliveries = order.stops.filter((s) => s.type === 'Delivery');
   const items = order.stops.flatMap((stop) => stop.items.map((item) => ({ stop, item })));
-  const short = (stop: OrderStopT | undefined) => (stop ? placeLines(stop.address, shipperName(stop, customer.name)) : []);
+  const short = (stop: OrderStopT | undefined) => (stop ? stopPlaceLines(stop, customer.name) : []);
   return {
     kind: 'labels',
     title: 'Labels',

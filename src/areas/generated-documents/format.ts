@@ -1,6 +1,8 @@
-// How values read on a generated document: money in its currency, days, time windows (UTC: the
-// service keeps no company time zone), weights in the order's unit, places as lines.
+// How values read on a generated document: money in its currency, days, time windows (in the
+// place's local time, its zone named; UTC where its zone is not known), weights in the order's
+// unit, places as lines.
 import type { Letterhead } from '../../integrations/documents/index.js';
+import { timeZoneOf } from '../../integrations/geo/index.js';
 import type { AddressT } from '../customers/index.js';
 import type { CompanySignature } from '../settings/index.js';
 
@@ -22,6 +24,24 @@ export function money(amount: number | null | undefined, currency: string): stri
   return format.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
 }
 
+const rateFormats = new Map<string, Intl.NumberFormat>();
+
+/** A rate (price per unit) in its currency with every decimal it has (up to 4, as invoices keep
+ *  rates): a rate rounded to the cent would not multiply to the line's amount. */
+export function unitPrice(rate: number, currency: string): string {
+  let format = rateFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 4 });
+    } catch {
+      format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+    }
+    rateFormats.set(currency, format);
+  }
+  const text = format.format(rate);
+  return format.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
+}
+
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 export const num = (value: number | null | undefined) => (value === null || value === undefined ? '' : numberFormat.format(value));
 
@@ -31,13 +51,34 @@ export function day(value: Date | string | null | undefined): string {
   return typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
 }
 
-const time = (value: Date | string) => new Date(value).toISOString().slice(11, 16);
+const clocks = new Map<string, { clock: Intl.DateTimeFormat; zoneName: Intl.DateTimeFormat }>();
 
-/** "08:00–12:00 UTC", "from 08:00 UTC", or '' without a window. */
-export function timeWindow(start: Date | string | null, end: Date | string | null): string {
-  if (start && end) return `${time(start)}–${time(end)} UTC`;
-  if (start) return `from ${time(start)} UTC`;
-  if (end) return `by ${time(end)} UTC`;
+/** "15:00" and "CDT" of an instant in `zone`; a zone without a short name in English (its offset,
+ *  "GMT-6") is named by its IANA id. */
+function local(value: Date | string, zone: string): { time: string; zone: string } {
+  let formats = clocks.get(zone);
+  if (!formats) {
+    formats = {
+      clock: new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+      zoneName: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }),
+    };
+    clocks.set(zone, formats);
+  }
+  const at = new Date(value);
+  const name = formats.zoneName.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  return { time: formats.clock.format(at), zone: /^(GMT|UTC)[+-]/.test(name) ? zone : name };
+}
+
+/** A place's time zone where the table of src/integrations/geo knows it, else UTC. */
+export const zoneOfPlace = (a: Pick<AddressT, 'country' | 'state' | 'longitude'>): string => timeZoneOf(a) ?? 'UTC';
+
+/** "15:00–18:00 CDT", "from 08:00 CDT", or '' without a window: in `zone` (an IANA id). */
+export function timeWindow(start: Date | string | null, end: Date | string | null, zone = 'UTC'): string {
+  const from = start ? local(start, zone) : null;
+  const to = end ? local(end, zone) : null;
+  if (from && to) return from.zone === to.zone ? `${from.time}–${to.time} ${to.zone}` : `${from.time} ${from.zone}–${to.time} ${to.zone}`;
+  if (from) return `from ${from.time} ${from.zone}`;
+  if (to) return `by ${to.time} ${to.zone}`;
   return '';
 }
 

@@ -26,6 +26,9 @@ import {
 import type { GeneratedDocumentsService } from './generated-documents.service.js';
 
 const FILE_TYPE = 'application/pdf (mode 0) or text/html (mode 1)';
+const LABELS =
+  "One 4 × 6 in label per item line: the company, from, ship to, the order, the item and its Code 128 barcode (the item's barcode; one without is given " +
+  '`<orderNumber>-<itemId>` and keeps it). An order without items: 400 documents.no_items.';
 const MODE = { mode: 'not-an-id' } as const;
 /** The mail's recipients: contacts of the document's customer (another's is a wrong value). */
 const MAIL_IDS = { contactIds: { field: contactRecords } } as const;
@@ -40,11 +43,14 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       method: 'GET',
       url: '/Documents/BillOfLanding/:orderId/:mode',
       access: BOL,
+      // Items without a barcode are given one (kept, as for labels), so the bill of lading prints the codes the labels carry.
+      writes: true,
       ids: { params: { orderId: orderRecords, ...MODE }, query: { deliveryId: stopRecords, requestCustomerId: { filter: customerRecords } } },
       summary: 'Bill of lading of an order',
       description:
-        'Shipper (the first pickup), consignee (the last delivery, or deliveryId), bill to, carrier, every stop, every item with the totals, lines to sign and ' +
-        "the company's terms. deliveryId: a delivery stop of the order (another stop: 400 documents.not_a_delivery): only it and the pickups. A deleted order's " +
+        "Shipper (the first pickup's customer, then the place's name), consignee (the last delivery, or deliveryId), bill to, carrier, the route, driver and " +
+        "truck of the stops' routes, every stop (its time window in the place's local time, its zone named), every item with its barcode (one without is given " +
+        "`<orderNumber>-<itemId>` and keeps it, as for labels) and the totals, lines to sign and the company's terms. deliveryId: a delivery stop of the order (another stop: 400 documents.not_a_delivery): only it and the pickups. A deleted order's " +
         'bill of lading is still printed.',
       params: OrderModeParams,
       querystring: BolQuery,
@@ -69,6 +75,7 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       method: 'GET',
       url: '/Documents/BillOfLandingBulk/:mode',
       access: BOL,
+      writes: true,
       ids: { params: MODE, query: { ids: orderRecords } },
       summary: 'Bills of lading of several orders in one file',
       description: "One bill of lading per order, each from a page of its own, in the ids' order. An id the company does not have: 404 naming it.",
@@ -94,6 +101,8 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
     defineRoute({
       method: 'POST',
       url: '/Documents/EmailQuotes',
+      // Its ids are a list in the body: an unknown one is a 404 naming it.
+      statuses: [404],
       access: QUOTES,
       summary: 'Mail the quotes of several orders',
       description:
@@ -138,14 +147,27 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       writes: true,
       ids: { params: { orderId: orderRecords, ...MODE }, query: { requestCustomerId: { filter: customerRecords } } },
       summary: "Labels of an order's items",
-      description:
-        "One 4 × 6 in label per item line: the company, from, ship to, the order, the item and its Code 128 barcode (the item's barcode; one without is given " +
-        '`<orderNumber>-<itemId>` and keeps it). An order without items: 400 documents.no_items.',
+      description: LABELS,
       params: OrderModeParams,
       querystring: LabelsQuery,
       response: FileResponse,
       fileType: FILE_TYPE,
       handler: ({ tenant, principal, params, query }) => docs.labels(tenant, principal, params.orderId, params.mode, query.requestCustomerId),
+    }),
+    // The spec gives mode a default (0): the path without it is the PDF.
+    defineRoute({
+      method: 'GET',
+      url: '/Documents/Labels/:orderId',
+      access: BOL,
+      writes: true,
+      ids: { params: { orderId: orderRecords }, query: { requestCustomerId: { filter: customerRecords } } },
+      summary: "Labels of an order's items as a PDF (mode 0, the default)",
+      description: `As GET /Documents/Labels/{orderId}/{mode} with mode 0. ${LABELS}`,
+      params: OrderParams,
+      querystring: LabelsQuery,
+      response: FileResponse,
+      fileType: 'application/pdf',
+      handler: ({ tenant, principal, params, query }) => docs.labels(tenant, principal, params.orderId, 0, query.requestCustomerId),
     }),
     defineRoute({
       method: 'GET',

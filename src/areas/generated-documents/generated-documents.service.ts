@@ -1,18 +1,22 @@
 // Generated documents: reads the order or invoice with its customer and the company's letterhead
 // (through those areas' index.ts), builds the document model and renders it as PDF or HTML; the
 // mail variants render the PDF and put it in the outbox. Nothing here writes but the mails (and the
-// item barcodes labels need, which the orders area gives and keeps).
+// item barcodes labels and bills of lading print, which the orders area gives and keeps).
 import type { Tenant } from '../../db/tenant.js';
 import { type Document, renderHtml, renderPdf } from '../../integrations/documents/index.js';
 import type { Principal } from '../../platform/auth.js';
 import { fail, notFoundAll } from '../../platform/errors.js';
 import type { FileResult } from '../../platform/route.js';
 import type { StoredFiles } from '../../platform/stored-files.js';
-import { invoiceAnswers, invoiceRecords, markInvoicesOut } from '../accounting/index.js';
+import { type InvoiceT, invoiceAnswers, invoiceRecords, markInvoicesOut } from '../accounting/index.js';
+import { chargeRulesFor, chargeTypeRecords } from '../charge-types/index.js';
 import { type CustomerServices, type CustomerT, contactsOfCustomers, type EmailSendRequestT } from '../customers/index.js';
-import { type OrderServices, orderRecords, ordersOf, stopRecords } from '../orders/index.js';
+import { routeRecords } from '../dispatch/index.js';
+import { driverRecords } from '../drivers/index.js';
+import { truckRecords } from '../fleet/index.js';
+import { type OrderServices, type OrderT, orderRecords, ordersOf, stopRecords } from '../orders/index.js';
 import { companySignature } from '../settings/index.js';
-import { type BolOptions, billOfLading, labels, type OrderContext } from './bill-of-lading.js';
+import { type BolOptions, billOfLading, type Handling, labels, type OrderContext } from './bill-of-lading.js';
 import { type Attachment, recipientsOf, sendDocumentMail, senderOf } from './document-mail.js';
 import { fileNameOf, letterheadOf } from './format.js';
 import { GeneratedDocumentsErrors } from './generated-documents.errors.js';
@@ -24,6 +28,26 @@ const PDF = 'application/pdf';
 const HTML = 'text/html; charset=utf-8';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The invoice's lines (ids) that bill a percentage charge: a line of such a charge type — the
+ *  company's (deleted ones too) or the customer's own row — or, without a type, the line of the
+ *  billed order's price it was made from when that one's type is (an order's invoice keeps only
+ *  company types on its lines: a customer's own fuel rate comes without one). */
+async function percentLinesOf(t: Tenant, invoice: InvoiceT, order: OrderT | null): Promise<Set<number>> {
+  // Order.priceLines (PriceLine): what is matched of them.
+  const priced = (order?.priceLines ?? []) as Array<{ description: string; quantity: number; unitPrice: number; chargeTypeId: number | null }>;
+  const typeOf = (line: InvoiceT['lines'][number]) =>
+    line.chargeTypeId ??
+    priced.find((p) => p.chargeTypeId !== null && p.description === line.description && p.quantity === line.quantity && p.unitPrice === line.rate)
+      ?.chargeTypeId ??
+    null;
+  const types = new Map(invoice.lines.map((l) => [l.id, typeOf(l)]));
+  const ids = [...new Set([...types.values()].filter((id): id is number => id !== null))];
+  if (ids.length === 0) return new Set();
+  const [company, customer] = await Promise.all([chargeTypeRecords.findAll(t, ids), chargeRulesFor(t, invoice.customerId)]);
+  const percent = new Set([...company, ...customer].filter((c) => c.kind === 'PercentOfLinehaul').map((c) => c.id));
+  return new Set(invoice.lines.filter((l) => percent.has(types.get(l.id) ?? -1)).map((l) => l.id));
+}
 
 async function rendered(documents: Document[], mode: ModeT, kind: string, number: string, title: string): Promise<FileResult> {
   if (mode === 0) return { fileName: fileNameOf(kind, number, 'pdf'), contentType: PDF, body: await renderPdf(documents, title) };
@@ -82,6 +106,26 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
     return { deliveryId, highlightItems: query.highlightItems ?? false, splitOrderStopItems: query.splitOrderStopItems ?? false };
   }
 
+  /** What a bill of lading prints besides the order: its items' barcodes (given where they have
+   *  none, and kept, as for labels) and the routes of its stops with their driver and truck. */
+  async function handlingOf(t: Tenant, order: OrderContext['order']): Promise<Handling> {
+    const routeIds = [...new Set(order.stops.map((s) => s.routeId).filter((id): id is number => id !== null))];
+    const [codes, routes] = await Promise.all([details.barcodes(t, order.id), routeRecords.findAll(t, routeIds)]);
+    const [drivers, trucks] = await Promise.all([
+      driverRecords.findAll(t, [...new Set(routes.map((r) => r.driver_id).filter((id): id is number => id !== null))]),
+      truckRecords.findAll(t, [...new Set(routes.map((r) => r.truck_id).filter((id): id is number => id !== null))]),
+    ]);
+    const driverOf = (id: number | null) => {
+      const d = drivers.find((x) => x.id === id);
+      return d ? [`${d.first_name} ${d.last_name}`, d.phone].filter(Boolean).join(', ') : null;
+    };
+    const truckOf = (id: number | null) => {
+      const k = trucks.find((x) => x.id === id);
+      return k ? [k.name, k.plate_number ? `plate ${[k.plate_state, k.plate_number].filter(Boolean).join(' ')}` : null].filter(Boolean).join(', ') : null;
+    };
+    return { codes, routes: routes.map((r) => ({ id: r.id, name: r.name, driver: driverOf(r.driver_id), truck: truckOf(r.truck_id) })) };
+  }
+
   /** The labels of orders, their items' barcodes given where they have none (and kept). */
   async function labelDocuments(t: Tenant, contexts: OrderContext[]): Promise<Document[]> {
     const withItems = contexts.filter((c) => c.order.stops.some((s) => s.items.length > 0));
@@ -101,19 +145,26 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
       invoice!.orderId === null ? [] : await ordersOf(t, await orderRecords.findAll(t, [invoice!.orderId], { includeDeleted: true })),
       await companySignature(t),
     ];
-    return { invoice: invoice!, customer, order: orders[0] ?? null, letterhead: letterheadOf(p.companyName, signature) };
+    return {
+      invoice: invoice!,
+      customer,
+      order: orders[0] ?? null,
+      letterhead: letterheadOf(p.companyName, signature),
+      percentLineIds: await percentLinesOf(t, invoice!, orders[0] ?? null),
+    };
   }
 
   return {
     async billOfLading(t: Tenant, p: Principal, orderId: number, mode: ModeT, query: BolQueryT): Promise<FileResult> {
       const c = await orderFor(t, p, orderId, query.requestCustomerId);
-      const doc = billOfLading(c, await bolOptions(t, c.order, query), today());
+      const doc = billOfLading(c, await bolOptions(t, c.order, query), today(), await handlingOf(t, c.order));
       return rendered([doc], mode, 'bill-of-lading', c.order.orderNumber, `Bill of lading ${c.order.orderNumber}`);
     },
 
     async billOfLadingBulk(t: Tenant, p: Principal, ids: readonly number[], mode: ModeT): Promise<FileResult> {
       const contexts = await ordersFor(t, p, [...new Set(ids)]);
-      const docs = contexts.map((c) => billOfLading(c, { highlightItems: false, splitOrderStopItems: false }, today()));
+      const docs: Document[] = [];
+      for (const c of contexts) docs.push(billOfLading(c, { highlightItems: false, splitOrderStopItems: false }, today(), await handlingOf(t, c.order)));
       return rendered(docs, mode, 'bills-of-lading', today(), `Bills of lading (${docs.length})`);
     },
 
@@ -148,7 +199,8 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
       const c = await orderFor(t, p, orderId);
       const recipients = await recipientsOf(t, c.customer, request);
       const n = c.order.orderNumber;
-      const pdf = await pdfAttachment([billOfLading(c, await bolOptions(t, c.order, query), today())], 'bill-of-lading', n, `Bill of lading ${n}`);
+      const doc = billOfLading(c, await bolOptions(t, c.order, query), today(), await handlingOf(t, c.order));
+      const pdf = await pdfAttachment([doc], 'bill-of-lading', n, `Bill of lading ${n}`);
       const words = wording(request, p, c.customer.name, `bill of lading of order ${n}`);
       const id = await sendDocumentMail(t, files, [c.customer], recipients, {
         kind: 'documents.bill_of_lading',
@@ -165,7 +217,8 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
       const c = await orderFor(t, p, orderId);
       const recipients = await recipientsOf(t, c.customer, request);
       const n = c.order.orderNumber;
-      const bol = await pdfAttachment([billOfLading(c, { highlightItems: false, splitOrderStopItems }, today())], 'bill-of-lading', n, `Bill of lading ${n}`);
+      const doc = billOfLading(c, { highlightItems: false, splitOrderStopItems }, today(), await handlingOf(t, c.order));
+      const bol = await pdfAttachment([doc], 'bill-of-lading', n, `Bill of lading ${n}`);
       const label = await pdfAttachment(await labelDocuments(t, [c]), 'labels', n, `Labels of order ${n}`);
       const words = wording(request, p, c.customer.name, `bill of lading and the labels of order ${n}`);
       const id = await sendDocumentMail(t, files, [c.customer], recipients, {

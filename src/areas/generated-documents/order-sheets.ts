@@ -3,8 +3,8 @@
 // document models.
 import type { Block, PageDocument } from '../../integrations/documents/index.js';
 import type { OrderStopT } from '../orders/index.js';
-import { billTo, type OrderContext, shipperName, stopsTable, stopTitle, termsBlocks, totalsOf } from './bill-of-lading.js';
-import { day, money, num, placeLines, timeWindow } from './format.js';
+import { billTo, type OrderContext, stopPlaceLines, stopsTable, stopTitle, stopWindow, termsBlocks, totalsOf } from './bill-of-lading.js';
+import { day, money, num } from './format.js';
 
 /** A line of the order's price (Order.priceLines, a PriceLine each). */
 interface PriceLine {
@@ -23,13 +23,13 @@ function stopBlocks(stop: OrderStopT, customerName: string, weightUnit: string):
     { kind: 'heading', text: `Stop ${stopTitle(stop)}` },
     {
       kind: 'parties',
-      parties: [{ title: 'Place', lines: placeLines(stop.address, shipperName(stop, customerName), { name: stop.contactName, phone: stop.contactPhone }) }],
+      parties: [{ title: 'Place', lines: stopPlaceLines(stop, customerName, { name: stop.contactName, phone: stop.contactPhone }) }],
     },
     {
       kind: 'fields',
       fields: [
         ['Date', day(stop.date)],
-        ['Time window', timeWindow(stop.timeWindowStart, stop.timeWindowEnd)],
+        ['Time window', stopWindow(stop)],
         ['Priority', stop.priority],
         ['Appointment', stop.appointmentStatus === 'Nothing' ? '' : [stop.appointmentStatus, stop.appointmentCode].filter(Boolean).join(' ')],
         ['Route', stop.routeId === null ? 'Not routed' : `Route ${stop.routeId}, stop ${stop.routeSequence ?? '?'}`],
@@ -100,7 +100,7 @@ export function quote({ order, customer, letterhead }: OrderContext, today: stri
   const items = order.stops.flatMap((s) => s.items);
   const pickup = order.stops.find((s) => s.type === 'Pickup');
   const delivery = order.stops.findLast((s) => s.type === 'Delivery');
-  const place = (stop: OrderStopT | undefined) => (stop ? placeLines(stop.address, shipperName(stop, customer.name)) : []);
+  const place = (stop: OrderStopT | undefined) => (stop ? stopPlaceLines(stop, customer.name) : []);
   return {
     kind: 'pages',
     title: 'Quote',

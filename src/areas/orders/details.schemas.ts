@@ -17,8 +17,6 @@ export const OrderBarcode = Type.Object(
 );
 export type OrderBarcodeT = Static<typeof OrderBarcode>;
 
-// CustomerContact's fields inline, not referenced: the serializer compiles a nullable member with
-// its own ajv, which does not resolve another area's model from this one.
 export const OrderContacts = Type.Object(
   {
     orderId: Id,
@@ -26,8 +24,8 @@ export const OrderContacts = Type.Object(
     customerName: Type.String(),
     customerEmail: Nullable(Type.String()),
     customerPhone: Nullable(Type.String()),
-    orderContact: Nullable(Type.Object(CustomerContact.properties, { description: "The order's contact, when it names one." })),
-    contacts: Many(Type.Object(CustomerContact.properties), { description: "The customer's contacts, primary first." }),
+    orderContact: Nullable(Type.Ref('CustomerContact', { description: "The order's contact, when it names one." })),
+    contacts: Many(Type.Ref('CustomerContact'), { description: "The customer's contacts, primary first." }),
     stopContacts: Many(
       Type.Object({
         stopId: Id,

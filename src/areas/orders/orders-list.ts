@@ -7,7 +7,7 @@
 // search-key index (migration 0016) through fds_order_matches.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { type Filters, isPresent, type ListQuery, pagedList } from '../../platform/list.js';
+import { type Filters, isPresent, type KnownCount, type ListQuery, pagedList } from '../../platform/list.js';
 import { dateRangeOf, likePattern } from '../../platform/paging.js';
 import { ordersOf } from './orders.answers.js';
 import { ORDER_COLUMNS, type OrderRow } from './orders.repository.js';
@@ -106,13 +106,15 @@ const FILTERS: Filters<Query, Base> = {
       : q.where('o.id', 'in', sql<number>`(SELECT fds_order_matches(${t.companyId}, ${term.toLowerCase()}))`),
 };
 
-/** The totalCount kept for this query: the statuses' counts when nothing but the status filters. */
-function knownCount(t: Tenant, query: Query, scope: ListScope) {
-  for (const key of Object.keys(FILTERS) as Array<keyof Query>) {
-    if (key === 'OrderStatus' || key === 'IsOrder' || !isPresent(query[key])) continue;
-    if (key === 'IsOnlyCreatedByCurrentUser' && query.IsOnlyCreatedByCurrentUser === false) continue;
-    return null;
-  }
+/** The totalCount kept for this query: the statuses' counts when nothing but the status filters
+ *  (IsOnlyCreatedByCurrentUser=false filters nothing). */
+const knownCount: KnownCount<Query, ListScope> = {
+  accounts: ['OrderStatus', 'IsOrder', 'IsOnlyCreatedByCurrentUser'],
+  count: countOfQuery,
+};
+
+function countOfQuery(t: Tenant, query: Query, scope: ListScope) {
+  if (query.IsOnlyCreatedByCurrentUser === true) return null;
   if (query.OrderStatus?.includes('OnHold')) return null;
   let statuses = statusesOf(query, scope);
   if (isPresent(query.IsOrder)) statuses = statuses.filter((s) => (s === 'Order' || s === 'Closed') === query.IsOrder);

@@ -1,8 +1,9 @@
 // Demo book of quotes and orders (`fds demo`): 300 over the last 90 days between the demo
 // customers' places, in every state — drafts, quotes, approved orders, closed ones, deleted ones,
-// held ones — priced by the demo pricing model, with activity notes. Made through the services (the
-// same rules and logs as API changes), then dated back to when they would have been made. A fixed
-// seed makes the same book each time. Runs after the customers and pricing demos.
+// held ones — priced by the demo pricing model, with activity notes; then the dispatch board's
+// local orders of yesterday and today (BOARD_*). Made through the services (the same rules and logs
+// as API changes), then dated back to when they would have been made. A fixed seed makes the same
+// book each time. Runs after the customers and pricing demos.
 
 import type { Tenant } from '../../db/tenant.js';
 import type { DemoSeeder } from '../../demo.js';
@@ -14,6 +15,16 @@ import type { StopInputT } from './orders.schemas.js';
 import { ordersService } from './orders.service.js';
 
 const ORDERS = 300;
+/** The dispatch board's orders: yesterday's and today's (so many from each place), from each place
+ *  of a metro (one with another place within BOARD_METRO_KM) to a place a local run reaches (within
+ *  BOARD_LOCAL_KM), so a route from the metro's terminal carries several in a shift (the book's
+ *  lanes cross the state). */
+const BOARD_PER_PLACE: Array<[daysAgo: number, orders: number]> = [
+  [1, 2],
+  [0, 4],
+];
+const BOARD_METRO_KM = 40;
+const BOARD_LOCAL_KM = 130;
 /** Orders made per transaction. */
 const BATCH = 50;
 const DAY = 86_400_000;
@@ -45,6 +56,19 @@ function random(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Great-circle distance in km. */
+function km(a: { latitude: number | null; longitude: number | null }, b: { latitude: number | null; longitude: number | null }): number {
+  const rad = Math.PI / 180;
+  const [la1, lo1, la2, lo2] = [a.latitude ?? 0, a.longitude ?? 0, b.latitude ?? 0, b.longitude ?? 0].map((x) => Number(x) * rad) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const h = Math.sin((la2 - la1) / 2) ** 2 + Math.cos(la1) * Math.cos(la2) * Math.sin((lo2 - lo1) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
 type Fate = 'Dreft' | 'Quote' | 'Order' | 'Closed' | 'Deleted' | 'OnHold';
@@ -107,5 +131,40 @@ export const ordersDemo: DemoSeeder = {
         }
       });
     }
+
+    // The board: approved local orders of yesterday and today, booked the day before (its own seed,
+    // so the book above stays the same).
+    const boardRand = random(20261125);
+    const metro = places.filter((p) => places.some((q) => q.id !== p.id && km(p, q) <= BOARD_METRO_KM));
+    await ctx.inCompany(async (t: Tenant) => {
+      for (const [daysAgo, perPlace] of BOARD_PER_PLACE) {
+        const day = new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+        for (const from of metro) {
+          const reach = places.filter((p) => p.id !== from.id && km(from, p) <= BOARD_LOCAL_KM);
+          for (let k = 0; k < perPlace; k++) {
+            const to = reach[Math.floor(boardRand() * reach.length)]!;
+            const [goods, weight, pallets] = GOODS[Math.floor(boardRand() * GOODS.length)]!;
+            const quantity = 1 + Math.floor(boardRand() * 6);
+            const made = await orders.create(t, {
+              customerId: from.customer_id!,
+              stops: [
+                {
+                  type: 'Pickup',
+                  addressId: from.id,
+                  date: day,
+                  timeWindowStart: `${day}T14:00:00Z`,
+                  timeWindowEnd: `${day}T18:00:00Z`,
+                  items: [{ description: goods, quantity, weight: Math.round(weight * quantity), pallets: Math.ceil(pallets * quantity) }],
+                },
+                { type: 'Delivery', addressId: to.id, date: day },
+              ],
+              referenceNumber: `PO-${41000 + (1 - daysAgo) * 100 + k * metro.length + metro.indexOf(from)}`,
+            });
+            await orders.approve(t, made.id);
+            await backdateOrder(t, made.id, new Date(Date.parse(`${day}T00:00:00Z`) - DAY + 9 * 3_600_000));
+          }
+        }
+      }
+    });
   },
 };

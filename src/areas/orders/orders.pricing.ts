@@ -113,7 +113,12 @@ export async function priceOrder(t: Tenant, request: PriceRequest, stops: readon
   const zoneOf = async (p: AddressRow | undefined) => (p?.postal_code ? await zoneIdOf(t, p.postal_code, p.country) : null);
   const items = stops.flatMap((s) => s.items);
   const warnings: string[] = [];
-  if (measured === null) warnings.push('The distance is unknown (a stop has no coordinates): the order is priced with distance 0; send distance to price it.');
+  if (measured === null) {
+    const unknown = 'The distance is unknown (a stop has no coordinates): the order is priced with distance 0; send distance to price it.';
+    warnings.push(unknown);
+    // Said in the answer too: a price of 0 miles is easy to miss in priceWarnings alone.
+    t.notice(unknown, 'Warning');
+  }
   const shipment: Shipment = {
     distance: measured ?? 0,
     distanceUnit: unit,

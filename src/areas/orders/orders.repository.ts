@@ -316,3 +316,13 @@ export async function backdateOrder(t: Tenant, orderId: number, at: Date): Promi
     .where('order_id', '=', orderId)
     .execute();
 }
+
+/** Points these orders' stops at `to` where they point at `from` (a kept copy of the place). */
+export async function repointStops(t: Tenant, orderIds: readonly number[], from: number, to: number): Promise<void> {
+  await t
+    .update('order_stops')
+    .set({ address_id: to })
+    .where('order_id', 'in', [...orderIds])
+    .where('address_id', '=', from)
+    .execute();
+}

@@ -23,7 +23,7 @@ import { searchTextOf } from './orders.reprice.js';
 import type { OrderInputT, OrdersQueryT, OrderT } from './orders.schemas.js';
 import type { OrderStatus, StopType } from './orders.tables.js';
 import { type ListScope, listOrders } from './orders-list.js';
-import { checkBarcodes, itemValues, placesFor, stopValues } from './stop-places.js';
+import { checkBarcodes, itemValues, keepStopPlaces, placesFor, stopValues } from './stop-places.js';
 
 /** Generated order numbers start above this, so they read as order numbers (1001, 1002...). */
 const FIRST_NUMBER = 1000;
@@ -235,8 +235,16 @@ export function ordersService() {
           `Order ${id} (${row!.order_number}) is a ${row!.status === 'Dreft' ? 'draft' : 'quote'}: approve it before closing it.`,
         );
       // Closed already: a repeated request changes nothing.
-      if (row!.status === 'Order') await move(t, [row!], 'Closed', orderClosed, 'Order closed.', { closed_at: new Date(), closed_by: t.userId });
+      if (row!.status === 'Order') {
+        await move(t, [row!], 'Closed', orderClosed, 'Order closed.', { closed_at: new Date(), closed_by: t.userId });
+        await keepStopPlaces(t, [id]);
+      }
       return read(t, id);
+    },
+
+    /** The order's stops keep their places as they are now (its invoice was approved). */
+    keepPlaces(t: Tenant, id: number): Promise<void> {
+      return keepStopPlaces(t, [id]);
     },
 
     /** Removes the order and everything hanging on it (stops, items and their events, holds,

@@ -72,7 +72,8 @@ export function quoteStepsRoutes(updates: QuoteUpdatesService, transfer: QuoteTr
       description:
         'Multipart: csvFile (the stops: .csv, or .xlsx as the export writes it; columns as ImportOrderStopsExample) and orderJson (the new order as POST /Quotes takes it, ' +
         'customerId at least; its stops come first). With orderId the stops are added to that order instead (orderJson is then ignored). Every row is checked first: when ' +
-        'one is wrong nothing is written and the answer is a 400 orders.import_invalid whose errors name row, field and reason (orders.import_invalid_row). At most 2,000 rows.',
+        'one is wrong nothing is written and the answer is a 400 orders.import_invalid whose errors name row, field and reason (orders.import_invalid_row). At most 2,000 rows. ' +
+        'data is null; a new order is answered with its GET /Quotes/{id} in the Location header.',
       querystring: Type.Object({
         orderId: Type.Optional(Type.Integer({ format: 'int32', minimum: 0, default: 0, description: '0 (default): a new order from orderJson.' })),
       }),

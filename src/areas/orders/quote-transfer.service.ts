@@ -2,6 +2,7 @@
 // an import into a new order (orderJson) or an existing one (orderId), and the export of orders.
 import type { Tenant } from '../../db/tenant.js';
 import { fail } from '../../platform/errors.js';
+import { type Located, located } from '../../platform/located.js';
 import type { FileResult, Uploads } from '../../platform/route.js';
 import { today } from './order-state.js';
 import { ordersOf } from './orders.answers.js';
@@ -31,18 +32,20 @@ export function quoteTransferService(ordersService: OrdersService, stops: StopsS
     example: (): FileResult => sampleFile(),
 
     /** Every row is read and checked before anything is written. */
-    async importStops(t: Tenant, orderId: number, uploads: Uploads): Promise<null> {
+    /** A new order (no orderId) is answered with its GET in the Location header. */
+    async importStops(t: Tenant, orderId: number, uploads: Uploads): Promise<Located | null> {
       const file = uploads.files.find((f) => f.fieldName.toLowerCase() === 'csvfile') ?? uploads.files[0];
       // The order first: a missing or wrong orderJson is told before the file's rows.
       const order = orderId > 0 ? null : orderOfJson(uploads.fields.orderJson ?? uploads.fields.orderjson);
       const read = await readStopsFile(file);
-      if (order === null) await stops.addMany(t, orderId, read);
-      else {
-        const stops = [...order.stops, ...read];
-        if (stops.length > MAX_STOPS) throw fail(OrdersErrors.tooManyStops, `${stops.length} stops: an order takes at most ${MAX_STOPS}.`);
-        await ordersService.create(t, { ...order, stops });
+      if (order === null) {
+        await stops.addMany(t, orderId, read);
+        return null;
       }
-      return null;
+      const all = [...order.stops, ...read];
+      if (all.length > MAX_STOPS) throw fail(OrdersErrors.tooManyStops, `${all.length} stops: an order takes at most ${MAX_STOPS}.`);
+      const made = await ordersService.create(t, { ...order, stops: all });
+      return located(`/Quotes/${made.id}`);
     },
 
     async export(t: Tenant, ids: readonly number[] | undefined, sample: boolean): Promise<FileResult> {

@@ -76,6 +76,8 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
     defineRoute({
       method: 'DELETE',
       url: '/Quotes',
+      // Its ids are a list in the body: an unknown one is a 404 naming it.
+      statuses: [404],
       access: EDIT,
       summary: 'Delete quotes and orders',
       description:
@@ -112,6 +114,8 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
     defineRoute({
       method: 'PUT',
       url: '/Quotes/ApproveQuotesBulk',
+      // Its ids are a list in the body: an unknown one is a 404 naming it.
+      statuses: [404],
       access: APPROVE,
       summary: 'Approve quotes',
       description:

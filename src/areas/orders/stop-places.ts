@@ -3,7 +3,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { invalid, notFoundAll } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
-import { type AddressRow, placeForStop, placesByIds } from '../customers/index.js';
+import { type AddressRow, keepPlaces, placeForStop, placesByIds } from '../customers/index.js';
 import * as repo from './orders.repository.js';
 import type { StopInputT } from './orders.schemas.js';
 
@@ -79,4 +79,16 @@ export function itemValues(item: NonNullable<StopInputT['items']>[number]) {
     pallets: item.pallets ?? null,
     barcode: text(item.barcode),
   };
+}
+
+/**
+ * These orders' stops keep their places as they are now: each points at the customers area's kept
+ * copy of its place, so a later edit of the customer's address changes open orders only — not a
+ * closed order's bill of lading, nor an approved invoice's order. Called when an order is closed
+ * and when its invoice is approved; a stop already on a kept copy stays on it.
+ */
+export async function keepStopPlaces(t: Tenant, orderIds: readonly number[]): Promise<void> {
+  const stops = await repo.stopsOf(t, orderIds);
+  const kept = await keepPlaces(t, [...new Set(stops.map((s) => s.address_id))]);
+  for (const [from, to] of kept) if (from !== to) await repo.repointStops(t, orderIds, from, to);
 }

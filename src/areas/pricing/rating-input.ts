@@ -115,6 +115,8 @@ async function ratingModelFor(t: Tenant, customerId: number | null, rules: Charg
       amount: z.amount,
       bothDirections: z.both_directions,
       currency: base.currency,
+      fromZoneName: z.from_zone_name,
+      toZoneName: z.to_zone_name,
     })),
     intlRates: intl.map((r) => ({
       id: r.id,

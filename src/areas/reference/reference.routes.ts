@@ -60,6 +60,8 @@ export function referenceRoutes(reference: ReferenceService): AnyRoute[] {
     defineRoute({
       method: 'GET',
       url: '/Cities',
+      // An unknown country or state (reference data, not the company's) is a 404.
+      statuses: [404],
       access: signedIn,
       transaction: false,
       ids: { query: { countryId: 'global', stateId: 'global' } },
@@ -87,6 +89,8 @@ export function referenceRoutes(reference: ReferenceService): AnyRoute[] {
     defineRoute({
       method: 'GET',
       url: '/Cities/PostalCodes/Validate',
+      // An unknown country or state (reference data, not the company's) is a 404.
+      statuses: [404],
       access: signedIn,
       transaction: false,
       ids: { query: { cityId: 'global', countryId: 'global' } },

@@ -2,7 +2,7 @@
 // PostalCodeValidationDto; gazetteer record → response mappers. Ids are described in
 // src/integrations/geo/ids.ts (stable across restarts and data upgrades).
 import type { CityRecord, CountryRecord, StateRecord } from '../../integrations/geo/index.js';
-import { Id, NameEnum, Nullable, type Static, Type } from '../../platform/schemas.js';
+import { Id, NameEnum, Nullable, PageParams, PagingInt, type Static, Type } from '../../platform/schemas.js';
 
 const Latitude = Type.Number({ minimum: -90, maximum: 90 });
 const Longitude = Type.Number({ minimum: -180, maximum: 180 });
@@ -121,10 +121,8 @@ export const CitiesQuery = Type.Object({
   SearchTerm: Type.Optional(
     Type.String({ maxLength: 200, description: 'Start of the name; case, accents and punctuation are ignored ("sao p" finds São Paulo).' }),
   ),
-  Page: Type.Optional(Type.Integer({ format: 'int32', description: 'Page to read, from 1. A value below 1 reads the first page.' })),
-  ItemsPerPage: Type.Optional(
-    Type.Integer({ format: 'int32', description: `Cities per page, default ${CITIES_DEFAULT_PAGE}; larger values are reduced to ${CITIES_MAX_PAGE}.` }),
-  ),
+  Page: PageParams.Page,
+  ItemsPerPage: PagingInt(`Cities per page (an int32), default ${CITIES_DEFAULT_PAGE}; larger values are reduced to ${CITIES_MAX_PAGE}.`),
 });
 export type CitiesQueryT = Static<typeof CitiesQuery>;
 

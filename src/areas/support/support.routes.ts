@@ -3,7 +3,7 @@
 import { signedIn } from '../../platform/access.js';
 import { PagedList } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
-import { contactRecords, customerRecords } from '../customers/index.js';
+import { CUSTOMERS_EDIT, contactRecords, customerRecords } from '../customers/index.js';
 import { SupportTicket, SupportTicketInput, TicketsQuery } from './support.schemas.js';
 import type { SupportService } from './support.service.js';
 
@@ -24,7 +24,8 @@ export function supportRoutes(support: SupportService): AnyRoute[] {
     defineRoute({
       method: 'POST',
       url: '/SupportTickets',
-      access: signedIn,
+      // A ticket is customer service, the customers section's work: its edit permission.
+      access: CUSTOMERS_EDIT,
       // contactId is checked against the customer's contacts: any other (another customer's,
       // another company's, none) is support.contact_not_of_customer, not a 404.
       ids: { body: { customerId: customerRecords, contactId: { except: contactRecords } } },

@@ -28,6 +28,8 @@ import * as m0025 from './0025_attachments.js';
 import * as m0026 from './0026_document_figures.js';
 import * as m0027 from './0027_linear_search_keys.js';
 import * as m0028 from './0028_route_places.js';
+import * as m0029 from './0029_route_optimization_reason.js';
+import * as m0030 from './0030_kept_places.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0026_document_figures': m0026,
   '0027_linear_search_keys': m0027,
   '0028_route_places': m0028,
+  '0029_route_optimization_reason': m0029,
+  '0030_kept_places': m0030,
 };

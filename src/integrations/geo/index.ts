@@ -5,6 +5,7 @@ import type { Gazetteer, GazetteerStats } from './gazetteer.js';
 
 export type { CityRecord, CountryRecord, Gazetteer, StateRecord } from './gazetteer.js';
 export type { PostalCodeSupport, PostalPoint } from './postal.js';
+export { timeZoneOf, type ZonePlace } from './time-zones.js';
 
 export interface LoadReport extends GazetteerStats {
   ms: number;

@@ -42,7 +42,7 @@ export function linehaulLines(input: LinehaulInput): PricedLine[] {
     return [
       priceLine({
         code: LINE_CODES.zone,
-        description: `Zone rate, zone ${shipment.fromZoneId} to zone ${shipment.toZoneId}`,
+        description: `Zone rate, ${zonePair(zone, shipment)}`,
         quantity: Exact.of(1),
         unitPrice: zonePrices.of(zone.amount),
         currency: input.currency,
@@ -71,6 +71,15 @@ function zoneRate(rates: ZoneRate[], shipment: Shipment): ZoneRate | null {
   return (
     rates.find((r) => r.fromZoneId === from && r.toZoneId === to) ?? rates.find((r) => r.bothDirections && r.fromZoneId === to && r.toZoneId === from) ?? null
   );
+}
+
+/** "Austin metro to Houston metro", the shipment's way (a rate read backwards names its zones the
+ *  other way round); a zone without a name is "zone 3". */
+function zonePair(rate: ZoneRate, shipment: Shipment): string {
+  const forward = rate.fromZoneId === shipment.fromZoneId && rate.toZoneId === shipment.toZoneId;
+  const from = (forward ? rate.fromZoneName : rate.toZoneName) || `zone ${shipment.fromZoneId}`;
+  const to = (forward ? rate.toZoneName : rate.fromZoneName) || `zone ${shipment.toZoneId}`;
+  return `${from} to ${to}`;
 }
 
 function intlLine(rate: IntlRate, distance: Exact, model: RatingModel, prices: Prices, currency: string): PricedLine {

@@ -18,6 +18,9 @@ export interface ZoneRate {
   amount: number;
   bothDirections?: boolean;
   currency?: string | null;
+  /** The zones' names, for the line's description (else the zones read by id). */
+  fromZoneName?: string | null;
+  toZoneName?: string | null;
 }
 export interface IntlRate {
   id?: number;

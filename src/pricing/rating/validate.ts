@@ -93,6 +93,9 @@ function checkZoneRates(rates: ZoneRate[]): ZoneRate[] {
       amount: nonNegative(r.amount, `${field}.amount`),
       bothDirections: r.bothDirections === true,
       currency: optionalCurrency(r.currency, `${field}.currency`),
+      // Names only describe the line: whatever is not a string is no name.
+      fromZoneName: typeof r.fromZoneName === 'string' ? r.fromZoneName : null,
+      toZoneName: typeof r.toZoneName === 'string' ? r.toZoneName : null,
     };
     const key = `${rate.fromZoneId}>${rate.toZoneId}`;
     if (seen.has(key)) throw new RatingError(field, `Two zone rates from zone ${rate.fromZoneId} to zone ${rate.toZoneId}.`);
