@@ -3,7 +3,7 @@
 // whose path contains "users".
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -43,8 +43,29 @@ if (!process.env.DATABASE_URL) {
 console.error(`fds tests on ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory'}: ${files.length} files`);
 // test/helpers/test-passwords: the factories' shared password hashed cheaply (argon2id's OWASP cost
 // was about a tenth of a typical file's time); every other password as in production.
-const run = spawnSync(node, ['--import', 'tsx', '--import', './test/helpers/test-passwords/register.mjs', '--test', '--test-concurrency=2', ...files], opts);
+// The usual reporter on stdout (spec on a terminal, TAP otherwise), and each file's time to a file
+// of this run (scripts/test-timings.mjs), read back below for the ten slowest.
 const cache = join(root, '.cache');
+mkdirSync(cache, { recursive: true });
+const timings = join(cache, `run-${runId}-timings.txt`);
+const reporters = ['--test-reporter', process.stdout.isTTY ? 'spec' : 'tap', '--test-reporter-destination', 'stdout'];
+reporters.push('--test-reporter', './scripts/test-timings.mjs', '--test-reporter-destination', timings);
+const run = spawnSync(
+  node,
+  ['--import', 'tsx', '--import', './test/helpers/test-passwords/register.mjs', '--test', '--test-concurrency=2', ...reporters, ...files],
+  opts,
+);
+if (existsSync(timings)) {
+  const slowest = readFileSync(timings, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => [Number(line.slice(0, line.indexOf(' '))), line.slice(line.indexOf(' ') + 1)])
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 10);
+  console.error(
+    `\nthe ten slowest test files (seconds, each in its own process, two at a time):\n${slowest.map(([s, f]) => `${String(s.toFixed(1)).padStart(7)}  ${f}`).join('\n')}`,
+  );
+}
 for (const name of existsSync(cache) ? readdirSync(cache, { withFileTypes: true }) : []) {
   if (name.isFile() && name.name.startsWith(`run-${runId}-`)) rmSync(join(cache, name.name), { force: true });
 }

@@ -17,25 +17,14 @@ import { pricingDemo } from './areas/pricing/pricing.demo.js';
 import { settingsDemo } from './areas/settings/settings.demo.js';
 import { addMember, createCompany } from './areas/users/index.js';
 import type { Db } from './db/database.js';
-import { forCompany, type Tenant } from './db/tenant.js';
+import { forCompany } from './db/tenant.js';
 import type { FileStore } from './integrations/storage/index.js';
+import type { DemoContext, DemoSeeder } from './platform/demo-seeder.js';
 import { StoredFiles } from './platform/stored-files.js';
 
 export const DEMO_COMPANY = 'Demo Freight Co';
 export const DEMO_EMAIL = 'demo@fds.example';
 export const DEMO_PASSWORD = 'demo-freight';
-
-export interface DemoContext {
-  companyId: number;
-  adminUserId: string;
-  /** Runs work in the demo company's tenant transaction, as the demo admin. */
-  inCompany<T>(work: (t: Tenant) => Promise<T>): Promise<T>;
-}
-
-export interface DemoSeeder {
-  area: string;
-  seed(ctx: DemoContext): Promise<void>;
-}
 
 /** The demo team: users are provisioned with the privileged executor, like the CLI's. */
 const users = (db: Db): DemoSeeder => ({

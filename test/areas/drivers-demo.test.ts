@@ -6,7 +6,7 @@ import { driversDemo } from '../../src/areas/drivers/drivers.demo.js';
 import { fleetDemo } from '../../src/areas/fleet/fleet.demo.js';
 import { HOOKS } from '../../src/areas/index.js';
 import { forCompany } from '../../src/db/tenant.js';
-import type { DemoContext } from '../../src/demo.js';
+import type { DemoContext } from '../../src/platform/demo-seeder.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { countRows, createCompany, signInAdmin } from '../helpers/factories.js';
 

@@ -6,7 +6,7 @@ import { fleetDemo } from '../../src/areas/fleet/fleet.demo.js';
 import { checkVin } from '../../src/areas/fleet/index.js';
 import { HOOKS } from '../../src/areas/index.js';
 import { forCompany } from '../../src/db/tenant.js';
-import type { DemoContext } from '../../src/demo.js';
+import type { DemoContext } from '../../src/platform/demo-seeder.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { createCompany, signInAdmin } from '../helpers/factories.js';
 

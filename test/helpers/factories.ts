@@ -6,8 +6,8 @@ import { type DriverStatusCheckInputT, statusChecksService } from '../../src/are
 import { HOOKS } from '../../src/areas/index.js';
 import { addMember, createCompany as provisionCompany } from '../../src/areas/users/index.js';
 import { forCompany } from '../../src/db/tenant.js';
-import type { DemoContext } from '../../src/demo.js';
 import type { Permission } from '../../src/platform/access.js';
+import type { DemoContext } from '../../src/platform/demo-seeder.js';
 import { principalsChanged } from '../../src/platform/principal-cache.js';
 import { call, openTestDatabase, startTestApp, type TestApp } from './app.js';
 import { runSnapshot } from './snapshot.js';

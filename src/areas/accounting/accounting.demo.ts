@@ -4,8 +4,8 @@
 // never moves money). Made through the services, as an accountant would. Runs after the orders demo.
 import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
-import type { DemoSeeder } from '../../demo.js';
 import { sandboxProcessor } from '../../integrations/payments/sandbox.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import { ordersService } from '../orders/index.js';
 import { withCharges } from './card-charges.js';
 import { saveDepositAccount } from './deposit-accounts.service.js';

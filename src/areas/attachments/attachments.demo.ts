@@ -6,7 +6,7 @@
 import { Transformer } from '@napi-rs/image';
 import PDFDocument from 'pdfkit';
 import type { Tenant } from '../../db/tenant.js';
-import type { DemoSeeder } from '../../demo.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import type { StoredFiles } from '../../platform/stored-files.js';
 import { attachmentsService } from './attachments.service.js';
 

@@ -2,7 +2,7 @@
 // demo's trucks name them, so this runs first) and three Texas carriers a regional shipper hands
 // overflow to, with their contacts, how they are paid and the trucks they run. Made through the
 // services, so they pass the same rules as API changes and leave the same audit rows.
-import type { DemoSeeder } from '../../demo.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import { carrierContactsService } from './carrier-contacts.service.js';
 import { carrierFinancesService } from './carrier-finances.service.js';
 import { carrierTruckTypesService } from './carrier-truck-types.service.js';

@@ -1,7 +1,7 @@
 // Demo charge types (`fds demo`): the accessorials a regional LTL and delivery carrier bills, the
 // fuel surcharge set on the system type every company has, and one customer's negotiated rates.
 // Made through the services, so they carry the same rules and audit rows as API-made ones.
-import type { DemoSeeder } from '../../demo.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import type { ChargeTypeUpdateT } from './charge-types.schemas.js';
 import { chargeTypesService } from './charge-types.service.js';
 import { customerChargeTypesService } from './customer-charge-types.service.js';

@@ -1,7 +1,7 @@
 // Demo records of the customers section (`fds demo`): shippers and consignees a regional carrier
 // would have, with their contacts and dock addresses, plus the company's own cross-dock hub. Made
 // through the services, so they carry the same keys, search text and audit rows as API-made ones.
-import type { DemoSeeder } from '../../demo.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import { addressesService } from './addresses.service.js';
 import { contactsService } from './contacts.service.js';
 import { PIPELINES, SOURCES } from './customers.schemas.js';

@@ -6,8 +6,8 @@
 // through the services, as a dispatcher would, with great-circle distances (no OSRM call from the
 // demo). Runs after the orders, drivers and fleet demos.
 import type { Tenant } from '../../db/tenant.js';
-import type { DemoSeeder } from '../../demo.js';
 import { greatCircleProvider } from '../../integrations/geo/matrix/index.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import { assignService } from './assign.service.js';
 import { executionService } from './execution.service.js';
 import { type LegRow, legsOfOrders, problemLegs } from './legs.repository.js';

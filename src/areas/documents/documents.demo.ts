@@ -7,7 +7,7 @@
 // reads it within a second of starting). Runs after the orders, carriers and fleet demos.
 import { Readable } from 'node:stream';
 import type { Tenant } from '../../db/tenant.js';
-import type { DemoContext, DemoSeeder } from '../../demo.js';
+import type { DemoContext, DemoSeeder } from '../../platform/demo-seeder.js';
 import type { StoredFiles } from '../../platform/stored-files.js';
 import { type Carrier, type Load, rateConfirmation, type Sender, type Stop, w9 } from './demo-papers.js';
 import { fuelReceiptPhoto } from './demo-receipt.js';

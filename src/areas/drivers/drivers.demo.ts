@@ -3,7 +3,7 @@
 // and a few recent truck inspections, one of which sent a truck to the shop. They name the demo
 // carriers and trucks, so this runs after the carriers and fleet demos. Made through the services,
 // so they pass the same rules as API changes and leave the same audit rows.
-import type { DemoSeeder } from '../../demo.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import { listCarriers } from '../carriers/index.js';
 import { trucksService } from '../fleet/index.js';
 import { driverInvitations } from './driver-invitations.js';

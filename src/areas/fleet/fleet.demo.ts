@@ -1,7 +1,7 @@
 // Demo records of the fleet section (`fds demo`): the demo company's own trucks — tractors for
 // truckloads, box trucks and vans for city work — with Texas plates and VINs whose check digits are
 // right. They name the truck types the carriers demo made, so this runs after it.
-import type { DemoSeeder } from '../../demo.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import { typeIdsByName } from '../carriers/index.js';
 import { trucksService } from './trucks.service.js';
 

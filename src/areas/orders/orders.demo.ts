@@ -6,7 +6,7 @@
 // book each time. Runs after the customers and pricing demos.
 
 import type { Tenant } from '../../db/tenant.js';
-import type { DemoSeeder } from '../../demo.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import { customerPlaces } from '../customers/index.js';
 import { historyService } from './history.service.js';
 import { holdsService } from './holds.service.js';

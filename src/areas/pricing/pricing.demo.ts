@@ -1,7 +1,7 @@
 // Demo records of the pricing section (`fds demo`): a regional carrier's default rates (base charge,
 // mileage bands, cross-border rates), flat rates between the demo zones, its shipment types and
 // this week's FX rates. Made through the services, so they pass the same rules as API changes.
-import type { DemoSeeder } from '../../demo.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import { fxRatesService } from './fx-rates.service.js';
 import { pricingModelsService } from './pricing-models.service.js';
 import { pricingZonesService } from './pricing-zones.service.js';

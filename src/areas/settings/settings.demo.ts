@@ -2,7 +2,7 @@
 // its rates use (pricing seeds zone-to-zone rates between the first three, so this runs before it),
 // next year's US federal holidays (observed dates) and its standard terms of carriage. Made through
 // the services, so they pass the same rules as API changes and leave the same audit rows.
-import type { DemoSeeder } from '../../demo.js';
+import type { DemoSeeder } from '../../platform/demo-seeder.js';
 import { nonWorkingDaysService } from './non-working-days.service.js';
 import { termsService } from './terms.service.js';
 import { warehousesService } from './warehouses.service.js';
