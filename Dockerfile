@@ -22,7 +22,7 @@ COPY src src
 RUN node scripts/build.mjs --force && npm prune --omit=dev --no-audit --no-fund --ignore-scripts
 
 FROM ${NODE_IMAGE}
-# NODE_ENV is left unset: JWT_SECRET is then generated once into /data unless given (CONTRACT.md §1).
+# NODE_ENV is left unset: JWT_SECRET is then generated once into /data unless given (docs/configuration.md).
 ENV HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
 WORKDIR /app
 # A user of its own; /data (the embedded database, kept files, the generated JWT secret) is its.

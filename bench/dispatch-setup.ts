@@ -66,7 +66,7 @@ export async function dispatchCompany(db: Db): Promise<DispatchCompany> {
   );
   // Vacuumed as autovacuum would be after a while: the reset's, earlier runs' and tests' writes
   // (one database) leave pages not marked all-visible, whose rows the pool's count then reads from
-  // the table (3,317 of 5,000 so, 0.5 ms more a page of the pool). README: Dispatch, Benchmark.
+  // the table (3,317 of 5,000 so, 0.5 ms more a page of the pool). docs/benchmarks.md, "Dispatch".
   for (const table of ['routes', 'route_items']) await sql`VACUUM ${sql.id(table)}`.execute(db);
   const email = `bench-${randomUUID().slice(0, 8)}@bench.example`;
   await addMember(db, { companyId: id, email, password: 'bench-password', role: 'Dispatcher', name: 'Bench Dispatcher' });

@@ -1,4 +1,4 @@
-// The `fds` admin command line (CONTRACT.md §2). Same configuration as the server; applies pending
+// The `fds` admin command line (docs/operations.md, "Admin command line"). Same configuration as the server; applies pending
 // migrations first (a line on stderr for each); prints exactly one JSON object on success; one line
 // on stderr and a non-zero exit on failure.
 

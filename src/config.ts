@@ -1,6 +1,7 @@
-// Environment → typed configuration, read in one place (CONTRACT.md §1) and validated by one schema
-// (settings.ts): every variable the service reads is there, with its type, range and default. The
-// README's table and .env.example are made from that schema (`npm run docs:config`).
+// Environment → typed configuration, read in one place (docs/architecture.md, "Start, configure, stop") and
+// validated by one schema (settings.ts): every variable the service reads is there, with its type,
+// range and default. docs/configuration.md's tables and .env.example are made from that schema
+// (`npm run docs:config`).
 import { closestName, SETTING_FAMILIES, SETTINGS, type Setting, type SettingName, type SettingValues } from './settings.js';
 
 export { SETTINGS, type SettingName } from './settings.js';

@@ -1,14 +1,14 @@
 // The schema of fds's configuration: every environment variable the service or its CLI reads, with
 // its type, allowed values or range, default and meaning. config.ts reads the environment through
-// it; the README's table and .env.example are generated from it (scripts/config-docs.ts), and a
-// test keeps both in step.
+// it; docs/configuration.md's tables and .env.example are generated from it (scripts/config-docs.ts),
+// and a test keeps both in step.
 
 import { parseStorageUrl } from './integrations/storage/s3-url.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 export interface Setting<T> {
-  /** Where the README lists it. */
+  /** Which table of docs/configuration.md lists it. */
   section: Section;
   /** The default as an operator reads it in the table ("unset", "8080"). */
   shown: string;
@@ -83,7 +83,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 // `satisfies` keeps each setting's own value type (SettingValues below) while checking its shape.
 export const SETTINGS = {
-  // ---- CONTRACT.md §1
+  // ---- The operating contract's (docs/architecture.md, "Start, configure, stop")
   PORT: {
     section: 'Contract',
     shown: '8080',
@@ -206,14 +206,15 @@ export const SETTINGS = {
     parse: oneOf(['citus'] as const),
     example: 'citus',
     meaning:
-      '`citus`: the database must be a Citus coordinator (start-up fails otherwise). Unset: Citus is used when the `citus` extension is found (see *Running on Citus*).',
+      '`citus`: the database must be a Citus coordinator (start-up fails otherwise). Unset: Citus is used when the `citus` extension is found (see docs/citus.md).',
   },
   ANSWER_CACHE_MB: {
     section: 'Service',
     shown: '32',
     fallback: 32,
     parse: integer(0, 65536),
-    meaning: "Memory per route for whole list answers kept under the company's data version (the customer list; see the benchmark below); `0` keeps none.",
+    meaning:
+      'Memory per route for whole list answers kept under the company\'s data version (the customer list: docs/customers.md, "How the list stays cheap"); `0` keeps none.',
   },
   TRUST_PROXY: {
     section: 'Service',
@@ -301,7 +302,7 @@ export const SETTINGS = {
     fallback: 'sandbox' as const,
     parse: oneOf(['sandbox', 'stripe'] as const),
     meaning:
-      'The processor that charges saved cards (payments with `paymentMethodType` 2). `sandbox` behaves like one — approves, declines and times out on the documented test cards (README, "Accounting: card payments") — and never moves money; `stripe` charges through Stripe\'s API with `STRIPE_API_KEY`.',
+      'The processor that charges saved cards (payments with `paymentMethodType` 2). `sandbox` behaves like one — approves, declines and times out on the documented test cards (docs/accounting.md, "Card payments") — and never moves money; `stripe` charges through Stripe\'s API with `STRIPE_API_KEY`.',
   },
   STRIPE_API_KEY: {
     section: 'Payments',

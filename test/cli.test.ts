@@ -1,4 +1,4 @@
-// The `fds` admin CLI (CONTRACT.md §2), run as a process against the embedded database in a
+// The `fds` admin CLI (docs/operations.md, "Admin command line"), run as a process against the embedded database in a
 // temporary DATA_DIR, or against DATABASE_URL when set. Run as `npm run fds` runs it: dist/ built
 // once (skipped when it is newer than every source), then plain node. Through tsx's loader each
 // of the file's 25 process starts took about a second more.

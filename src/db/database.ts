@@ -272,7 +272,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   }
 }
 
-/** The embedded database may be opened by one process at a time (CONTRACT.md §2). */
+/** The embedded database may be opened by one process at a time (docs/architecture.md, "Admin command line"). */
 function takeLock(lockFile: string, dataDir: string): void {
   try {
     const pid = Number(readFileSync(lockFile, 'utf8'));

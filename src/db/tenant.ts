@@ -2,7 +2,7 @@
 // or connection. Statements run as the unprivileged role with the company set; the door adds the
 // company's filter to every statement it starts, and row-level security confines whatever else
 // runs to that company, so a forgotten filter reads nothing rather than another company's rows
-// (ARCHITECTURE.md "Data").
+// (docs/architecture.md, "Data").
 //
 // Two ways in:
 //  - forCompany: one transaction that switches role and company (transaction-local settings).

@@ -1,4 +1,4 @@
-// Permission names (CONTRACT.md §3) and what a route may declare as its access. The platform
+// Permission names (docs/architecture.md, "Default roles and permissions") and what a route may declare as its access. The platform
 // enforces the declaration; an area never checks a permission by hand.
 import { AppError, Codes } from './errors.js';
 
@@ -102,7 +102,7 @@ const VIEWER: Permission[] = [
   'Fleet tab - View fleets data',
 ];
 
-/** The roles every company starts with; names are exact (CONTRACT.md §3). */
+/** The roles every company starts with; names are exact (docs/architecture.md, "Default roles and permissions"). */
 export const DEFAULT_ROLES: ReadonlyArray<{ name: string; description: string; permissions: readonly Permission[] }> = [
   { name: COMPANY_ADMIN, description: 'Every permission, and the actions reserved to the Company Admin role.', permissions: PERMISSIONS },
   { name: 'Dispatcher', description: 'Quotes, orders, routes and customers.', permissions: DISPATCHER },

@@ -28,7 +28,7 @@ export interface Area {
   name: string;
   /** Models other schemas reference by `$id` (Type.Ref), in dependency order. */
   schemas?: TSchema[];
-  /** The area's error codes (its `<area>.errors.ts` list); the README's table is made from them. */
+  /** The area's error codes (its `<area>.errors.ts` list); docs/error-codes.md's table is made from them. */
   errors?: Readonly<Record<string, ErrorCode>>;
   /** The kinds of records this area owns that routes take ids of. */
   // biome-ignore lint/suspicious/noExplicitAny: any shape of row query; the caller's types are checked where it is declared

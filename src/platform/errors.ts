@@ -5,7 +5,7 @@ import { failure, type ValidationProblemT } from './envelope.js';
 
 /**
  * An error code of the service: its text (`area.reason`), the HTTP status it answers with and what
- * it means (the README's table of codes is generated from these). Codes exist only in closed lists
+ * it means (docs/error-codes.md's table is generated from these). Codes exist only in closed lists
  * made by `errorCodes` — the platform's below, and each area's `<area>.errors.ts`, declared by the
  * area (`Area.errors`) — so AppError cannot carry a code nobody listed.
  */

@@ -1,5 +1,5 @@
 // The company event log: one row per state change a user or an integration would want to hear
-// about, appended in the transaction of the change (ARCHITECTURE.md "Data"). Positions are
+// about, appended in the transaction of the change (docs/architecture.md, "Data"). Positions are
 // per company, follow commit order and have no gaps (counters.ts), so a reader that remembers the
 // last position it saw misses nothing. Events reach the log by being announced: an event declared
 // with `logged` (events.ts) is written here by `t.announce`, before its subscribers act.

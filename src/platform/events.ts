@@ -4,7 +4,7 @@
 // the subscriber's tables, and the subscriber never reaches into the owner's: imports keep going
 // one way (the subscriber imports the owner's event from its index.ts). An event declared with
 // `logged` is also appended to the company event log (event-log.ts) when announced: what users and
-// integrations hear about (README "Company events" lists them).
+// integrations hear about (docs/architecture.md, "Company events", lists them).
 import type { Tenant } from './door.js';
 import type { LogEntry } from './event-log.js';
 
@@ -12,7 +12,7 @@ import type { LogEntry } from './event-log.js';
 export interface Logged<P> {
   /** What it is about: `order`, `order_stop`. */
   entity: string;
-  /** What README "Company events" says of it. */
+  /** What docs/architecture.md, "Company events", says of it. */
   description: string;
   /** The entity's id and a small summary of the change. */
   entry(payload: P): { id: string | number | null; payload: Record<string, unknown> };
@@ -37,7 +37,7 @@ export class CompanyEvent<P> {
     return { type: this.name, entityType: this.log.entity, entityId: id, payload: summary };
   }
 
-  /** Every logged event declared so far (the README's list, its test). */
+  /** Every logged event declared so far (docs/architecture.md's list, its test). */
   static allLogged(): readonly CompanyEvent<unknown>[] {
     return CompanyEvent.logged;
   }

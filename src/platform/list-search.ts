@@ -12,7 +12,7 @@
 // only, so its matches are not the count). A common term's count over many rows would read
 // them all (95,000 texts: about 500 ms of PostgreSQL a page), so it is estimated instead — the
 // sample's share of matches times the rows without the search — and the answer says so:
-// `totalCountExact: false` (README, "Lists").
+// `totalCountExact: false` (docs/api-conventions.md, "Lists").
 import { type AliasableExpression, type SelectQueryBuilder, sql } from 'kysely';
 import type { Tenant } from './door.js';
 import type { PageSpec } from './paging.js';

@@ -64,7 +64,7 @@ describe('GET /Customers kept answers', () => {
     assert.deepEqual(await names(s), ['Kept Also', 'Kept Lines Two']);
   });
 
-  it('reads afresh after a write made outside this process that bumps the version, as the README asks', async () => {
+  it('reads afresh after a write made outside this process that bumps the version, as docs/operations.md asks', async () => {
     const s = await signIn(t);
     const c = await createCustomer(t, s, { name: 'Kept Outside' });
     assert.deepEqual(await names(s), ['Kept Outside']);

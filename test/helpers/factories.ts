@@ -95,7 +95,7 @@ export async function countRows(t: TestApp, table: string, companyId: number): P
 
 export async function setCompanyActive(t: TestApp, companyId: number, active: boolean): Promise<void> {
   await t.database.db.updateTable('companies').set({ is_active: active }).where('id', '=', companyId).execute();
-  // A change made by hand in SQL is announced by hand, as an operator would (README, "Tenancy").
+  // A change made by hand in SQL is announced by hand, as an operator would (docs/operations.md, "Changes made by hand in SQL").
   await principalsChanged({ companyId }, t.database.db);
 }
 

@@ -1,10 +1,10 @@
 // The configuration: one schema (src/settings.ts) reads and checks every variable, refuses unknown
 // ones in fds's own families with the closest name, never judges the rest of the environment, and
-// is what the README's tables and .env.example say.
+// is what docs/configuration.md's tables and .env.example say.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { configTables, envExample, withConfigTables } from '../../scripts/config-docs.js';
+import { CONFIG_DOC, configTables, envExample, withConfigTables } from '../../scripts/config-docs.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { SETTINGS } from '../../src/settings.js';
 
@@ -83,10 +83,10 @@ describe('configuration', () => {
     assert.doesNotThrow(() => loadConfig({ ...process.env, DATA_DIR: 'memory://' }));
   });
 
-  it('is what the README and .env.example say (npm run docs:config)', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    assert.ok(readme.includes(configTables()), 'README.md is out of date: run npm run docs:config');
-    assert.equal(withConfigTables(readme), readme);
+  it('is what docs/configuration.md and .env.example say (npm run docs:config)', () => {
+    const doc = readFileSync(new URL(`../../${CONFIG_DOC}`, import.meta.url), 'utf8');
+    assert.ok(doc.includes(configTables()), `${CONFIG_DOC} is out of date: run npm run docs:config`);
+    assert.equal(withConfigTables(doc), doc);
     assert.equal(readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'), envExample(), '.env.example is out of date: run npm run docs:config');
     for (const name of Object.keys(SETTINGS)) assert.match(envExample(), new RegExp(`^#${name}=`, 'm'));
   });

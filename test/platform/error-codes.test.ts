@@ -1,10 +1,10 @@
 // Error codes are closed lists: every code the service can raise is listed by the platform or by
-// an area (so the README's table, made from the lists, is complete and current), once.
+// an area (so docs/error-codes.md's table, made from the lists, is complete and current), once.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import '../../src/app.js';
-import { errorCodeTable, listedCodes, withTable } from '../../scripts/error-codes.js';
+import { CODES_DOC, errorCodeTable, listedCodes, withTable } from '../../scripts/error-codes.js';
 import { ErrorCode, isUniqueViolationOf } from '../../src/platform/errors.js';
 
 describe('error codes', () => {
@@ -29,10 +29,10 @@ describe('error codes', () => {
     }
   });
 
-  it('are tabled in the README as the lists say (npm run docs:codes)', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    assert.ok(readme.includes(errorCodeTable()), 'README.md is out of date: run npm run docs:codes');
-    assert.equal(withTable(readme), readme);
+  it('are tabled in docs/error-codes.md as the lists say (npm run docs:codes)', () => {
+    const doc = readFileSync(new URL(`../../${CODES_DOC}`, import.meta.url), 'utf8');
+    assert.ok(doc.includes(errorCodeTable()), `${CODES_DOC} is out of date: run npm run docs:codes`);
+    assert.equal(withTable(doc), doc);
   });
 });
 

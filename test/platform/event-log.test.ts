@@ -1,6 +1,6 @@
 // The company event log: each logged event announced once is one row, numbered per company from 1
 // in commit order, in the transaction of the change (a rolled-back change leaves no row and gives
-// its position back); README "Company events" lists every logged event.
+// its position back); docs/architecture.md, "Company events", lists every logged event.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -63,12 +63,12 @@ describe('company event log', () => {
     );
   });
 
-  it('README "Company events" lists every logged event of the areas', () => {
+  it('docs/architecture.md, "Company events", lists every logged event of the areas', () => {
     assert.ok(AREAS.length > 0);
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
     const missing = CompanyEvent.allLogged()
       .filter((e) => !e.name.startsWith('test.'))
-      .filter((e) => !readme.includes(`| \`${e.name}\` | ${e.log!.entity} | ${e.log!.description} |`))
+      .filter((e) => !doc.includes(`| \`${e.name}\` | ${e.log!.entity} | ${e.log!.description} |`))
       .map((e) => e.name);
     assert.deepEqual(missing, []);
   });

@@ -1,6 +1,6 @@
 // Cached principals never outlive a change: the code that makes one announces it after its commit,
 // at once in its process and to every instance through the database's notifications; a change made
-// by hand in SQL is announced by hand (README, "Tenancy").
+// by hand in SQL is announced by hand (docs/operations.md, "Changes made by hand in SQL").
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it, mock } from 'node:test';
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The error codes of accounting (README "Error codes" is generated from the lists), with the HTTP
+// The error codes of accounting (docs/error-codes.md is generated from the lists), with the HTTP
 // status each answers with. AppError takes only listed codes.
 import { errorCodes } from '../../platform/errors.js';
 

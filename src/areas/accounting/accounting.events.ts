@@ -1,5 +1,5 @@
 // What accounting announces (platform/events.ts): each is appended to the company event log in the
-// transaction of the change (README "Company events").
+// transaction of the change (docs/architecture.md, "Company events").
 import { companyEvent } from '../../platform/events.js';
 import type { InvoiceApproval } from './accounting.tables.js';
 

@@ -1,4 +1,4 @@
-// The Invoice model (CONTRACT.md §4: id, invoiceNumber, customerId, orderId, status, transactionStatus,
+// The Invoice model (core fields, docs/architecture.md: id, invoiceNumber, customerId, orderId, status, transactionStatus,
 // lines, total, balance, currency, dueDate, createdAt; the spec shows no more) with what a carrier's
 // billing needs besides: the invoice's date and terms, the tax on taxable lines, what is paid and
 // pending, references and notes, the ledger's sync state. Approval status is the spec's number (1

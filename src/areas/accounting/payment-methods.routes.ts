@@ -30,7 +30,7 @@ export function paymentMethodsRoutes(methods: PaymentMethodsService): AnyRoute[]
       ids: { params: { customerId: customerRecords } },
       summary: 'Save a card for a customer',
       description:
-        'Designed (not in the spec). paymentMethodRef is the processor\'s payment method — with Stripe a pm_… made from the card by Stripe.js (fds never sees the card\'s number), attached to a Stripe customer of its own; with the sandbox a test card (README, "Accounting: card payments"). The processor gives the brand, last four digits and expiry. An unknown reference is refused (accounting.payment_method_refused). The first card saved, or one sent with isDefault=true, is the default.',
+        'Designed (not in the spec). paymentMethodRef is the processor\'s payment method — with Stripe a pm_… made from the card by Stripe.js (fds never sees the card\'s number), attached to a Stripe customer of its own; with the sandbox a test card (docs/accounting.md, "Card payments"). The processor gives the brand, last four digits and expiry. An unknown reference is refused (accounting.payment_method_refused). The first card saved, or one sent with isDefault=true, is the default.',
       params: CustomerParams,
       body: PaymentMethodInput,
       response: Type.Ref('CustomerPaymentMethod'),

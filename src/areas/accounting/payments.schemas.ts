@@ -1,4 +1,4 @@
-// The Payment model (CONTRACT.md §4: id, customerId, amount, date, paymentMethodType, paymentMethod,
+// The Payment model (core fields, docs/architecture.md: id, customerId, amount, date, paymentMethodType, paymentMethod,
 // invoices [{invoiceId, amount}], status; the spec shows no more) with what a carrier's receivables
 // need besides: the currency, the check's or transfer's reference, the account it is deposited to,
 // what is left unapplied, and for a card the processor's outcome. paymentMethodType is the spec's

@@ -8,7 +8,7 @@ import { type Access, anyPermissionOf, companyAdmin, editOf, missingFor, permiss
 import type { Principal } from '../../platform/auth.js';
 
 export interface Family {
-  /** As README says it: "orders (and their quotes, items, stops and transfer stops)". */
+  /** As docs/attachments.md's table says it: "quotes, orders, items, stops, transfer stops". */
   name: string;
   read: Access;
   write: Access;
@@ -35,7 +35,7 @@ export const FAMILIES = {
   routes: { name: 'routes', read: ORDER_SHEET, write: permission('Edit/Delete/Create Route') },
   trucks: { name: 'trucks', read: signedIn, write: permission('Fleet tab - Create/Edit/delete fleet') },
   carriers: { name: 'outsource companies and their contacts', read: permission('View Outsources'), write: permission('Add/Edit outsource') },
-  // As the documents library asks (README "Documents library"): dispatch's or accounting's permission.
+  // As the documents library asks (docs/documents.md): dispatch's or accounting's permission.
   documents: {
     name: 'library documents',
     read: anyPermissionOf('View Order Sheet', 'View Invoices and Payments'),

@@ -1,4 +1,4 @@
-// The error codes of this area (README "Error codes" is generated from the lists), with the HTTP
+// The error codes of this area (docs/error-codes.md is generated from the lists), with the HTTP
 // status each answers with. AppError takes only listed codes.
 import { errorCodes } from '../../platform/errors.js';
 
@@ -6,7 +6,7 @@ export const AttachmentsErrors = errorCodes({
   unsupportedEntityType: [
     400,
     'attachments.entity_type_unsupported',
-    'The entity type names records the service does not keep yet (README "Attachments and images" lists them): nothing to attach to.',
+    'The entity type names records the service does not keep yet (docs/attachments.md lists them): nothing to attach to.',
   ],
   refused: [400, 'attachments.file_refused', 'The file is a program, empty, corrupt or a decompression bomb; the message says which. Nothing was stored.'],
   notAnImage: [400, 'attachments.not_an_image', 'POST /Images/upload takes pictures only (JPEG, PNG, GIF, WebP...), by their content.'],

@@ -18,7 +18,7 @@ import { entityTypeName, UNSUPPORTED_TYPES } from './entity-types.js';
 import { PREVIEW_BOX } from './preview.js';
 
 const BY_FAMILY =
-  'Reading needs the read access of the record\'s kind and changing it the edit access, as README "Attachments and images" lists (403 meta.missing_permission naming it).';
+  "Reading needs the read access of the record's kind and changing it the edit access, as docs/attachments.md lists (403 meta.missing_permission naming it).";
 const SAFE =
   'Served as a download (Content-Disposition: attachment) with X-Content-Type-Options: nosniff and a sandboxing Content-Security-Policy, whatever its type.';
 

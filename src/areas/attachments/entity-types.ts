@@ -114,7 +114,7 @@ function orderOf(row: { order_id: number } | undefined): Target | undefined {
   return row ? { orderId: row.order_id } : undefined;
 }
 
-/** The entity types that take attachments, and those refused (README lists both). */
+/** The entity types that take attachments, and those refused (docs/attachments.md lists both). */
 export const SUPPORTED_TYPES = ENTITY_TYPES.filter((name) => KINDS[name] !== undefined);
 export const UNSUPPORTED_TYPES = ENTITY_TYPES.filter((name) => KINDS[name] === undefined);
 

@@ -1,4 +1,4 @@
-// ChargeType (the spec names it without fields; CONTRACT.md §4 fixes id, name, rate, unit): one
+// ChargeType (the spec names it without fields; its core fields, docs/architecture.md: id, name, rate, unit): one
 // model for the company's charge types and for a customer's, designed for what a carrier bills
 // besides the linehaul — liftgate, residential or inside delivery, detention, pallet jack, fuel
 // surcharge — and for what the rating engine (src/pricing/rating/) needs to price them.

@@ -1,4 +1,4 @@
-// The Address model (CONTRACT.md §4) and its input shape; row → response mapper.
+// The Address model (core fields: docs/architecture.md) and its input shape; row → response mapper.
 
 import type { Selectable } from 'kysely';
 import { DateTime, Id, Nullable, Opt, type Static, Text, Type } from '../../platform/schemas.js';

@@ -1,4 +1,4 @@
-// The error codes of this area (README "Error codes" is generated from the lists), with the
+// The error codes of this area (docs/error-codes.md is generated from the lists), with the
 // HTTP status each answers with. AppError takes only listed codes.
 import { errorCodes } from '../../platform/errors.js';
 

@@ -1,5 +1,5 @@
 // What a client sends to put stops on routes and take them off (the spec names the models only;
-// their fields are ours, README/OpenAPI say what each means).
+// their fields are ours, docs/dispatch.md and the OpenAPI document say what each means).
 import { DateTime, Day, Id, Many, NameEnum, Nullable, Opt, SharedListParams, type Static, Text, type TSchema, Type } from '../../platform/schemas.js';
 import { LEG_KINDS } from './dispatch.tables.js';
 import { ItemStatus } from './routes.schemas.js';

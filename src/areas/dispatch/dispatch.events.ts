@@ -1,5 +1,5 @@
 // What dispatch announces (platform/events.ts): each is appended to the company event log in the
-// transaction of the change (README "Company events").
+// transaction of the change (docs/architecture.md, "Company events").
 import { companyEvent } from '../../platform/events.js';
 import type { RouteState } from './dispatch.tables.js';
 

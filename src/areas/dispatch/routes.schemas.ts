@@ -1,4 +1,4 @@
-// The Route model (CONTRACT.md §4: id, name, date, driverId, truckId, status, items), its items as
+// The Route model (core fields, docs/architecture.md: id, name, date, driverId, truckId, status, items), its items as
 // the spec groups them (RouteItemGroup: the legs at one place in one role, in order), what a client
 // sends, and the lists' queries. Route status is answered by name (the spec names its operations
 // only); route item status by number, 0 ToDo, 1 Done, 2 Pending, as the spec numbers it (requests

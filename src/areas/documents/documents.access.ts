@@ -1,5 +1,5 @@
-// Who may use the documents library (the spec lists no permission for it; README "Documents
-// library" says why these): the library holds papers of dispatch (rate confirmations, bills of
+// Who may use the documents library (the spec lists no permission for it; docs/documents.md
+// says why these): the library holds papers of dispatch (rate confirmations, bills of
 // lading) and of accounting (W-9s, fuel receipts), so either side's permission opens it.
 //  - reading: "View Order Sheet" (Dispatcher, Viewer) or "View Invoices and Payments" (Accountant);
 //  - changing: "Edit Orders" (Dispatcher) or "Add/Edit payment" (Accountant): a Viewer reads only.

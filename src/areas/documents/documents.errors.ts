@@ -1,4 +1,4 @@
-// The error codes of the documents library (README "Error codes" is generated from the lists), with
+// The error codes of the documents library (docs/error-codes.md is generated from the lists), with
 // the HTTP status each answers with. Prefixed `library.`: `documents.` is the generated documents'.
 import { errorCodes } from '../../platform/errors.js';
 

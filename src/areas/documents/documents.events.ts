@@ -1,5 +1,5 @@
 // What the documents library announces (platform/events.ts): each is appended to the company event
-// log in the transaction of the change (README "Company events").
+// log in the transaction of the change (docs/architecture.md, "Company events").
 import { companyEvent } from '../../platform/events.js';
 
 export interface DocumentChange {

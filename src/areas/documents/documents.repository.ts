@@ -10,7 +10,7 @@ import type { DocumentsTable } from './documents.tables.js';
 import { documentsChanged, documentsChanging, FIGURE_COLUMNS, figures } from './figures.js';
 
 /** The search text keeps the name and this much of the text: the index stays small, and a
- *  document's first pages say what it is (README "Documents library"). */
+ *  document's first pages say what it is (docs/documents.md). */
 export const SEARCH_TEXT_CHARS = 200_000;
 
 export type DocumentRow = Omit<Selectable<DocumentsTable>, 'company_id' | 'markdown' | 'search_text'>;

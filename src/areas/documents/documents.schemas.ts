@@ -1,5 +1,5 @@
 // Models of the documents library (part 2, "Documents library"; the DTOs' fields are designed here,
-// README "Documents library" explains them): a document, its text, versions, links and activity,
+// docs/documents.md explains them): a document, its text, versions, links and activity,
 // and the requests that change them.
 import { DateTime, Id, Many, NameEnum, Nullable, Opt, PageParams, type Static, Type } from '../../platform/schemas.js';
 

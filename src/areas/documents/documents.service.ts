@@ -19,7 +19,7 @@ import { addLinks, requireTargets } from './links.js';
 export type InCompany = <T>(mode: TenantMode, work: CompanyWork<T>) => Promise<T>;
 
 /** Media types a browser would run or render as a page: always served as an attachment, and
- *  never sniffed (README "Documents library"). */
+ *  never sniffed (docs/documents.md). */
 const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)/i;
 
 /** A label set as the user wrote it, each once in any case; too many or too long is a 400. */

@@ -56,7 +56,7 @@ export function telematicsService(connection: TelematicsConnection | null, truck
       throw fail(
         FleetErrors.notConnected,
         "No telematics account is connected for this company: the server's operator connects one with " +
-          'TELEMATICS_PROVIDER and TELEMATICS_API_TOKEN (see the README). There are no vehicles to show.',
+          'TELEMATICS_PROVIDER and TELEMATICS_API_TOKEN (see docs/configuration.md). There are no vehicles to show.',
       );
     }
     return found;

@@ -1,4 +1,4 @@
-// The error codes of the generated documents (README "Error codes" is generated from the lists),
+// The error codes of the generated documents (docs/error-codes.md is generated from the lists),
 // with the HTTP status each answers with.
 import { errorCodes } from '../../platform/errors.js';
 

@@ -1,4 +1,4 @@
-// The error codes of the orders area (README "Error codes" is generated from the lists), with the
+// The error codes of the orders area (docs/error-codes.md is generated from the lists), with the
 // HTTP status each answers with. A move the order's state does not allow names the rule it breaks.
 import { errorCodes } from '../../platform/errors.js';
 

@@ -1,5 +1,5 @@
 // What the orders area announces (platform/events.ts): each is appended to the company event log
-// in the transaction of the change (README "Company events"), and other areas may subscribe.
+// in the transaction of the change (docs/architecture.md, "Company events"), and other areas may subscribe.
 import { companyEvent } from '../../platform/events.js';
 import type { OrderStatus } from './orders.tables.js';
 

@@ -1,4 +1,4 @@
-// The Order model (quotes and orders: CONTRACT.md §4), its stops and items, what a client sends to
+// The Order model (quotes and orders; core fields: docs/architecture.md), its stops and items, what a client sends to
 // make one, and the list's query.
 
 import { DateTime, Day, Id, Many, Money, NameEnum, Nullable, NumEnum, Opt, SharedListParams, type Static, Text, Type, UserId } from '../../platform/schemas.js';

@@ -43,7 +43,7 @@ export interface NewCompany {
   isDemo?: boolean;
 }
 
-/** The company, its default roles (CONTRACT.md §3) and its first user, a Company Admin. An email
+/** The company, its default roles (docs/architecture.md, "Default roles and permissions") and its first user, a Company Admin. An email
  *  that already has an account gets a membership; its password is left as it was. */
 export async function createCompany(db: Db, input: NewCompany): Promise<{ companyId: number; userId: string }> {
   const name = input.name.trim();

@@ -17,7 +17,7 @@ interface TestCard {
   behaviour: { kind: 'approve' } | { kind: 'decline'; code: string; message: string } | { kind: 'timeout' };
 }
 
-/** The documented test cards (README "Accounting: card payments"), by payment method reference. */
+/** The documented test cards (docs/accounting.md, "Card payments"), by payment method reference. */
 export const TEST_CARDS: Readonly<Record<string, TestCard>> = {
   pm_card_visa: { brand: 'visa', last4: '4242', behaviour: { kind: 'approve' } },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', behaviour: { kind: 'approve' } },
