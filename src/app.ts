@@ -169,14 +169,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const store = deps.files ?? openFileStore({ dataDir: config.dataDir, storageUrl: config.storageUrl });
+  const storedFiles = new StoredFiles(store, deps.database.db);
   const routeDeps = {
     files: store,
     db: deps.database.db,
-    tenants: tenantRunner(deps.database, HOOKS),
+    tenants: tenantRunner(deps.database, HOOKS, (companyId, keys) => storedFiles.removeFreed(companyId, keys)),
     authenticate: authenticator(deps.database.db, deps.tokens, principals),
   };
   // The privileged executor goes only to areas that declare why they need it (platform/area.ts).
-  const areaDeps: AreaDeps = { config, tokens: deps.tokens, files: new StoredFiles(store, deps.database.db) };
+  const areaDeps: AreaDeps = { config, tokens: deps.tokens, files: storedFiles };
   const privilegedDeps: AreaDeps = { ...areaDeps, privileged: deps.database.db };
   const areas = AREAS.map((area) => ({ area, routes: area.routes(area.privileged ? privilegedDeps : areaDeps) }));
   for (const { area, routes } of areas)

@@ -48,6 +48,7 @@ export async function forCompany<T>(
   requestId: string | null,
   work: CompanyWork<T>,
   mode: TenantMode = 'write',
+  removeFreedFiles: Tenant['removeFreedFiles'] = null,
 ): Promise<T> {
   const opened: { tenant?: Tenant } = {};
   const builder = db.transaction().setAccessMode(mode === 'read' ? 'read only' : 'read write');
@@ -57,6 +58,7 @@ export async function forCompany<T>(
     await sql`select set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${String(actor.companyId)}, true)`.execute(trx);
     if (distributedDbs.has(db)) await setCompanyOnWorkers(trx, actor.companyId);
     opened.tenant = new Tenant(trx, actor.companyId, actor.userId, requestId, hooks, distributedDbs.has(db));
+    opened.tenant.removeFreedFiles = removeFreedFiles;
     const result = await work(opened.tenant);
     await opened.tenant.beforeCommit();
     return result;
@@ -68,13 +70,16 @@ export async function forCompany<T>(
 
 export type TenantRunner = <T>(actor: Actor, requestId: string | null, mode: TenantMode, work: CompanyWork<T>) => Promise<T>;
 
-export function tenantRunner(database: Database, hooks: Hooks): TenantRunner {
+/** `removeFreedFiles`: the app's way to remove the bytes of files whose last reference a request's
+ *  work dropped where the store was not at hand (Tenant.fileFreed). */
+export function tenantRunner(database: Database, hooks: Hooks, removeFreedFiles: Tenant['removeFreedFiles'] = null): TenantRunner {
   const pool = database.tenants;
-  if (!pool) return (actor, requestId, mode, work) => forCompany(database.db, hooks, actor, requestId, work, mode);
+  if (!pool) return (actor, requestId, mode, work) => forCompany(database.db, hooks, actor, requestId, work, mode, removeFreedFiles);
   return async (actor, requestId, mode, work) => {
     const opened: { tenant?: Tenant } = {};
     const open = async (db: Kysely<DB>) => {
       opened.tenant = new Tenant(db, actor.companyId, actor.userId, requestId, hooks, database.distributed);
+      opened.tenant.removeFreedFiles = removeFreedFiles;
       const result = await work(opened.tenant);
       // A read's connection has no transaction to commit, and wrote nothing to count.
       if (mode === 'write') await opened.tenant.beforeCommit();

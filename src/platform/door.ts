@@ -50,6 +50,9 @@ function tableOf(from: string): string {
   return at < 0 ? from : from.slice(0, at).trim();
 }
 
+/** The most notices an answer lists one by one (Tenant.notice). */
+const MAX_NOTICES = 50;
+
 /**
  * One company's way into its data for one unit of work (a request, a demo seed, a job's step):
  * the door's statements, the user and request it acts for, and what runs once the work commits.
@@ -62,6 +65,13 @@ export class Tenant implements Actor {
   /** What the work noticed on its way that the answer tells (otherMessages): a rule deep in a
    *  save (a place located from its postal code) says so without every caller passing it up. */
   private readonly notices: OtherMessageT[] = [];
+  /** Notices past MAX_NOTICES, told as one line (an import of 5,000 rows is no 5,000 lines). */
+  private noticesLeftOut = 0;
+  /** Stored files whose last reference this work dropped where the file store is not at hand (an
+   *  area's subscription): their bytes go after the commit, through `removeFreedFiles`. */
+  private readonly freedFiles: string[] = [];
+  /** Set by the runner that knows the app's file store (db/tenant.ts tenantRunner). */
+  removeFreedFiles: ((companyId: number, keys: string[]) => Promise<void>) | null = null;
 
   constructor(
     /** The company's transaction, or (reads on PostgreSQL) a connection set to the company. */
@@ -153,12 +163,21 @@ export class Tenant implements Actor {
 
   /** Adds a notice to the answer's otherMessages (route.ts reads them when the work is done). */
   notice(message: string, type: 'Info' | 'Warning' = 'Info'): void {
-    this.notices.push({ message, type });
+    if (this.notices.length < MAX_NOTICES) this.notices.push({ message, type });
+    else this.noticesLeftOut++;
+  }
+
+  /** A stored file's last reference is gone (platform/stored-files.ts dropReference). */
+  fileFreed(key: string): void {
+    this.freedFiles.push(key);
   }
 
   /** The notices gathered so far, once: the answer takes them. */
   takeNotices(): OtherMessageT[] {
-    return this.notices.splice(0);
+    const taken = this.notices.splice(0);
+    if (this.noticesLeftOut > 0) taken.push({ message: `And ${this.noticesLeftOut} more notices like these.`, type: 'Info' });
+    this.noticesLeftOut = 0;
+    return taken;
   }
 
   /** Runs `effect` once the work has committed (never when it rolls back). */
@@ -169,6 +188,9 @@ export class Tenant implements Actor {
   /** Called by whoever ran the work, after its commit; the work is answered once these are done.
    *  Undefined when there are none: most work has none, and needs no promise for it. */
   committed(): Promise<void> | undefined {
+    const freed = this.freedFiles.splice(0);
+    const remove = this.removeFreedFiles;
+    if (freed.length > 0 && remove) this.effects.push(() => remove(this.companyId, freed));
     if (this.effects.length === 0) return undefined;
     const effects = this.effects.splice(0);
     return (async () => {

@@ -56,9 +56,14 @@ export class StoredFiles {
 
   /** One reference less; when none is left the row goes now and the bytes after the commit. */
   async release(t: Tenant, key: string): Promise<void> {
-    if (!(await dropReference(t, key))) return;
+    if (!(await dropRow(t, key))) return;
     const companyId = t.companyId;
     t.afterCommit(() => this.removeUnnamed(companyId, key));
+  }
+
+  /** The bytes of files whose last reference a committed work dropped (Tenant.fileFreed). */
+  async removeFreed(companyId: number, keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.removeUnnamed(companyId, key);
   }
 
   /** The company's file, or null (never another company's: the space is the company's). */
@@ -86,11 +91,19 @@ export class StoredFiles {
 
 /**
  * One reference less, where no StoredFiles is at hand: an area's subscription, which runs in the
- * announcing transaction without the app's file store. The row goes with its last reference (true);
- * the bytes stay in the store, as a rolled-back keep's do — space, never a record without its file —
- * until the same content is kept again (published anew) or released through StoredFiles.
+ * announcing transaction without the app's file store. The row goes with its last reference (true),
+ * and the tenant is told (Tenant.fileFreed): the runner of a request removes the bytes after the
+ * commit (app.ts); work run without one (a CLI command, a job) leaves them, as a rolled-back keep
+ * does — space, never a record without its file.
  */
 export async function dropReference(t: Tenant, key: string): Promise<boolean> {
+  if (!(await dropRow(t, key))) return false;
+  t.fileFreed(key);
+  return true;
+}
+
+/** One reference less; true when it was the last and the row went. */
+async function dropRow(t: Tenant, key: string): Promise<boolean> {
   const rows = await t.update('stored_files').set({ refs: sql`refs - 1` }).where('key', '=', key).where('refs', '>', 0).returning('refs').execute();
   if (rows[0]?.refs !== 0) return false;
   await t.delete('stored_files').where('key', '=', key).where('refs', '=', 0).execute();

@@ -183,6 +183,9 @@ describe('attachments: records deleted for good', () => {
     await attach('Route', route.id, await bytes(7));
     const [attachments, storedFiles] = await written(admin.companyId);
     assert.deepEqual([attachments, storedFiles], [7, 7]);
+    const keys = (await t.database.db.selectFrom('stored_files').select('key').where('company_id', '=', admin.companyId).execute()).map((r) => r.key);
+    const inStore = async () => (await Promise.all(keys.map((k) => t.store.has(admin.companyId, k)))).filter(Boolean).length;
+    assert.equal(await inStore(), 7);
 
     const purge = async (url: string) => {
       const res = await call(t, 'DELETE', `/api/v1${url}`, { token: admin.token });
@@ -194,6 +197,8 @@ describe('attachments: records deleted for good', () => {
     await purge(`/Drivers/Permanent/${driver.id}`);
     await purge(`/Routes/${route.id}`);
     assert.deepEqual((await written(admin.companyId)).slice(0, 2), [1, 1]);
+    // Their bytes left the file store after each purge's commit (the subscription's freed files).
+    assert.equal(await inStore(), 1);
     // The other order's attachment stays.
     assert.equal((await get(admin, `/Attachments/Order/${other.id}`)).body.data.length, 1);
   });

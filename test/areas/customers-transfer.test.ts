@@ -167,6 +167,18 @@ describe('POST /Customers/import', () => {
     assert.deepEqual(windows.body.data, { created: 1, updated: 0 });
   });
 
+  it('places addresses sent without coordinates, naming each row, at most 50 notices and one line for the rest', async () => {
+    const admin = await signIn(t);
+    const lines = Array.from({ length: 55 }, (_, i) => `Placed ${i},${100 + i} Main St,Austin,TX,78701,US`);
+    const res = await upload(admin, 'p.csv', 'text/csv', Buffer.from(`name,street,city,state,postalCode,country\n${lines.join('\n')}\n`));
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(res.body.data, { created: 55, updated: 0 });
+    const messages = res.body.otherMessages.map((m: { message: string }) => m.message);
+    assert.equal(messages.length, 51);
+    assert.equal(messages[0], 'Row 2: Placed at the centre of postal code 78701: no coordinates were given.');
+    assert.equal(messages[50], 'And 5 more notices like these.');
+  });
+
   it('checks every row first: any problem and nothing is written, each row and why', async () => {
     const admin = await signIn(t);
     const other = await signIn(t);

@@ -62,6 +62,8 @@ describe('stops keep their place once the order is closed or its invoice approve
     // The kept copy is in none of the customer's lists, and cannot be edited.
     const addresses = (await get(admin, `/Customers/${customer.id}`)).body.data.addresses.map((a: any) => a.id);
     assert.ok(addresses.includes(main.id) && !addresses.includes(kept.address.id), JSON.stringify(addresses));
+    const locations = (await get(admin, `/Customers/${customer.id}/Locations`)).body.data.map((a: any) => a.id);
+    assert.ok(locations.includes(main.id) && !locations.includes(kept.address.id), JSON.stringify(locations));
     assert.equal((await put(admin, `/Addresses/${kept.address.id}`, { ...kept.address, street: 'Rewritten' })).status, 404);
     // A second closed order at the same place shares the copy.
     const again = await orderAt(admin, customer.id, main.id);

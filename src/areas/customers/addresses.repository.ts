@@ -14,9 +14,10 @@ export type AddressValues = Omit<AddressRow, 'id' | 'customer_name' | 'created_a
 
 const COLUMNS = [
   'a.id',
-  // A kept copy (kind 'kept', migration 0030) answers whose address it was.
+  // A kept copy (kind 'kept', migration 0030) answers whose address it was: its customer is read
+  // only for it (coalesce stops at the first value), the join stays on customer_id and its index.
   sql<number | null>`coalesce(a.customer_id, a.kept_customer_id)`.as('customer_id'),
-  'c.name as customer_name',
+  sql<string | null>`coalesce(c.name, (select k.name from customers k where k.company_id = a.company_id and k.id = a.kept_customer_id))`.as('customer_name'),
   'a.name',
   'a.street',
   'a.street2',
@@ -36,11 +37,9 @@ const COLUMNS = [
   'a.updated_at',
 ] as const;
 
-/** Addresses joined to their customer (none for the company's own; a kept copy's, whose it was). */
+/** Addresses joined to their customer (none for the company's own, nor for a kept copy). */
 function addresses(t: Tenant) {
-  return t
-    .select('addresses as a')
-    .leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').on(sql<boolean>`c.id = coalesce(a.customer_id, a.kept_customer_id)`));
+  return t.select('addresses as a').leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'));
 }
 
 /** Addresses with their customer's name; every read goes through here. */
@@ -116,11 +115,9 @@ const LOOKUP_LIMIT = 50;
  *  resemblance search reads every posting list of every trigram of the text (migration 0010). */
 const RESEMBLANCE_BELOW = 5;
 
-/** Warehouses and hubs whose text matches, best match first (a hub's kept copy is no hub to pick). */
+/** Warehouses and hubs whose text matches, best match first. */
 export function lookupForTransfer(t: Tenant, term: string | null): Promise<AddressRow[]> {
-  let q = selectAddresses(t)
-    .where((eb) => eb.or([eb('a.is_hub', '=', true), eb('a.kind', '=', 'warehouse')]))
-    .where('a.kind', '<>', 'kept');
+  let q = selectAddresses(t).where((eb) => eb.or([eb('a.is_hub', '=', true), eb('a.kind', '=', 'warehouse')]));
   if (term) q = q.where('a.search_text', 'ilike', likePattern(term)).orderBy(sql`similarity(a.search_text, ${term.toLowerCase()})`, 'desc');
   return q.orderBy('a.name').orderBy('a.id').limit(LOOKUP_LIMIT).execute();
 }
@@ -322,9 +319,11 @@ type Place = Pick<AddressRow, (typeof PLACE)[number]>;
 const samePlace = (a: Place, b: Place) => PLACE.every((k) => a[k] === b[k]);
 
 /**
- * For each address (a kept copy stays itself), a kept copy of it as it is now: one that already
- * repeats it exactly, else a new one. Kept copies have no customer_id, so no customer's list, search,
- * main-address rule or duplicate sees them; kept_customer_id says whose address it was.
+ * For each customer's address (not a hub: hubs and warehouses are the company's own sites, which
+ * transfers find by their address), a kept copy of it as it is now: one that already repeats it
+ * exactly, else a new one; other addresses, and kept copies, stay themselves. Kept copies have no
+ * customer_id, so no customer's list, search, main-address rule or duplicate sees them;
+ * kept_customer_id says whose address it was.
  */
 export async function keptCopies(t: Tenant, ids: readonly number[]): Promise<Map<number, number>> {
   const kept = new Map<number, number>();
@@ -334,8 +333,8 @@ export async function keptCopies(t: Tenant, ids: readonly number[]): Promise<Map
     .select(['id', 'kind', 'customer_id', ...PLACE])
     .where('id', 'in', [...ids])
     .execute();
-  const live = sources.filter((s) => s.kind !== 'kept');
-  for (const s of sources) if (s.kind === 'kept') kept.set(s.id, s.id);
+  const live = sources.filter((s) => s.kind === 'customer' && !s.is_hub);
+  for (const s of sources) if (!live.includes(s)) kept.set(s.id, s.id);
   if (live.length === 0) return kept;
   const copies = await t
     .select('addresses')

@@ -287,7 +287,7 @@ export function transferService() {
           );
           updated++;
         }
-        if (place) await writeAddress(t, mains.get(id) ?? null, addressValues(place, id), true);
+        if (place) await writeAddress(t, mains.get(id) ?? null, addressValues(place, id), true, `Row ${row.line}`);
         if (row.status !== null && row.status !== (before?.status ?? 0)) await repo.setStatus(t, [id], row.status);
       }
       await audit(t, { action: 'customer.import', entityType: 'customer', after: { file: file.fileName, created, updated } });

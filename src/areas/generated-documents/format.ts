@@ -70,7 +70,7 @@ function local(value: Date | string, zone: string): { time: string; zone: string
 }
 
 /** A place's time zone where the table of src/integrations/geo knows it, else UTC. */
-export const zoneOfPlace = (a: Pick<AddressT, 'country' | 'state' | 'longitude'>): string => timeZoneOf(a) ?? 'UTC';
+export const zoneOfPlace = (a: Pick<AddressT, 'country' | 'state' | 'longitude' | 'latitude'>): string => timeZoneOf(a) ?? 'UTC';
 
 /** "15:00–18:00 CDT", "from 08:00 CDT", or '' without a window: in `zone` (an IANA id). */
 export function timeWindow(start: Date | string | null, end: Date | string | null, zone = 'UTC'): string {

@@ -1,12 +1,22 @@
-// The IANA time zone of a place, from its country, state and longitude: fds ships no time-zone
+// The IANA time zone of a place, from its country, state and coordinates: fds ships no time-zone
 // boundaries, so this is a table of the zone each US state, Canadian province and Mexican state
-// keeps, the states split between two zones cut at the meridian their line roughly follows. A
-// place near a line that does not follow its meridian (Indiana's corners, the Florida panhandle's
-// edge) can read the neighbouring zone; a place without a longitude reads its state's main zone;
-// a country not listed answers null.
+// keeps, the states split between two zones cut at the meridian (Idaho: the parallel; Michigan's
+// Upper Peninsula: both) their line roughly follows. A place near a line that does not follow it
+// (Indiana's corners, the Florida panhandle's edge) can read the neighbouring zone; a place without
+// coordinates reads its state's main zone; a country not listed answers null. A state is its code
+// or its name (`TX`, `Texas`): addresses keep the state as typed.
+import { createRequire } from 'node:module';
 
-/** The part of a state west (or east) of a meridian, in another zone. */
-type Split = { west: number; zone: string } | { east: number; zone: string };
+/** The part of a state in another zone: west (or east) of a meridian, north of a parallel, or a
+ *  test of both. */
+type Split =
+  | { west: number; zone: string }
+  | { east: number; zone: string }
+  | { north: number; zone: string }
+  | { test: (longitude: number, latitude: number) => boolean; zone: string };
+
+/** US state and Canadian province names by their code (zipcodes' small table, not its 9 MB of codes). */
+const STATE_CODES = (createRequire(import.meta.url)('zipcodes/lib/states.js') as { full: Record<string, string> }).full;
 
 const EASTERN = 'America/New_York';
 const CENTRAL = 'America/Chicago';
@@ -27,7 +37,8 @@ const US: Record<string, [zone: string, split?: Split]> = {
   FL: [EASTERN, { west: -85.0, zone: CENTRAL }],
   GA: [EASTERN],
   HI: ['Pacific/Honolulu'],
-  ID: ['America/Boise', { west: -116.3, zone: PACIFIC }],
+  // The panhandle, north of the Salmon River: Pacific.
+  ID: ['America/Boise', { north: 45.5, zone: PACIFIC }],
   IL: [CENTRAL],
   IN: ['America/Indiana/Indianapolis', { west: -87.1, zone: CENTRAL }],
   IA: [CENTRAL],
@@ -37,7 +48,8 @@ const US: Record<string, [zone: string, split?: Split]> = {
   ME: [EASTERN],
   MD: [EASTERN],
   MA: [EASTERN],
-  MI: ['America/Detroit', { west: -87.6, zone: 'America/Menominee' }],
+  // The Upper Peninsula's counties on Wisconsin (Gogebic, Iron, Dickinson, Menominee): Central.
+  MI: ['America/Detroit', { test: (lon, lat) => lon < -89.4 || (lon < -87.4 && lat < 46.4), zone: 'America/Menominee' }],
   MN: [CENTRAL],
   MS: [CENTRAL],
   MO: [CENTRAL],
@@ -106,20 +118,27 @@ export interface ZonePlace {
   country: string;
   state: string | null;
   longitude: number | null;
+  latitude: number | null;
+}
+
+function inSplit(split: Split, longitude: number, latitude: number): boolean {
+  if ('west' in split) return longitude < split.west;
+  if ('east' in split) return longitude > split.east;
+  if ('north' in split) return latitude > split.north;
+  return split.test(longitude, latitude);
 }
 
 /** The place's IANA time zone, or null when the table does not know its country or state. */
 export function timeZoneOf(place: ZonePlace): string | null {
   const country = place.country.toUpperCase();
-  const state = place.state?.trim().toUpperCase() ?? '';
+  const typed = place.state?.trim().toUpperCase() ?? '';
+  const state = country === 'US' || country === 'CA' ? (STATE_CODES[typed.replace(/\s+/g, ' ')] ?? typed) : typed;
   if (country === 'US') {
     const entry = US[state];
     if (!entry) return null;
     const [zone, split] = entry;
-    const lon = place.longitude;
-    if (lon === null || !split) return zone;
-    const inSplit = 'west' in split ? lon < split.west : lon > split.east;
-    return inSplit ? split.zone : zone;
+    if (place.longitude === null || place.latitude === null || !split) return zone;
+    return inSplit(split, place.longitude, place.latitude) ? split.zone : zone;
   }
   if (country === 'CA') return CA[state] ?? null;
   if (country === 'MX') return MX[state] ?? 'America/Mexico_City';
