@@ -14,10 +14,9 @@ export type AddressValues = Omit<AddressRow, 'id' | 'customer_name' | 'created_a
 
 const COLUMNS = [
   'a.id',
-  // A kept copy (kind 'kept', migration 0030) answers whose address it was: its customer is read
-  // only for it (coalesce stops at the first value), the join stays on customer_id and its index.
+  // A kept copy (kind 'kept', migration 0030) answers whose address it was.
   sql<number | null>`coalesce(a.customer_id, a.kept_customer_id)`.as('customer_id'),
-  sql<string | null>`coalesce(c.name, (select k.name from customers k where k.company_id = a.company_id and k.id = a.kept_customer_id))`.as('customer_name'),
+  sql<string | null>`coalesce(c.name, kc.name)`.as('customer_name'),
   'a.name',
   'a.street',
   'a.street2',
@@ -37,9 +36,14 @@ const COLUMNS = [
   'a.updated_at',
 ] as const;
 
-/** Addresses joined to their customer (none for the company's own, nor for a kept copy). */
+/** Addresses joined to their customer (none for the company's own), and a kept copy to whose
+ *  address it was (`kc`): each join on its own key and index, no expression (a correlated subquery
+ *  beside the outer join is refused by Citus on PostgreSQL 15). */
 function addresses(t: Tenant) {
-  return t.select('addresses as a').leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'));
+  return t
+    .select('addresses as a')
+    .leftJoin('customers as c', (j) => j.onRef('c.company_id', '=', 'a.company_id').onRef('c.id', '=', 'a.customer_id'))
+    .leftJoin('customers as kc', (j) => j.onRef('kc.company_id', '=', 'a.company_id').onRef('kc.id', '=', 'a.kept_customer_id'));
 }
 
 /** Addresses with their customer's name; every read goes through here. */
