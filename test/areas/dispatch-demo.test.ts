@@ -13,17 +13,23 @@ before(async () => {
 });
 after(() => t.close());
 
+/** The demo admin's GET (data of a 200 answer), today, and yesterday's and today's routes. */
+async function demoBoard() {
+  const admin = await signInAdmin(t, company);
+  const get = async (url: string) => {
+    const res = await call(t, 'GET', `/api/v1${url}`, { token: admin.token });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    return res.body.data;
+  };
+  const today = new Date().toISOString().slice(0, 10);
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const board = (await get(`/Routes/Routes?DateRange=${yesterday}&DateRange=${today}&completedRoutes=true&ItemsPerPage=50`)).list;
+  return { admin, get, today, yesterday, board };
+}
+
 describe('dispatch demo data', () => {
   it("has yesterday's and today's routes in every state, a transfer through the cross-dock and a pool", async () => {
-    const admin = await signInAdmin(t, company);
-    const get = async (url: string) => {
-      const res = await call(t, 'GET', `/api/v1${url}`, { token: admin.token });
-      assert.equal(res.status, 200, JSON.stringify(res.body));
-      return res.body.data;
-    };
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const board = (await get(`/Routes/Routes?DateRange=${yesterday}&DateRange=${today}&completedRoutes=true&ItemsPerPage=50`)).list;
+    const { get, board } = await demoBoard();
     const states = new Set(board.map((r: any) => r.status));
     for (const s of ['Completed', 'InProgress', 'Next', 'Planned']) assert.ok(states.has(s), `${s} in ${[...states]}`);
     const completed = board.find((r: any) => r.status === 'Completed');
@@ -41,15 +47,7 @@ describe('dispatch demo data', () => {
   });
 
   it("runs each route within its shift, and finds routes that take today's local pool orders", async () => {
-    const admin = await signInAdmin(t, company);
-    const get = async (url: string) => {
-      const res = await call(t, 'GET', `/api/v1${url}`, { token: admin.token });
-      assert.equal(res.status, 200, JSON.stringify(res.body));
-      return res.body.data;
-    };
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const board = (await get(`/Routes/Routes?DateRange=${yesterday}&DateRange=${today}&completedRoutes=true&ItemsPerPage=50`)).list;
+    const { get, today, board } = await demoBoard();
     const shifts = board.filter((r: any) => r.startTime !== null && r.endTime !== null && r.itemCount > 0);
     assert.ok(shifts.length >= 4, `${shifts.length} routes with a shift and stops`);
     for (const r of shifts) {
