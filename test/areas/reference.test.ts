@@ -1,3 +1,4 @@
+// npm test: a process of its own (it tests that the data is loaded on first use, once).
 // Reference data: countries, states, cities, postal codes. These records are global — the same for
 // every company, read-only — so there is no cross-company case: every signed-in user sees the same.
 // Success cases use a user holding no permission at all: sign-in is the only requirement.

@@ -1,6 +1,7 @@
 // startTestApp(): the real app on PGlite in memory (from the migrated snapshot), or on the
-// PostgreSQL of DATABASE_URL. Every test makes its own companies, so one app per file is shared
-// safely: it holds no state of its own.
+// PostgreSQL of DATABASE_URL. Every test makes its own companies, so one app is shared safely: it
+// holds no state of its own. In npm test's workers one app serves every file that asks for the
+// plain one (test/helpers/shared.ts); a file asking for options gets its own.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -10,6 +11,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { type FileStore, openFileStore } from '../../src/integrations/storage/index.js';
 import { createTokens, type Tokens } from '../../src/platform/auth.js';
 import type { Readiness } from '../../src/platform/health.js';
+import { keep, sharing } from './shared.js';
 import { pgliteSnapshot } from './snapshot.js';
 
 export interface TestApp {
@@ -50,6 +52,19 @@ export async function openTestDatabase(snapshot?: Blob): Promise<Database> {
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  if (sharing && Object.keys(options).length === 0) {
+    const shared = await keep(
+      'app',
+      () => buildTestApp({}),
+      (t) => t.close(),
+    );
+    // Each file's `after(() => t.close())` leaves it open for the next file; the worker closes it.
+    return { ...shared, close: async () => {} };
+  }
+  return buildTestApp(options);
+}
+
+async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
   const config = loadConfig({
     DATA_DIR: 'memory://',
     JWT_SECRET: TEST_SECRET,

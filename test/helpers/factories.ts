@@ -10,6 +10,7 @@ import type { Permission } from '../../src/platform/access.js';
 import type { DemoContext } from '../../src/platform/demo-seeder.js';
 import { principalsChanged } from '../../src/platform/principal-cache.js';
 import { call, openTestDatabase, startTestApp, type TestApp } from './app.js';
+import { keep, sharing } from './shared.js';
 import { runSnapshot } from './snapshot.js';
 
 export const PASSWORD = 'correct horse battery';
@@ -321,6 +322,13 @@ export async function createPayment(t: TestApp, session: Session, body: Record<s
  * into the shared database, and each area's part is recorded in demo_seeds as `fds demo` does.
  */
 export async function startDemoApp(): Promise<{ t: TestApp; company: TestCompany }> {
+  if (!sharing) return openDemoApp();
+  // One copy per worker process (the demo tests only read it); closed by the worker at its end.
+  const { t, company } = await keep('demo', openDemoApp, ({ t }) => t.close());
+  return { t: { ...t, close: async () => {} }, company };
+}
+
+async function openDemoApp(): Promise<{ t: TestApp; company: TestCompany }> {
   const run = process.env.TEST_RUN_ID ?? randomUUID();
   const name = `Demo run ${run}`;
   const adminEmail = `demo-run-${run}@test.example`.toLowerCase();

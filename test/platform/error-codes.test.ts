@@ -1,3 +1,4 @@
+// npm test: a process of its own (it checks the codes the service's modules make, and other files make their own).
 // Error codes are closed lists: every code the service can raise is listed by the platform or by
 // an area (so docs/error-codes.md's table, made from the lists, is complete and current), once.
 import assert from 'node:assert/strict';
