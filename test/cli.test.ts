@@ -1,14 +1,18 @@
-// The `fds` admin CLI (docs/operations.md, "Admin command line"), run as a process against the embedded database in a
-// temporary DATA_DIR, or against DATABASE_URL when set. Run as `npm run fds` runs it: dist/ built
-// once (skipped when it is newer than every source), then plain node. Through tsx's loader each
-// of the file's 25 process starts took about a second more.
+// The `fds` admin CLI (docs/operations.md, "Admin command line") against the embedded database in a
+// temporary DATA_DIR, or against DATABASE_URL when set. Most commands run in this process
+// (src/cli-main.ts, what the process runs); a few run as `npm run fds` runs them, a process of
+// plain node over dist/ (built once, skipped when newer than every source): its exit code, its
+// standard input and output, and migrations applied on a fresh directory. Each process start cost
+// about a second of the file's time.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { runCli } from '../src/cli-main.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { call, startTestApp } from './helpers/app.js';
@@ -23,17 +27,43 @@ before(() => {
 });
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function fds(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function envOf(given: { env?: Record<string, string> }): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...given.env };
+  if (!given.env?.FDS_PASSWORD) delete env.FDS_PASSWORD;
+  // The test runner's own variables are not fds settings.
+  for (const name of Object.keys(env)) if (name.startsWith('TEST_')) delete env[name];
+  return env;
+}
+
+/** A command run in this process. */
+function fds(...args: string[]): Promise<Run> {
   return fdsWith({}, ...args);
 }
 
-/** The CLI with standard input and more environment. */
-function fdsWith(given: { input?: string; env?: Record<string, string> }, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...given.env };
-  if (!given.env?.FDS_PASSWORD) delete env.FDS_PASSWORD;
+/** A command run in this process, with standard input and more environment. */
+async function fdsWith(given: { input?: string; env?: Record<string, string> }, ...args: string[]): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    env: envOf(given),
+    stdin: Readable.from([given.input ?? '']),
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+/** A command run as a process of its own, as `npm run fds` runs it. */
+function fdsProcess(given: { input?: string; env?: Record<string, string> }, ...args: string[]): Run {
   const run = spawnSync(process.execPath, ['dist/cli.js', ...args], {
     cwd: root,
-    env,
+    env: envOf(given),
     input: given.input ?? '',
     encoding: 'utf8',
     timeout: 120_000,
@@ -41,14 +71,14 @@ function fdsWith(given: { input?: string; env?: Record<string, string> }, ...arg
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-function json(run: ReturnType<typeof fds>): Record<string, any> {
+function json(run: Run): Record<string, any> {
   assert.equal(run.code, 0, run.stderr);
   const lines = run.stdout.trim().split('\n');
   assert.equal(lines.length, 1, `exactly one line on stdout: ${run.stdout}`);
   return JSON.parse(lines[0]!);
 }
 
-function fails(run: ReturnType<typeof fds>, pattern: RegExp): void {
+function fails(run: Run, pattern: RegExp): void {
   assert.notEqual(run.code, 0);
   assert.equal(run.stdout, '');
   assert.equal(run.stderr.trim().split('\n').length, 1, `one line on stderr: ${run.stderr}`);
@@ -62,40 +92,41 @@ describe('fds CLI', { timeout: 600_000 }, () => {
   let companyId = 0;
   let otherCompanyId = 0;
 
-  it('migrate prints the applied migrations, each reported on stderr as it ends; --status lists them and applies nothing', () => {
+  it('migrate prints the applied migrations, each reported on stderr as it ends; --status lists them and applies nothing', async () => {
     const known = Object.keys(migrations);
-    const before = json(fds('migrate', '--status'));
+    // As a process: a fresh directory, and the progress on stderr of a real run.
+    const before = json(fdsProcess({}, 'migrate', '--status'));
     assert.deepEqual([...before.applied.map((m: any) => m.name), ...before.pending], known, 'every migration, applied or pending, in order');
-    assert.deepEqual(json(fds('migrate', '--status')), before, '--status applies nothing');
-    const run = fds('migrate');
+    assert.deepEqual(json(await fds('migrate', '--status')), before, '--status applies nothing');
+    const run = fdsProcess({}, 'migrate');
     const out = json(run);
     assert.deepEqual(out.applied, before.pending);
     for (const name of before.pending) assert.match(run.stderr, new RegExp(`fds: applied ${name} in \\d+ ms`));
-    assert.deepEqual(json(fds('migrate')), { applied: [] }, 'nothing left to apply');
-    const after = json(fds('migrate', '--status'));
+    assert.deepEqual(json(await fds('migrate')), { applied: [] }, 'nothing left to apply');
+    const after = json(await fds('migrate', '--status'));
     assert.deepEqual(after.pending, []);
     assert.deepEqual(
       after.applied.map((m: any) => m.name),
       known,
     );
     assert.ok(after.applied.every((m: any) => !Number.isNaN(Date.parse(m.at))));
-    fails(fds('demo', '--status'), /--status is an option of migrate/);
+    fails(await fds('demo', '--status'), /--status is an option of migrate/);
   });
 
-  it('create-company prints the company and its first user', () => {
-    const out = json(fds('create-company', '--name', 'CLI Cartage', '--admin-email', adminEmail, '--admin-password', 'cli-password-1'));
+  it('create-company prints the company and its first user', async () => {
+    const out = json(await fds('create-company', '--name', 'CLI Cartage', '--admin-email', adminEmail, '--admin-password', 'cli-password-1'));
     assert.ok(Number.isInteger(out.companyId));
     assert.equal(typeof out.userId, 'string');
     companyId = out.companyId;
-    const second = json(fds('create-company', '--name', 'CLI Second', '--admin-email', adminEmail.toUpperCase(), '--admin-password', 'ignored-password'));
+    const second = json(await fds('create-company', '--name', 'CLI Second', '--admin-email', adminEmail.toUpperCase(), '--admin-password', 'ignored-password'));
     assert.equal(second.userId, out.userId, 'an existing email gets a membership');
     otherCompanyId = second.companyId;
   });
 
-  it('create-user adds a user with a role, or a membership for an existing email', () => {
+  it('create-user adds a user with a role, or a membership for an existing email', async () => {
     // The password from FDS_PASSWORD: arguments show in ps and shell history.
     const out = json(
-      fdsWith(
+      await fdsWith(
         { env: { FDS_PASSWORD: 'cli-password-2' } },
         'create-user',
         '--company-id',
@@ -109,35 +140,41 @@ describe('fds CLI', { timeout: 600_000 }, () => {
       ),
     );
     assert.equal(typeof out.userId, 'string');
-    const again = json(fds('create-user', '--company-id', String(otherCompanyId), '--email', userEmail, '--password', 'whatever-else', '--role', 'Viewer'));
+    const again = json(
+      await fds('create-user', '--company-id', String(otherCompanyId), '--email', userEmail, '--password', 'whatever-else', '--role', 'Viewer'),
+    );
     assert.equal(again.userId, out.userId);
   });
 
-  it('set-password prints the user; the password may come on standard input', () => {
-    const out = json(fds('set-password', '--email', userEmail, '--password', 'cli-password-x'));
+  it('set-password prints the user; the password may come on standard input', async () => {
+    const out = json(await fds('set-password', '--email', userEmail, '--password', 'cli-password-x'));
     assert.equal(typeof out.userId, 'string');
     // Left out, or `-`: the first line of standard input (what the last test signs in with).
-    assert.deepEqual(json(fdsWith({ input: 'cli-password-y\n' }, 'set-password', '--email', userEmail)), out);
-    assert.deepEqual(json(fdsWith({ input: 'cli-password-3\nignored\n' }, 'set-password', '--email', userEmail, '--password', '-')), out);
-    fails(fds('set-password', '--email', userEmail), /--password is required/);
+    assert.deepEqual(json(fdsProcess({ input: 'cli-password-y\n' }, 'set-password', '--email', userEmail)), out, 'standard input of a process');
+    assert.deepEqual(json(await fdsWith({ input: 'cli-password-3\nignored\n' }, 'set-password', '--email', userEmail, '--password', '-')), out);
+    fails(await fds('set-password', '--email', userEmail), /--password is required/);
   });
 
-  it('demo prints the same company on a second run', () => {
-    const first = json(fds('demo'));
+  it('demo prints the same company on a second run', async () => {
+    const first = json(await fds('demo'));
     assert.ok(first.companyId && first.email && first.password);
-    assert.deepEqual(json(fds('demo')), first);
+    assert.deepEqual(json(await fds('demo')), first);
   });
 
-  it('fails with one line on stderr and a non-zero exit', () => {
+  it('fails with one line on stderr and a non-zero exit', async () => {
     fails(
-      fds('create-user', '--company-id', String(companyId), '--email', `x-${tag}@test.example`, '--password', 'long-enough', '--role', 'Pilot'),
+      await fds('create-user', '--company-id', String(companyId), '--email', `x-${tag}@test.example`, '--password', 'long-enough', '--role', 'Pilot'),
       /no role "Pilot"/,
     );
-    fails(fds('create-company', '--name', 'No Admin'), /--admin-email is required/);
-    fails(fds('set-password', '--email', `nobody-${tag}@test.example`, '--password', 'long-enough'), /no user/);
-    fails(fds('create-user', '--company-id', '999999', '--email', `y-${tag}@test.example`, '--password', 'long-enough', '--role', 'Viewer'), /no company/);
-    fails(fds('teleport'), /unknown command/);
-    fails(fds('set-password', '--email', userEmail, '--password', 'short'), /at least 8/);
+    fails(await fds('create-company', '--name', 'No Admin'), /--admin-email is required/);
+    fails(await fds('set-password', '--email', `nobody-${tag}@test.example`, '--password', 'long-enough'), /no user/);
+    fails(
+      await fds('create-user', '--company-id', '999999', '--email', `y-${tag}@test.example`, '--password', 'long-enough', '--role', 'Viewer'),
+      /no company/,
+    );
+    fails(fdsProcess({}, 'teleport'), /unknown command/);
+    fails(await fds('teleport'), /unknown command/);
+    fails(await fds('set-password', '--email', userEmail, '--password', 'short'), /at least 8/);
   });
 
   it('left accounts that sign in with the passwords it set', async () => {

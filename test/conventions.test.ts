@@ -224,12 +224,18 @@ describe('every route', () => {
           if (a !== b)
             problems.push(`${label}: another company's id answered\n    ${a.slice(0, 400)}\n  an id that exists nowhere answered\n    ${b.slice(0, 400)}`);
           if (kind === 'field') {
-            const fields = Object.keys(asForeign.body?.errors ?? {});
-            if (asForeign.status !== 400 || asForeign.body?.title === undefined || fields.length === 0) {
+            // Named as sent: `lines[0].chargeTypeId`, `chargeTypeIds[0]`, `fromZoneId`.
+            const fields = Object.keys(asForeign.body?.errors ?? {}).map((f) => f.replace(/\[\d+\]/g, '[]'));
+            if (asForeign.status !== 400 || asForeign.body?.title === undefined || !fields.some((f) => f === path || f === `${path}[]`)) {
               problems.push(
                 `${label}: another company's id answered ${asForeign.status} ${asForeign.raw.toString().slice(0, 300)}, not a 400 validation problem naming the field`,
               );
             }
+          }
+          // A filter or an exception refuses nothing: an answer other than a success means the case's
+          // request was refused for something else, and compared two refusals, not the id.
+          if ((kind === 'filter' || kind === 'except') && (asForeign.status >= 300 || asMissing.status >= 300)) {
+            problems.push(`${label}: refused (${asForeign.status} ${asForeign.raw.toString().slice(0, 300)}), so the id was never looked at`);
           }
           if (kind === 'reference') {
             const message = asForeign.body?.errors?.[0]?.message ?? '';

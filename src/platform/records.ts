@@ -33,10 +33,18 @@ export interface CompanyRecords<Row = unknown, Key extends RecordKey = RecordKey
   find(t: Tenant, id: Key, ...options: OptsArg<Opts>): Promise<Row | undefined>;
   /** The records the company has among these ids, in the order of the ids (each once). */
   findAll(t: Tenant, ids: readonly Key[], ...options: OptsArg<Opts>): Promise<Row[]>;
+  /** A record this request wrote or read already, read again (after a change, say): missing is a
+   *  bug (an Error, answered 500), not the client's 404, which the id gate answers (id-gate.ts). */
+  reread(t: Tenant, id: Key, ...options: OptsArg<Opts>): Promise<Row>;
   /** The record, or 404 `meta.not_found` naming the id. */
   requireOne(t: Tenant, id: Key, ...options: OptsArg<Opts>): Promise<Row>;
   /** Every record of these ids, in their order (each once), or 404 naming every missing id. */
   requireAll(t: Tenant, ids: readonly Key[], ...options: OptsArg<Opts>): Promise<Row[]>;
+  /** A row's id. */
+  keyOf(row: Row): Key;
+  /** The same records read with these options unless others are given: how a route declares an
+   *  id it reads differently (`orderRecords.with({ includeDeleted: true })`, platform/id-gate.ts). */
+  with(options: Opts): CompanyRecords<Row, Key, Opts>;
 }
 
 /** Options are optional when the records take none. */
@@ -64,11 +72,18 @@ export function companyRecords<Row, Key extends RecordKey = number, Opts = undef
     name: def.name,
     what: def.what,
     plural,
+    keyOf,
+    with: (bound) => companyRecords({ ...def, read: (t, ids, options) => def.read(t, ids, options ?? bound) }),
     async find(t, id, ...options) {
       return (await def.read(t, [id], options[0] as Opts)).find((row) => keyOf(row) === id);
     },
     async findAll(t, ids, ...options) {
       return (await inOrder(t, ids, options[0] as Opts)).rows;
+    },
+    async reread(t, id, ...options) {
+      const row = (await def.read(t, [id], options[0] as Opts)).find((r) => keyOf(r) === id);
+      if (row === undefined) throw new Error(`${def.what} ${id} was read again and is gone`);
+      return row;
     },
     async requireOne(t, id, ...options) {
       const row = (await def.read(t, [id], options[0] as Opts)).find((r) => keyOf(r) === id);

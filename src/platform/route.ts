@@ -12,6 +12,7 @@ import { type AnswerCache, Versioned } from './answer-cache.js';
 import type { Principal } from './auth.js';
 import { Env, type OtherMessageT, ok, WithNotices } from './envelope.js';
 import { AppError, Codes, invalid } from './errors.js';
+import { type Found, type GateRequest, gatedIds, NOTHING_FOUND, passGate } from './id-gate.js';
 import { afterIdempotent, beforeIdempotent } from './idempotency.js';
 import { Located } from './located.js';
 import { compileNormalizer, type Normalizer, Unknowns } from './normalize.js';
@@ -87,6 +88,8 @@ export interface Context<P, Q, B> {
   principal: Principal;
   /** The company's transaction (routes declared with `transaction: false` have none). */
   tenant: Tenant;
+  /** The rows of the route's declared ids, read by the gate before the handler (platform/id-gate.ts). */
+  found: Found;
   /** For routes declared with `transaction: false` (they call something slow first, an outside
    *  provider say): opens the company's door when the route is ready for it. */
   inCompany<T>(mode: TenantMode, work: CompanyWork<T>): Promise<T>;
@@ -110,10 +113,32 @@ type AnyRecords = CompanyRecords<any, any, any>;
  *  - `{ filter: records }`: a list filter; another company's id matches nothing, like a missing one;
  *  - `{ except: records }`: a record the input is checked against but need not exist (the one being
  *    edited, not a duplicate of itself); another company's id reads like a missing one;
+ *  - `{ orNone: records }` (or `{ orNone: { chosen, walk } }`): the first kind, where 0 means none
+ *    (an optional int32 id whose spec default is 0: `orderId (int32, default 0; when given, ...)`);
+ *  - `{ chosen, walk }`: a record read as the rest of the request says — of the kind it names (an
+ *    attachment's entity type), within the carrier or customer of the path, with the statuses its
+ *    query asks for: `chosen(request)` gives the records, refused like the first kind (it may
+ *    refuse the kind itself first, a 403 for a user without the kind's access); `walk` is the
+ *    kind the conventions test makes;
  *  - `'global'`: reference data every company shares (countries, states);
  *  - `'not-an-id'`: a number or name that names no record (an enumeration in the path).
+ * The gate (platform/id-gate.ts) reads the first, second and `chosen` kinds before the handler.
  */
-export type IdRef = AnyRecords | { field: AnyRecords } | { filter: AnyRecords } | { except: AnyRecords } | 'global' | 'not-an-id';
+/** A record of the kind the request names (see IdRef). */
+export interface ChosenRef {
+  chosen: (request: { params: unknown; query: unknown; body: unknown; principal: Principal }) => AnyRecords;
+  walk: AnyRecords;
+}
+
+export type IdRef =
+  | AnyRecords
+  | { field: AnyRecords }
+  | { orNone: AnyRecords | ChosenRef }
+  | { filter: AnyRecords }
+  | { except: AnyRecords }
+  | ChosenRef
+  | 'global'
+  | 'not-an-id';
 
 /**
  * The ids a route takes, by where they are: path parameters, query parameters and body fields
@@ -233,16 +258,31 @@ function ignoredNotices(unknowns: Unknowns): OtherMessageT[] {
  * stream — its commit failed, say — nothing will read the stream, which holds a file handle (a
  * stored file's): it is destroyed, then the failure goes on to the error answer.
  */
-function closingOnFailure(run: (work: CompanyWork<unknown>) => Promise<unknown>, ctx: RouteContext, handler: AnyRoute['handler']): Promise<unknown> {
+function closingOnFailure(
+  run: (work: CompanyWork<unknown>) => Promise<unknown>,
+  ctx: RouteContext,
+  handler: AnyRoute['handler'],
+  gate: Gate,
+): Promise<unknown> {
   let answered: FileResult | undefined;
   return run(async (tenant) => {
     ctx.tenant = tenant;
+    if (gate) ctx.found = await gate(tenant, ctx);
     answered = (await handler(ctx as Context<unknown, unknown, unknown>)) as FileResult;
     return answered;
   }).catch((err: unknown) => {
     if (answered?.body instanceof Readable) answered.body.destroy();
     throw err;
   });
+}
+
+/** Reads a request's declared ids (platform/id-gate.ts); null for a route declaring none it reads. */
+type Gate = ((t: Tenant, ctx: RouteContext) => Promise<Found>) | null;
+
+function gateOf(def: AnyRoute): Gate {
+  const gated = gatedIds(def.ids);
+  if (gated.length === 0) return null;
+  return (t, ctx) => passGate(t, gated, ctx as unknown as GateRequest);
 }
 
 function fullUrl(def: AnyRoute): string {
@@ -283,6 +323,7 @@ class RouteContext {
   readonly uploads: Uploads;
   readonly staged: StagedUploads;
   tenant: Tenant | undefined;
+  found: Found = NOTHING_FOUND;
 
   constructor(
     readonly request: FastifyRequest,
@@ -375,16 +416,31 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       return out === undefined ? Promise.resolve(out) : out;
     },
   };
-  const inTransaction = (ctx: RouteContext) =>
-    deps.tenants(ctx.principal, ctx.request.id, mode, (tenant) => {
-      ctx.tenant = tenant;
-      return def.handler(ctx as Context<unknown, unknown, unknown>) as Promise<unknown>;
-    });
+  const gate = isPublic ? null : gateOf(def);
+  const inTransaction = gate
+    ? (ctx: RouteContext) =>
+        deps.tenants(ctx.principal, ctx.request.id, mode, async (tenant) => {
+          ctx.tenant = tenant;
+          ctx.found = await gate(tenant, ctx);
+          return def.handler(ctx as Context<unknown, unknown, unknown>) as Promise<unknown>;
+        })
+    : (ctx: RouteContext) =>
+        deps.tenants(ctx.principal, ctx.request.id, mode, (tenant) => {
+          ctx.tenant = tenant;
+          return def.handler(ctx as Context<unknown, unknown, unknown>) as Promise<unknown>;
+        });
   const run = isFile
-    ? (ctx: RouteContext) => closingOnFailure((work) => deps.tenants(ctx.principal, ctx.request.id, mode, work), ctx, def.handler)
+    ? (ctx: RouteContext) => closingOnFailure((work) => deps.tenants(ctx.principal, ctx.request.id, mode, work), ctx, def.handler, gate)
     : inTransaction;
-  /** A route without the company's transaction: it opens the company's door itself when ready. */
-  const outside = (ctx: RouteContext): unknown => def.handler(ctx as Context<unknown, unknown, unknown>);
+  /** A route without the company's transaction: it opens the company's door itself when ready; its
+   *  declared ids are read first, in a read transaction of their own (before a card is charged or a
+   *  file is stored for a record the company does not have). */
+  const outside = gate
+    ? async (ctx: RouteContext): Promise<unknown> => {
+        ctx.found = await deps.tenants(ctx.principal, ctx.request.id, 'read', (tenant) => gate(tenant, ctx));
+        return def.handler(ctx as Context<unknown, unknown, unknown>);
+      }
+    : (ctx: RouteContext): unknown => def.handler(ctx as Context<unknown, unknown, unknown>);
   async function kept(ctx: RouteContext, key: string): Promise<unknown> {
     const body = cache!.get(key, await cache!.version(deps.db, ctx.principal.companyId));
     if (body !== undefined) return sendJson(ctx.reply, body);

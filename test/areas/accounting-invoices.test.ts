@@ -229,6 +229,44 @@ describe('PUT /Accounting/invoice/{id}, status, duplicate, DELETE', () => {
   });
 });
 
+describe('the ids an invoice names', () => {
+  it("a line's charge type is one of the customer's list; an unknown one is named as not found", async () => {
+    const admin = await signIn(t);
+    const customer = await createCustomer(t, admin);
+    const lift = (await api(admin, 'POST', '/Accounting/chargeTypes', { name: 'Liftgate', rate: 75 })).body.data;
+    // The customer's copy of the type: a row of its list, with an id of its own.
+    const copy = (await api(admin, 'PUT', `/Customers/${customer.id}/chargeTypes/${lift.id}`, { rate: 60 })).body.data;
+    assert.notEqual(copy.id, lift.id);
+    const res = await api(admin, 'POST', '/Accounting/invoice', { customerId: customer.id, lines: [{ chargeTypeId: copy.id, rate: 60 }] });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.deepEqual(
+      res.body.data.invoice.lines.map((l: any) => [l.chargeTypeId, l.code, l.description]),
+      [[copy.id, 'LIFTGATE', 'Liftgate']],
+    );
+    const another = await createCustomer(t, admin);
+    const elsewhere = await api(admin, 'POST', '/Accounting/invoice', { customerId: another.id, lines: [{ chargeTypeId: copy.id, rate: 60 }] });
+    expectProblem(elsewhere, 'lines[0].chargeTypeId');
+    assert.match(elsewhere.body.errors['lines[0].chargeTypeId'][0], /does not apply to the customer/);
+    const unknown = await api(admin, 'POST', '/Accounting/invoice', { customerId: customer.id, lines: [{ chargeTypeId: 987654, rate: 1 }] });
+    assert.deepEqual(unknown.body.errors, { 'lines[0].chargeTypeId': ['Charge type 987654 was not found.'] });
+  });
+
+  it('an invoice whose customer was deleted is changed with its customer sent back; moving it to a deleted one is refused as missing', async () => {
+    const admin = await signIn(t);
+    const invoice = await createInvoice(t, admin);
+    const gone = await createCustomer(t, admin);
+    for (const id of [invoice.customerId, gone.id]) {
+      const deleted = await api(admin, 'DELETE', `/Customers?ids=${id}`);
+      assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    }
+    const memo = await api(admin, 'PUT', `/Accounting/invoice/${invoice.id}`, { customerId: invoice.customerId, memo: 'Kept' });
+    assert.deepEqual([memo.status, memo.body.data?.memo], [200, 'Kept'], JSON.stringify(memo.body));
+    const moved = await api(admin, 'PUT', `/Accounting/invoice/${invoice.id}`, { customerId: gone.id });
+    expectNotFound(moved);
+    assert.equal(moved.body.errors[0].message, `Customer ${gone.id} was not found.`);
+  });
+});
+
 describe('GET /Accounting/Invoices', () => {
   it('lists live invoices newest first, paged, by customer, paid or not, by the number’s start', async () => {
     const admin = await signIn(t);

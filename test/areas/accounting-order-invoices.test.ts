@@ -129,6 +129,19 @@ describe('PUT and DELETE /Orders/{id}/invoice', () => {
     });
     expectFailure(await api(admin, 'DELETE', `/Orders/${order.id}/invoice`), 'accounting.invoice_has_payments');
   });
+
+  it('a deleted order is refused by name, not as missing; deleting its invoice changes nothing', async () => {
+    const admin = await signIn(t);
+    const order = await pricedOrder(admin, 100);
+    assert.equal((await api(admin, 'DELETE', `/Quotes/${order.id}`)).status, 200);
+    expectFailure(await api(admin, 'PUT', `/Orders/${order.id}/invoice`), 'accounting.order_not_invoiceable');
+    expectFailure(
+      await api(admin, 'POST', '/Accounting/invoice', { customerId: order.customerId, orderId: order.id, lines: [{ description: 'x', rate: 1 }] }),
+      'accounting.order_not_invoiceable',
+    );
+    assert.equal((await api(admin, 'DELETE', `/Orders/${order.id}/invoice`)).status, 200);
+    assert.equal(await countRows(t, 'invoices', admin.companyId), 0);
+  });
 });
 
 describe('createInvoice of PUT /Quotes/{id}/{quoteUpdateType}', () => {

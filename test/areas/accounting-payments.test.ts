@@ -281,6 +281,21 @@ describe('PUT /Accounting/Payment/{id} and PUT /Accounting/Payments', () => {
     assert.equal((await api(admin, 'DELETE', `/Accounting/Payment/${payment.id}`)).status, 200);
     expectFailure(await api(admin, 'PUT', `/Accounting/Payment/${payment.id}`, { memo: 'x' }), 'accounting.payment_deleted');
   });
+
+  it('a payment whose customer was deleted is changed with its customer sent back; moving it to a deleted one is refused as missing', async () => {
+    const admin = await signIn(t);
+    const payment = await createPayment(t, admin, { amount: 5 });
+    const gone = await createCustomer(t, admin);
+    for (const id of [payment.customerId, gone.id]) {
+      const deleted = await api(admin, 'DELETE', `/Customers?ids=${id}`);
+      assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    }
+    const memo = await api(admin, 'PUT', `/Accounting/Payment/${payment.id}`, { customerId: payment.customerId, memo: 'Kept' });
+    assert.deepEqual([memo.status, memo.body.data?.memo], [200, 'Kept'], JSON.stringify(memo.body));
+    const moved = await api(admin, 'PUT', `/Accounting/Payment/${payment.id}`, { customerId: gone.id });
+    expectNotFound(moved);
+    assert.equal(moved.body.errors[0].message, `Customer ${gone.id} was not found.`);
+  });
 });
 
 describe('DELETE, restore and permanent delete of a payment', () => {

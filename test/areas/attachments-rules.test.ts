@@ -7,7 +7,17 @@ import { sql } from 'kysely';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { pdfOf, picture, type UploadFile, upload, uploadImage } from '../helpers/attachments.js';
 import { expectFailure, expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
-import { createDriver, createInvoice, createPayment, createQuote, createRoute, type Session, signIn } from '../helpers/factories.js';
+import {
+  createDriver,
+  createInvoice,
+  createPayment,
+  createQuote,
+  createRoute,
+  createStatusCheck,
+  createTruck,
+  type Session,
+  signIn,
+} from '../helpers/factories.js';
 
 let t: TestApp;
 before(async () => {
@@ -93,6 +103,7 @@ describe('attachments: permissions', () => {
     const order = await createQuote(t, admin);
     const invoice = await createInvoice(t, admin);
     const driver = await createDriver(t, admin);
+    const check = await createStatusCheck(t, admin, { driverId: driver.id, truckId: (await createTruck(t, admin)).id });
     const file = await jpeg();
     const onOrder = (await upload(t, admin, 2, order.id, file)).body.data;
     const onInvoice = (await upload(t, admin, 14, invoice.id, file)).body.data;
@@ -112,7 +123,10 @@ describe('attachments: permissions', () => {
     expectForbidden(await get(accountant, `/Attachments/Order/${order.id}`), 'View Order Sheet');
     expectForbidden(await get(accountant, `/Attachments/View/${onOrder.id}`), 'View Order Sheet');
     assert.equal((await get(accountant, `/Attachments/Invoice/${invoice.id}`)).body.data.length, 1);
-    expectForbidden(await upload(t, accountant, 'DriverStatusCheck', 1, file), 'Company Admin');
+    expectForbidden(await upload(t, accountant, 'DriverStatusCheck', check, file), 'Company Admin');
+    // The kind's access is asked before the record is looked at (the id gate's chosen kind): a user
+    // without it learns nothing of which records exist.
+    expectForbidden(await upload(t, accountant, 'DriverStatusCheck', 2147480000, file), 'Company Admin');
     assert.deepEqual(await written(admin.companyId), before);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { trucksDeleted, trucksService } from '../../src/areas/fleet/index.js';
+import { truckRecords, trucksDeleted, trucksService } from '../../src/areas/fleet/index.js';
 import { HOOKS } from '../../src/areas/index.js';
 import { forCompany } from '../../src/db/tenant.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
@@ -329,7 +329,7 @@ describe("a driver's default truck", () => {
     // The delete and the drivers' change commit or roll back together.
     await assert.rejects(
       forCompany(t.database.db, HOOKS, actor, 'test', async (tenant) => {
-        await trucksService().remove(tenant, truck.id, false);
+        await trucksService().remove(tenant, await truckRecords.reread(tenant, truck.id), false);
         const inside = await tenant.select('drivers').select(['id', 'default_truck_id']).where('id', 'in', [a.id, b.id]).execute();
         assert.deepEqual(
           inside.map((r) => r.default_truck_id),

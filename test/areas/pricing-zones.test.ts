@@ -53,7 +53,9 @@ describe('PricingZones', () => {
     await api(s, 'POST', '', { fromZoneId: a, toZoneId: b, amount: 300 });
     expectProblem(await api(s, 'POST', '', { fromZoneId: a, toZoneId: b, amount: 310 }), 'toZoneId');
     expectProblem(await api(s, 'POST', '', { fromZoneId: a, toZoneId: 999999, amount: 1 }), 'toZoneId');
-    expectProblem(await api(s, 'POST', '', { fromZoneId: 999999, toZoneId: b, amount: 1 }), 'fromZoneId');
+    const unknown = await api(s, 'POST', '', { fromZoneId: 999999, toZoneId: b, amount: 1 });
+    expectProblem(unknown, 'fromZoneId');
+    assert.deepEqual(unknown.body.errors.fromZoneId, ['Zone 999999 was not found.']);
     expectProblem(await api(s, 'POST', '', { fromZoneId: b, toZoneId: a, amount: -1 }), 'amount');
     expectProblem(await api(s, 'POST', '', { fromZoneId: b, amount: 1 }), 'toZoneId');
     assert.equal(await countRows(t, 'pricing_zones', s.companyId), 1);

@@ -66,7 +66,11 @@ describe('POST /SupportTickets', () => {
     const theirs = await createCustomer(t, b);
     const theirContact = await createContact(t, b, theirs.id);
     expectNotFound(await open(a, { customerId: theirs.id, subject: 'S', description: 'D' }));
-    expectFailure(await open(a, { customerId: mine.id, contactId: theirContact.id, subject: 'S', description: 'D' }), 'support.contact_not_of_customer');
+    // A contact the company does not have: the validation problem on contactId (another customer's
+    // contact of the company is support.contact_not_of_customer).
+    const refused = await open(a, { customerId: mine.id, contactId: theirContact.id, subject: 'S', description: 'D' });
+    expectProblem(refused, 'contactId');
+    assert.deepEqual(refused.body.errors.contactId, [`Contact ${theirContact.id} was not found.`]);
     assert.equal(await countRows(t, 'support_tickets', a.companyId), 0);
     assert.equal(await countRows(t, 'support_tickets', b.companyId), 0);
   });

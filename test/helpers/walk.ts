@@ -51,6 +51,7 @@ export function kindOf(ref: IdRef): IdKind {
   if ('field' in ref) return 'field';
   if ('filter' in ref) return 'filter';
   if ('except' in ref) return 'except';
+  // A record of the kind the request names (attachments' entity): refused as a reference.
   return 'reference';
 }
 
@@ -60,6 +61,8 @@ export function resourceOf(ref: IdRef): string | null {
   if ('field' in ref) return ref.field.name;
   if ('filter' in ref) return ref.filter.name;
   if ('except' in ref) return ref.except.name;
+  if ('chosen' in ref) return ref.walk.name;
+  if ('orNone' in ref) return 'chosen' in ref.orNone ? ref.orNone.walk.name : ref.orNone.name;
   return ref.name;
 }
 

@@ -6,10 +6,12 @@ import type { Db } from '../../db/database.js';
 import type { Tenant } from '../../db/tenant.js';
 import { sandboxProcessor } from '../../integrations/payments/sandbox.js';
 import type { DemoSeeder } from '../../platform/demo-seeder.js';
+import { customerRecords } from '../customers/index.js';
 import { ordersService } from '../orders/index.js';
 import { withCharges } from './card-charges.js';
 import { saveDepositAccount } from './deposit-accounts.service.js';
-import { invoicesService } from './invoices.service.js';
+import { lockedInvoiceRecords } from './invoices.repository.js';
+import { invoiceableOrderRecords, invoicesService } from './invoices.service.js';
 import { ledgerService } from './ledger.service.js';
 import { orderInvoicesService } from './order-invoices.service.js';
 import { paymentMethodsService } from './payment-methods.service.js';
@@ -32,14 +34,14 @@ export const accountingDemo = (db: Db): DemoSeeder => ({
     const inCompany = <T>(_mode: 'read' | 'write', work: (t: Tenant) => Promise<T>) => ctx.inCompany(work);
 
     const { closed, bank } = await ctx.inCompany(async (t) => {
-      const bank = await saveDepositAccount(t, {
+      const bank = await saveDepositAccount(t, undefined, {
         name: 'Operating account',
         accountType: 'Bank',
         ledgerAccount: 'Checking',
         isDefault: true,
         openingBalance: 25_000,
       });
-      await saveDepositAccount(t, { name: 'Cash drawer', accountType: 'Cash' });
+      await saveDepositAccount(t, undefined, { name: 'Cash drawer', accountType: 'Cash' });
       const rows = await t
         .select('orders as o')
         .select(['o.id', 'o.customer_id'])
@@ -54,16 +56,19 @@ export const accountingDemo = (db: Db): DemoSeeder => ({
 
     // A saved test card for the first customer with a closed order.
     const cardCustomer = closed[0]!.customer_id;
-    const card = await paymentMethodsService(processor).save(inCompany, cardCustomer, { paymentMethodRef: 'pm_card_visa' });
+    const cardCustomerRow = await ctx.inCompany((t) => customerRecords.requireOne(t, cardCustomer));
+    const card = await paymentMethodsService(processor).save(inCompany, cardCustomerRow, { paymentMethodRef: 'pm_card_visa' });
+    // The rows the services take, read as the routes' id gate reads them.
+    const lockedInvoice = (t: Tenant, id: number) => lockedInvoiceRecords.requireOne(t, id);
 
     for (const [k, order] of closed.entries()) {
       const fate = k % 7;
       const invoice = await ctx.inCompany(async (t) => {
-        const made = await byOrder.invoiceOrder(t, order.id, false);
+        const made = await byOrder.invoiceOrder(t, await invoiceableOrderRecords.requireOne(t, order.id), false);
         if (fate === 0) return made; // Draft
         // Overdue: dated two months back, due a month back.
-        if (fate === 3) await invoices.update(t, made.id, { invoiceDate: daysAgo(60), dueDate: daysAgo(30) });
-        await invoices.setStatus(t, made.id, 2);
+        if (fate === 3) await invoices.update(t, await lockedInvoice(t, made.id), { invoiceDate: daysAgo(60), dueDate: daysAgo(30) });
+        await invoices.setStatus(t, await lockedInvoice(t, made.id), 2);
         return invoices.read(t, made.id);
       });
       if (fate === 2) await ctx.inCompany((t) => ledger.exportFile(t, [invoice.id], 'IIF')); // Open
@@ -103,7 +108,10 @@ export const accountingDemo = (db: Db): DemoSeeder => ({
           async () => null,
         );
       if (fate === 6 && invoice.customerId !== cardCustomer)
-        await ctx.inCompany((t) => invoices.setStatus(t, invoice.id, 1).then(() => invoices.remove(t, invoice.id))); // Deleted
+        await ctx.inCompany(async (t) => {
+          await invoices.setStatus(t, await lockedInvoice(t, invoice.id), 1);
+          await invoices.remove(t, await lockedInvoice(t, invoice.id));
+        }); // Deleted
     }
     // One card payment whatever the order of the customers: the card customer's first approved invoice.
     await withCharges(

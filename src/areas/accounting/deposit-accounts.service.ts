@@ -36,8 +36,9 @@ async function readAccount(t: Tenant, id: number): Promise<DepositAccountT> {
   return toAccount(row!);
 }
 
-export async function saveDepositAccount(t: Tenant, input: DepositAccountInputT): Promise<DepositAccountT> {
-  const before = input.id != null ? await readAccount(t, (await repo.depositAccountRecords.requireOne(t, input.id)).id) : null;
+/** `account`: the one `input.id` names, read by the id gate; none for a new one. */
+export async function saveDepositAccount(t: Tenant, account: repo.DepositAccountRow | undefined, input: DepositAccountInputT): Promise<DepositAccountT> {
+  const before = account ? await readAccount(t, account.id) : null;
   const name = input.name.trim();
   const currency = (input.currency ?? before?.currency ?? 'USD').trim().toUpperCase();
   if (!isCurrencyCode(currency)) throw fail(AccountingErrors.unknownCurrency, `${input.currency} is not an ISO 4217 currency code.`);

@@ -9,22 +9,29 @@ import type { CustomerServices } from '../customers/index.js';
 import { orderRecords } from '../orders/index.js';
 import { EDIT_INVOICE, VIEW } from './accounting.access.js';
 import { activityOf, invoiceActivityRecords, setNote } from './history.repository.js';
-import { ActivityIdParams, ActivityNoteDto, type ActivityNoteT, AuditLogQuery, type AuditLogQueryT, InvoiceActivityDto } from './history.schemas.js';
+import {
+  ActivityIdParams,
+  ActivityNoteDto,
+  type ActivityNoteT,
+  AuditLogQuery,
+  type AuditLogQueryT,
+  InvoiceActivityDto,
+  type InvoiceActivityT,
+} from './history.schemas.js';
 import { invoiceRecords } from './invoices.repository.js';
 import { InvoiceIdParams } from './invoices.schemas.js';
 
+/** invoiceId and orderId were read by the id gate (an order deleted ones too). */
 async function auditLog(t: Tenant, q: AuditLogQueryT) {
   if (q.invoiceId == null && q.orderId == null) throw invalid('invoiceId', 'Send invoiceId or orderId.');
-  if (q.invoiceId != null) await invoiceRecords.requireOne(t, q.invoiceId);
-  if (q.orderId != null) await orderRecords.requireOne(t, q.orderId, { includeDeleted: true });
   return activityOf(t, { invoiceId: q.invoiceId ?? null, orderId: q.orderId ?? null });
 }
 
-async function note(t: Tenant, activityId: number, body: ActivityNoteT | null) {
-  const before = await invoiceActivityRecords.requireOne(t, activityId);
+async function note(t: Tenant, before: InvoiceActivityT, body: ActivityNoteT | null) {
+  const activityId = before.id;
   if (body !== null && body.note.trim() === '') throw invalid('note', 'A note has words: DELETE removes it.');
   await setNote(t, activityId, body === null ? null : body.note.trim());
-  const after = await invoiceActivityRecords.requireOne(t, activityId);
+  const after = await invoiceActivityRecords.reread(t, activityId);
   await audit(t, { action: body === null ? 'invoice.note_removed' : 'invoice.note', entityType: 'invoice', entityId: before.invoiceId, before, after });
   return after;
 }
@@ -35,7 +42,7 @@ export function historyRoutes(customers: CustomerServices['customers']): AnyRout
       method: 'GET',
       url: '/Accounting/AuditLog',
       access: VIEW,
-      ids: { query: { invoiceId: invoiceRecords, orderId: orderRecords } },
+      ids: { query: { invoiceId: invoiceRecords, orderId: orderRecords.with({ includeDeleted: true }) } },
       summary: "An invoice's activity (or an order's invoices'), newest first",
       description: 'invoiceId, or orderId (every invoice made for the order); one is required. At most 1,000 entries, each with its note.',
       querystring: AuditLogQuery,
@@ -52,7 +59,7 @@ export function historyRoutes(customers: CustomerServices['customers']): AnyRout
       params: ActivityIdParams,
       body: ActivityNoteDto,
       response: InvoiceActivityDto,
-      handler: ({ tenant, params, body }) => note(tenant, params.activityId, body),
+      handler: ({ tenant, found, body }) => note(tenant, found.one(invoiceActivityRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -62,8 +69,8 @@ export function historyRoutes(customers: CustomerServices['customers']): AnyRout
       summary: 'Remove the note of an activity entry',
       params: ActivityIdParams,
       response: None,
-      handler: async ({ tenant, params }) => {
-        await note(tenant, params.activityId, null);
+      handler: async ({ tenant, found }) => {
+        await note(tenant, found.one(invoiceActivityRecords), null);
       },
     }),
     defineRoute({
@@ -75,7 +82,7 @@ export function historyRoutes(customers: CustomerServices['customers']): AnyRout
       description: 'The customer the invoice bills, deleted or not.',
       params: InvoiceIdParams,
       response: Type.Ref('Customer'),
-      handler: async ({ tenant, params }) => customers.read(tenant, (await invoiceRecords.requireOne(tenant, params.id)).customer_id, [0, 1]),
+      handler: ({ tenant, found }) => customers.read(tenant, found.one(invoiceRecords).customer_id, [0, 1]),
     }),
   ];
 }

@@ -105,7 +105,7 @@ export const accountingArea: Area = {
     // A step of an order (approved: a quote is not invoiced) saved with createInvoice (default true):
     // its invoice made, or made again from its price while a Draft.
     on(quoteStepSaved, 'accounting', async (t, p) => {
-      if (p.createInvoice && (p.status === 'Order' || p.status === 'Closed')) await forEvents.invoiceOrder(t, p.orderId, false);
+      if (p.createInvoice && (p.status === 'Order' || p.status === 'Closed')) await forEvents.invoiceOrderById(t, p.orderId, false);
     }),
   ],
   routes: (deps) => {

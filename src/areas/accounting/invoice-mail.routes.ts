@@ -21,8 +21,8 @@ export function invoiceMailRoutes({ contacts, emails }: Pick<CustomerServices, '
       description: "The invoice's customer's contact details (the primary contact, then the others), as a list of one.",
       params: Params,
       response: Many(CustomerContactDetailsResponse),
-      handler: async ({ tenant, params }) => {
-        const invoice = await invoiceRecords.requireOne(tenant, params.InvoiceId);
+      handler: async ({ tenant, found }) => {
+        const invoice = found.one(invoiceRecords);
         return [await contacts.ofCustomer(tenant, invoice.customer_id)];
       },
     }),
@@ -37,8 +37,8 @@ export function invoiceMailRoutes({ contacts, emails }: Pick<CustomerServices, '
       params: Params,
       querystring: Type.Object({ suggestCustomerPastSentEmails: Type.Optional(Type.Boolean({ default: false })) }),
       response: Many(SentEmail),
-      handler: async ({ tenant, params, query }) => {
-        const invoice = await invoiceRecords.requireOne(tenant, params.InvoiceId);
+      handler: async ({ tenant, found, query }) => {
+        const invoice = found.one(invoiceRecords);
         const sent = await emails.list(tenant, invoice.customer_id);
         if (query.suggestCustomerPastSentEmails) return sent;
         const names = new RegExp(`(^|[^\\p{L}\\p{N}])${regexpText(invoice.invoice_number)}($|[^\\p{L}\\p{N}])`, 'iu');

@@ -18,7 +18,7 @@ export function invoicedRatesRoutes(): AnyRoute[] {
         "From the customer's approved live invoices of orders with a distance, in its model's currency, dated within `months` (default 12): per distance band (the bands' starts sent, else 0, 100, 250, 500, 1000 and on, in the model's unit; distances in the other unit converted), the invoiced amount before tax per mile or km (a band without invoices takes the rate of all of them); mode whole, base charge 0, the least amount invoiced as the minimum linehaul. Saved as the customer's own model (derived from the default on its first change) and answered. None to derive from: accounting.no_invoiced_distance.",
       body: GenerateFromInvoicesRequest,
       response: Type.Ref('PricingModelDto'),
-      handler: ({ tenant, body }) => generateFromInvoices(tenant, body),
+      handler: ({ tenant, found, body }) => generateFromInvoices(tenant, found.one(customerRecords), body),
     }),
   ];
 }

@@ -6,7 +6,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { fail } from '../../platform/errors.js';
 import { dayOf } from '../../platform/paging.js';
 import { Opt, type Static, Type } from '../../platform/schemas.js';
-import { customerRecords } from '../customers/index.js';
+import type { CustomerRow } from '../customers/index.js';
 import { type PricingModelDtoT, pricingModelsService } from '../pricing/index.js';
 import { AccountingErrors } from './accounting.errors.js';
 
@@ -51,10 +51,11 @@ interface Sample {
   distance_unit: 'mi' | 'km';
 }
 
-export async function generateFromInvoices(t: Tenant, input: GenerateFromInvoicesRequestT): Promise<PricingModelDtoT> {
+/** `customer`: the one `input.customerId` names, read by the id gate. */
+export async function generateFromInvoices(t: Tenant, customer: CustomerRow, input: GenerateFromInvoicesRequestT): Promise<PricingModelDtoT> {
   const models = pricingModelsService();
-  await customerRecords.requireOne(t, input.customerId);
-  const current = await models.read(t, input.customerId);
+  const customerId = customer.id;
+  const current = await models.read(t, customerId);
   const today = dayOf();
   const since = (() => {
     const d = new Date(`${today}T00:00:00Z`);
@@ -65,7 +66,7 @@ export async function generateFromInvoices(t: Tenant, input: GenerateFromInvoice
     .select('invoices as i')
     .innerJoin('orders as o', (j) => j.onRef('o.company_id', '=', 'i.company_id').onRef('o.id', '=', 'i.order_id'))
     .select(['i.subtotal as amount', 'o.distance', 'o.distance_unit'])
-    .where('i.customer_id', '=', input.customerId)
+    .where('i.customer_id', '=', customerId)
     .where('i.deleted_at', 'is', null)
     .where('i.status', '=', 2)
     .where('i.currency', '=', current.currency)
@@ -76,7 +77,7 @@ export async function generateFromInvoices(t: Tenant, input: GenerateFromInvoice
   if (samples.length === 0)
     throw fail(
       AccountingErrors.noInvoicedDistance,
-      `Customer ${input.customerId} has no approved ${current.currency} invoice of an order with a distance since ${since}.`,
+      `Customer ${customerId} has no approved ${current.currency} invoice of an order with a distance since ${since}.`,
     );
   const unit = current.distanceUnit as 'mi' | 'km';
   const inUnit = (s: Sample) => (s.distance_unit === unit ? s.distance : unit === 'km' ? s.distance * KM_PER_MI : s.distance / KM_PER_MI);
@@ -93,7 +94,7 @@ export async function generateFromInvoices(t: Tenant, input: GenerateFromInvoice
     return { fromDistance: from, toDistance: to, ratePerUnit: inBand.length > 0 ? rateOf(inBand) : overall, minimumCharge: null };
   });
   return models.save(t, {
-    customerId: input.customerId,
+    customerId,
     name: input.name ?? `From invoices ${since}–${today}`,
     baseCharge: 0,
     mileageMode: 'whole',

@@ -67,6 +67,9 @@ export const invoiceRecords = companyRecords<InvoiceRow, number, { lock?: boolea
       .execute() as Promise<InvoiceRow[]>,
 });
 
+/** How a route declares an invoice it changes: locked until the change commits. */
+export const lockedInvoiceRecords = invoiceRecords.with({ lock: true });
+
 export function linesOf(t: Tenant, invoiceIds: readonly number[]): Promise<LineRow[]> {
   if (invoiceIds.length === 0) return Promise.resolve([]);
   return t

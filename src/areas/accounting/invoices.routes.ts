@@ -2,11 +2,11 @@
 import { None, PagedList } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
-import { chargeTypeRecords } from '../charge-types/index.js';
+import { lineChargeTypeRecords } from '../charge-types/index.js';
 import { customerRecords } from '../customers/index.js';
 import { orderRecords } from '../orders/index.js';
 import { EDIT_INVOICE, VIEW } from './accounting.access.js';
-import { invoiceRecords } from './invoices.repository.js';
+import { invoiceRecords, lockedInvoiceRecords } from './invoices.repository.js';
 import {
   Invoice,
   InvoiceChange,
@@ -18,16 +18,22 @@ import {
   InvoicesQuery,
   StatusQuery,
 } from './invoices.schemas.js';
-import type { InvoicesService } from './invoices.service.js';
+import { type InvoicesService, invoiceableOrderRecords } from './invoices.service.js';
 import { listInvoices } from './invoices-list.js';
 
+// lines[].chargeTypeId: a company type or a row of a customer's list (whether it applies to the
+// invoice's customer is the service's check).
 const BODY_IDS = {
   id: 'not-an-id',
   customerId: customerRecords,
-  orderId: orderRecords,
+  orderId: invoiceableOrderRecords,
   'lines[].id': 'not-an-id',
-  'lines[].chargeTypeId': { field: chargeTypeRecords },
+  'lines[].chargeTypeId': { field: lineChargeTypeRecords },
 } as const;
+
+/** A change: the customer sent may be the invoice's own, deleted since (the service refuses a new
+ *  one that is not active). */
+const CHANGE_IDS = { ...BODY_IDS, customerId: customerRecords.with({ statuses: [0, 1] }) } as const;
 
 const LINES =
   'Each line: a description (or a chargeTypeId among the types that apply to the customer, whose name, code and taxability it takes), quantity (default 1, 3 decimals), ' +
@@ -47,8 +53,8 @@ export function invoicesRoutes(invoices: InvoicesService): AnyRoute[] {
         `invoiceDate defaults to today, dueDate to invoiceDate + paymentTermsDays (the customer's, else 30), currency to the order's, else USD. ${LINES}`,
       body: InvoiceInput,
       response: InvoiceCreatedDto,
-      handler: async ({ tenant, body }) => {
-        const invoice = await invoices.create(tenant, body);
+      handler: async ({ tenant, found, body }) => {
+        const invoice = await invoices.create(tenant, body, { customer: found.one(customerRecords), order: found.maybe(orderRecords) ?? null });
         return { id: invoice.id, invoiceNumber: invoice.invoiceNumber, invoice };
       },
     }),
@@ -63,44 +69,45 @@ export function invoicesRoutes(invoices: InvoicesService): AnyRoute[] {
       params: InvoiceIdParams,
       querystring: InvoiceReadQuery,
       response: Invoice,
-      handler: ({ tenant, params, query }) => invoices.readWith(tenant, params.id, { includeOrder: query.includeOrder ?? false }),
+      handler: ({ tenant, found, query }) => invoices.readWith(tenant, found.one(invoiceRecords), { includeOrder: query.includeOrder ?? false }),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Accounting/invoice/:id',
       access: EDIT_INVOICE,
-      ids: { params: { id: invoiceRecords }, body: BODY_IDS },
+      ids: { params: { id: lockedInvoiceRecords }, body: CHANGE_IDS },
       summary: "Change an invoice's lines or details",
       description: `Fields sent change; lines sent replace them all. An approved invoice's lines, customer, order, currency, date, terms and tax are frozen (accounting.invoice_approved). A deleted invoice is not changed. ${LINES}`,
       params: InvoiceIdParams,
       body: InvoiceChange,
       response: Invoice,
-      handler: ({ tenant, params, body }) => invoices.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) =>
+        invoices.update(tenant, found.one(invoiceRecords), body, { customer: found.maybe(customerRecords), order: found.maybe(orderRecords) }),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/Accounting/invoice/:id',
       access: EDIT_INVOICE,
-      ids: { params: { id: invoiceRecords } },
+      ids: { params: { id: lockedInvoiceRecords } },
       summary: 'Mark an invoice deleted',
       description:
         'A mark: the invoice keeps its number and reads as Deleted. Refused while payments are applied (accounting.invoice_has_payments); deleting it again changes nothing.',
       params: InvoiceIdParams,
       response: None,
-      handler: ({ tenant, params }) => invoices.remove(tenant, params.id),
+      handler: ({ tenant, found }) => invoices.remove(tenant, found.one(invoiceRecords)),
     }),
     defineRoute({
       method: 'POST',
       url: '/Accounting/invoice/:id/duplicate',
       access: EDIT_INVOICE,
-      ids: { params: { id: invoiceRecords } },
+      ids: { params: { id: lockedInvoiceRecords } },
       summary: 'Copy an invoice as a new Draft',
       description:
         "The copy has the next number, today's date and its terms' due date, the same customer, lines, currency and tax; no order (a copy never invoices an order twice). Answers true.",
       params: InvoiceIdParams,
       response: Type.Boolean(),
-      handler: async ({ tenant, params }) => {
-        await invoices.duplicate(tenant, params.id);
+      handler: async ({ tenant, found }) => {
+        await invoices.duplicate(tenant, found.one(invoiceRecords));
         return true;
       },
     }),
@@ -108,14 +115,14 @@ export function invoicesRoutes(invoices: InvoicesService): AnyRoute[] {
       method: 'PUT',
       url: '/Accounting/invoice/:id/status',
       access: EDIT_INVOICE,
-      ids: { params: { id: invoiceRecords } },
+      ids: { params: { id: lockedInvoiceRecords } },
       summary: 'Approve an invoice (2), or set it back to Draft (1)',
       description:
         'Approving needs lines and a total above 0 (accounting.invoice_empty); an approved invoice with payments stays approved (accounting.invoice_has_payments). The same status again changes nothing.',
       params: InvoiceIdParams,
       querystring: StatusQuery,
       response: None,
-      handler: ({ tenant, params, query }) => invoices.setStatus(tenant, params.id, query.status as 1 | 2),
+      handler: ({ tenant, found, query }) => invoices.setStatus(tenant, found.one(invoiceRecords), query.status as 1 | 2),
     }),
     defineRoute({
       method: 'GET',

@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
-import { fail, invalid } from '../../platform/errors.js';
+import { fail, invalid, notFoundAll } from '../../platform/errors.js';
 import { dayOf } from '../../platform/paging.js';
 import { isCurrencyCode } from '../../platform/validation.js';
 import { text } from '../../platform/writes.js';
-import { customerRecords } from '../customers/index.js';
+import { type CustomerRow, customerRecords } from '../customers/index.js';
 import { type OrderServices, orderRecords } from '../orders/index.js';
 import { AccountingErrors } from './accounting.errors.js';
 import { type InvoiceChange, invoiceCreated, invoiceDeleted, invoiceStatusChanged, invoiceUpdated } from './accounting.events.js';
@@ -23,6 +23,12 @@ import { sum } from './money.js';
 /** Generated numbers start after this (the first is 1001), after the company's prefix. */
 export const FIRST_NUMBER = 1000;
 const provisionalNumber = () => `provisional ${randomUUID()}`;
+
+export type OrderRow = Awaited<ReturnType<typeof orderRecords.requireOne>>;
+
+/** How a route declares the order an invoice names: deleted ones too (refused by name:
+ *  accounting.order_not_invoiceable), locked until commit, as `invoiceableOrder` needs it. */
+export const invoiceableOrderRecords = orderRecords.with({ includeDeleted: true, lock: true });
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -57,10 +63,9 @@ async function customerTerms(t: Tenant, customerId: number) {
 }
 
 /** The order an invoice names: the customer's, an order (not a draft, quote or deleted one), with
- *  no other live invoice. Its row is locked until commit, so two invoices of one order made at once
- *  are made in turn (the second is refused). */
-async function invoiceableOrder(t: Tenant, orderId: number, customerId: number, exceptInvoiceId: number | null = null) {
-  const order = await orderRecords.requireOne(t, orderId, { includeDeleted: true, lock: true });
+ *  no other live invoice. Its row is read locked until commit (invoiceableOrderRecords), so two
+ *  invoices of one order made at once are made in turn (the second is refused). */
+async function invoiceableOrder(t: Tenant, order: OrderRow, customerId: number, exceptInvoiceId: number | null = null) {
   if (order.customer_id !== customerId)
     throw fail(AccountingErrors.orderOfAnotherCustomer, `Order ${order.order_number} is another customer's (customer ${order.customer_id}).`);
   if (order.status !== 'Order' && order.status !== 'Closed')
@@ -68,7 +73,7 @@ async function invoiceableOrder(t: Tenant, orderId: number, customerId: number, 
       AccountingErrors.orderNotInvoiceable,
       `Order ${order.order_number} is ${order.status === 'Dreft' ? 'a draft' : order.status === 'Quote' ? 'a quote' : 'deleted'}.`,
     );
-  const other = await repo.liveInvoiceOfOrder(t, orderId, exceptInvoiceId);
+  const other = await repo.liveInvoiceOfOrder(t, order.id, exceptInvoiceId);
   if (other !== null) throw fail(AccountingErrors.orderAlreadyInvoiced, `Order ${order.order_number} is invoiced already (invoice ${other}).`);
   return order;
 }
@@ -79,11 +84,27 @@ function checkCurrency(currency: string): string {
   return code;
 }
 
+/** Whom an invoice made bills and the order it names, as read (by the id gate, or from the order). */
+export interface InvoiceParties {
+  customer: CustomerRow;
+  order: OrderRow | null;
+}
+
+/** The customer and order a change names, read by the id gate: each when sent (an order of null is none). */
+export interface ChangedParties {
+  customer?: CustomerRow;
+  order?: OrderRow;
+}
+
 export function invoicesService(orders: OrderServices['orders']) {
-  async function read(t: Tenant, id: number, options: { lock?: boolean } = {}): Promise<InvoiceT> {
-    const [answer] = await invoiceAnswers(t, [await repo.invoiceRecords.requireOne(t, id, options)]);
-    return answer!;
+  async function answer(t: Tenant, row: repo.InvoiceRow): Promise<InvoiceT> {
+    const [answered] = await invoiceAnswers(t, [row]);
+    return answered!;
   }
+
+  /** An invoice this request made, changed or found by its order, read again. */
+  const read = async (t: Tenant, id: number, options: { lock?: boolean } = {}): Promise<InvoiceT> =>
+    answer(t, await repo.invoiceRecords.reread(t, id, options));
 
   /** A number typed by hand, checked under the numbers' lock; taken → 400. */
   async function checkTypedNumber(t: Tenant, number: string, exceptId: number | null) {
@@ -101,9 +122,15 @@ export function invoicesService(orders: OrderServices['orders']) {
     }
   }
 
-  async function create(t: Tenant, input: InvoiceInputT, how = 'Invoice created.', kept: ReadonlyMap<number, KnownType> = new Map()): Promise<InvoiceT> {
-    const customer = await customerRecords.requireOne(t, input.customerId);
-    const order = input.orderId != null ? await invoiceableOrder(t, input.orderId, customer.id) : null;
+  async function create(
+    t: Tenant,
+    input: InvoiceInputT,
+    parties: InvoiceParties,
+    how = 'Invoice created.',
+    kept: ReadonlyMap<number, KnownType> = new Map(),
+  ): Promise<InvoiceT> {
+    const { customer } = parties;
+    const order = parties.order !== null ? await invoiceableOrder(t, parties.order, customer.id) : null;
     const [terms, settings] = await Promise.all([customerTerms(t, customer.id), repo.settingsOf(t)]);
     const currency = checkCurrency(input.currency ?? order?.currency ?? 'USD');
     const taxRate = input.taxRate ?? (terms.tax_exempt ? 0 : settings.tax_rate);
@@ -144,9 +171,9 @@ export function invoicesService(orders: OrderServices['orders']) {
     return created;
   }
 
-  /** The invoice, locked for a change; a deleted one is refused. */
-  async function changeable(t: Tenant, id: number, doing: string): Promise<InvoiceT> {
-    const before = await read(t, id, { lock: true });
+  /** The invoice, read locked for a change (lockedInvoiceRecords); a deleted one is refused. */
+  async function changeable(t: Tenant, row: repo.InvoiceRow, doing: string): Promise<InvoiceT> {
+    const before = await answer(t, row);
     if (before.deletedAt !== null) throw fail(AccountingErrors.invoiceDeleted, `Invoice ${before.invoiceNumber} is deleted: it cannot be ${doing}.`);
     return before;
   }
@@ -154,17 +181,32 @@ export function invoicesService(orders: OrderServices['orders']) {
   return {
     read,
     /** The invoice; with includeOrder, the order it bills (deleted or not). */
-    async readWith(t: Tenant, id: number, options: { includeOrder: boolean }): Promise<InvoiceT> {
-      const invoice = await read(t, id);
+    async readWith(t: Tenant, row: repo.InvoiceRow, options: { includeOrder: boolean }): Promise<InvoiceT> {
+      const invoice = await answer(t, row);
       return options.includeOrder && invoice.orderId !== null ? { ...invoice, order: await orders.read(t, invoice.orderId) } : invoice;
     },
-    create: (t: Tenant, input: InvoiceInputT) => create(t, input),
-    /** An invoice whose lines name charge types as given (an order's price lines: kept valid even
-     *  where a type no longer applies to the customer). */
-    createWith: (t: Tenant, input: InvoiceInputT, how: string, kept: ReadonlyMap<number, KnownType>) => create(t, input, how, kept),
+    /** An invoice by hand: its customer and order as the id gate read them. */
+    create: (t: Tenant, input: InvoiceInputT, parties: InvoiceParties) => create(t, input, parties),
+    /** The order's invoice (read locked: invoiceableOrderRecords), billing the order's customer,
+     *  whose lines name charge types as given (an order's price lines: kept valid even where a type
+     *  no longer applies to the customer). */
+    async createWith(t: Tenant, input: InvoiceInputT, order: OrderRow, how: string, kept: ReadonlyMap<number, KnownType>): Promise<InvoiceT> {
+      // The order's customer, by the order's id of it: a deleted one is missing.
+      const customer = await customerRecords.requireOne(t, order.customer_id);
+      return create(t, input, { customer, order }, how, kept);
+    },
 
-    async update(t: Tenant, id: number, change: InvoiceChangeT, kept: ReadonlyMap<number, KnownType> = new Map()): Promise<InvoiceT> {
-      const before = await changeable(t, id, 'changed');
+    /** `row` read locked (lockedInvoiceRecords); `parties`: the customer and order the change sends,
+     *  as the id gate read them (customer deleted ones too: a new customer must be active). */
+    async update(
+      t: Tenant,
+      row: repo.InvoiceRow,
+      change: InvoiceChangeT,
+      parties: ChangedParties = {},
+      kept: ReadonlyMap<number, KnownType> = new Map(),
+    ): Promise<InvoiceT> {
+      const id = row.id;
+      const before = await changeable(t, row, 'changed');
       const sentLines = change.lines?.map(lineKey);
       // What an approved invoice keeps: its money, whom it bills, its number.
       const frozen = [
@@ -186,9 +228,14 @@ export function invoicesService(orders: OrderServices['orders']) {
         );
       const customerId = change.customerId ?? before.customerId;
       const newCustomer = customerId !== before.customerId;
-      if (newCustomer) await customerRecords.requireOne(t, customerId);
+      // Another customer: an active one (the gate read deleted ones too, for a customer sent unchanged).
+      if (newCustomer && parties.customer?.status !== 0) throw notFoundAll(customerRecords.what, customerRecords.plural, [customerId]);
       const orderId = change.orderId === undefined ? before.orderId : change.orderId;
-      const order = orderId !== null && (orderId !== before.orderId || newCustomer) ? await invoiceableOrder(t, orderId, customerId, id) : null;
+      // The order sent (read by the gate), else the invoice's own, by its id, for another customer.
+      const order =
+        orderId !== null && (orderId !== before.orderId || newCustomer)
+          ? await invoiceableOrder(t, parties.order ?? (await orderRecords.requireOne(t, orderId, { includeDeleted: true, lock: true })), customerId, id)
+          : null;
       // Another customer: its terms and tax, unless sent.
       const [terms, settings] = newCustomer ? await Promise.all([customerTerms(t, customerId), repo.settingsOf(t)]) : [null, null];
       const taxRate = change.taxRate ?? (terms && settings ? (terms.tax_exempt ? 0 : settings.tax_rate) : before.taxRate);
@@ -237,8 +284,10 @@ export function invoicesService(orders: OrderServices['orders']) {
       return after;
     },
 
-    async remove(t: Tenant, id: number): Promise<void> {
-      const before = await read(t, id, { lock: true });
+    /** `row` read locked (lockedInvoiceRecords). */
+    async remove(t: Tenant, row: repo.InvoiceRow): Promise<void> {
+      const id = row.id;
+      const before = await answer(t, row);
       if (before.deletedAt !== null) return;
       if (before.amountPaid > 0 || before.amountPending > 0)
         throw fail(AccountingErrors.invoiceHasPayments, `Invoice ${before.invoiceNumber} has payments applied: remove them before deleting it.`);
@@ -248,8 +297,10 @@ export function invoicesService(orders: OrderServices['orders']) {
       await t.announce(invoiceDeleted, changeOf(before));
     },
 
-    async setStatus(t: Tenant, id: number, status: InvoiceApproval): Promise<void> {
-      const before = await changeable(t, id, status === 2 ? 'approved' : 'set back to Draft');
+    /** `row` read locked (lockedInvoiceRecords). */
+    async setStatus(t: Tenant, row: repo.InvoiceRow, status: InvoiceApproval): Promise<void> {
+      const id = row.id;
+      const before = await changeable(t, row, status === 2 ? 'approved' : 'set back to Draft');
       if (before.status === status) return;
       if (status === 2 && (before.lines.length === 0 || before.total <= 0))
         throw fail(
@@ -282,8 +333,11 @@ export function invoicesService(orders: OrderServices['orders']) {
 
     /** A Draft copy: a new number, today's date and its terms' due date, the same lines; no
      *  order (a copy never invoices an order twice). */
-    async duplicate(t: Tenant, id: number): Promise<InvoiceT> {
-      const source = await changeable(t, id, 'copied');
+    async duplicate(t: Tenant, row: repo.InvoiceRow): Promise<InvoiceT> {
+      const id = row.id;
+      const source = await changeable(t, row, 'copied');
+      // The invoice's customer, by the invoice's id of it: a deleted one is missing.
+      const customer = await customerRecords.requireOne(t, source.customerId);
       const copy = await create(
         t,
         {
@@ -296,6 +350,7 @@ export function invoicesService(orders: OrderServices['orders']) {
           memo: source.memo,
           notes: source.notes,
         },
+        { customer, order: null },
         `Invoice created as a copy of ${source.invoiceNumber}.`,
         typesOf(source.lines),
       );

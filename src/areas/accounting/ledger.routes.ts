@@ -31,7 +31,7 @@ export function ledgerRoutes(ledger: LedgerService): AnyRoute[] {
       description: 'The files the invoice was exported or sent in, newest first, as they were written (base64).',
       params: LedgerIdParams,
       response: Many(Type.Ref('File')),
-      handler: ({ tenant, params }) => ledger.exportsOf(tenant, params.id),
+      handler: ({ tenant, found }) => ledger.exportsOf(tenant, found.one(invoiceRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -67,7 +67,7 @@ export function ledgerRoutes(ledger: LedgerService): AnyRoute[] {
         'For an invoice downloaded (POST /Accounting/export) and typed into the ledger by hand: extSyncState ManuallyAdded, and SendExt skips it. One never exported is refused (accounting.not_downloaded); marking it again changes nothing.',
       params: LedgerIdParams,
       response: Type.Ref('Invoice'),
-      handler: ({ tenant, params }) => ledger.markManual(tenant, params.id, true),
+      handler: ({ tenant, found }) => ledger.markManual(tenant, found.one(invoiceRecords), true),
     }),
     defineRoute({
       method: 'PUT',
@@ -78,7 +78,7 @@ export function ledgerRoutes(ledger: LedgerService): AnyRoute[] {
       description: 'ManuallyAdded becomes NotSynced (SendExt sends it again); any other state is left as it is.',
       params: LedgerIdParams,
       response: Type.Ref('Invoice'),
-      handler: ({ tenant, params }) => ledger.markManual(tenant, params.id, false),
+      handler: ({ tenant, found }) => ledger.markManual(tenant, found.one(invoiceRecords), false),
     }),
   ];
 }

@@ -15,7 +15,7 @@ import { AccountingErrors } from './accounting.errors.js';
 import { invoiceExtMarked, ledgerBatchMade } from './accounting.events.js';
 import { logInvoiceActivity } from './activity.js';
 import { invoiceAnswers } from './invoice-answers.js';
-import { invoiceRecords } from './invoices.repository.js';
+import { type InvoiceRow, invoiceRecords } from './invoices.repository.js';
 import type { InvoiceT } from './invoices.schemas.js';
 import { changeOf } from './invoices.service.js';
 import * as repo from './ledger.repository.js';
@@ -45,6 +45,7 @@ const toFile = (b: repo.BatchRow): LedgerFileT => ({
 });
 
 export function ledgerService(config: Pick<Config, 'dataDir'>) {
+  /** The invoices of a body's list of ids (a list the id gate does not read): 404 naming the missing ones. */
   async function invoicesOf(t: Tenant, ids: readonly number[]): Promise<InvoiceT[]> {
     return invoiceAnswers(t, await invoiceRecords.requireAll(t, ids));
   }
@@ -95,9 +96,8 @@ export function ledgerService(config: Pick<Config, 'dataDir'>) {
     },
 
     /** GET /Accounting/{id}/export: the files the invoice was exported or sent in, newest first. */
-    async exportsOf(t: Tenant, invoiceId: number): Promise<LedgerFileT[]> {
-      await invoiceRecords.requireOne(t, invoiceId);
-      return (await repo.batchesOfInvoice(t, invoiceId)).map(toFile);
+    async exportsOf(t: Tenant, invoice: InvoiceRow): Promise<LedgerFileT[]> {
+      return (await repo.batchesOfInvoice(t, invoice.id)).map(toFile);
     },
 
     /** POST /Accounting/Invoices/SendExt: the invoices and their payments through the ledger adapter. */
@@ -222,8 +222,9 @@ export function ledgerService(config: Pick<Config, 'dataDir'>) {
     },
 
     /** AddToExt: an exported invoice marked as added to the ledger by hand; CancelExt undoes the mark. */
-    async markManual(t: Tenant, id: number, added: boolean): Promise<InvoiceT> {
-      const [before] = await invoicesOf(t, [id]);
+    async markManual(t: Tenant, row: InvoiceRow, added: boolean): Promise<InvoiceT> {
+      const id = row.id;
+      const [before] = await invoiceAnswers(t, [row]);
       if (before!.deletedAt !== null) throw fail(AccountingErrors.invoiceDeleted, `Invoice ${before!.invoiceNumber} is deleted.`);
       if (added && before!.extSyncState !== 'ManuallyAdded') {
         const downloaded = await t.select('invoices').select('downloaded_at').where('id', '=', id).executeTakeFirstOrThrow();
@@ -232,7 +233,7 @@ export function ledgerService(config: Pick<Config, 'dataDir'>) {
         await repo.setInvoicesSync(t, [id], 'ManuallyAdded', null);
       } else if (!added && before!.extSyncState === 'ManuallyAdded') await repo.setInvoicesSync(t, [id], 'NotSynced', null);
       else return before!;
-      const [after] = await invoicesOf(t, [id]);
+      const [after] = await invoiceAnswers(t, [await invoiceRecords.reread(t, id)]);
       await logInvoiceActivity(
         t,
         [id],

@@ -10,12 +10,10 @@ import { chargeTypeRecords } from '../charge-types/index.js';
 import { type OrderServices, orderRecords } from '../orders/index.js';
 import { AccountingErrors } from './accounting.errors.js';
 import type { KnownType } from './invoice-lines.js';
-import { liveInvoiceIdOfOrder } from './invoices.repository.js';
+import { invoiceRecords, liveInvoiceIdOfOrder } from './invoices.repository.js';
 import type { InvoiceT, LineInputT } from './invoices.schemas.js';
-import type { InvoicesService } from './invoices.service.js';
+import type { InvoicesService, OrderRow } from './invoices.service.js';
 import { DECIMALS, hasAtMostDecimals, lineAmount, minus, sum } from './money.js';
-
-type OrderRow = Awaited<ReturnType<typeof orderRecords.requireOne>>;
 
 /** The order's price as invoice lines, with the charge types they name. */
 async function orderLines(t: Tenant, order: OrderRow): Promise<{ lines: LineInputT[]; kept: Map<number, KnownType> }> {
@@ -44,15 +42,17 @@ async function orderLines(t: Tenant, order: OrderRow): Promise<{ lines: LineInpu
 }
 
 export function orderInvoicesService(invoices: InvoicesService, orders: OrderServices['orders']) {
-  /** The order's live invoice made, or made again while a Draft. `replace`: an approved one is refused rather than kept. */
-  async function invoiceOrder(t: Tenant, orderId: number, replace: boolean): Promise<InvoiceT> {
-    const order = await orderRecords.requireOne(t, orderId, { includeDeleted: true, lock: true });
+  /** The order's live invoice made, or made again while a Draft. `replace`: an approved one is
+   *  refused rather than kept. `order` read locked, deleted ones too (invoiceableOrderRecords). */
+  async function invoiceOrder(t: Tenant, order: OrderRow, replace: boolean): Promise<InvoiceT> {
+    const orderId = order.id;
     const { lines, kept } = await orderLines(t, order);
     const liveId = await liveInvoiceIdOfOrder(t, orderId);
     if (liveId === null)
       return invoices.createWith(
         t,
         { customerId: order.customer_id, orderId, currency: order.currency, lines, referenceNumber: text(order.reference_number) },
+        order,
         `Invoice made from order ${order.order_number}.`,
         kept,
       );
@@ -65,21 +65,25 @@ export function orderInvoicesService(invoices: InvoicesService, orders: OrderSer
         );
       return live;
     }
-    return invoices.update(t, liveId, { lines, currency: order.currency }, kept);
+    return invoices.update(t, await invoiceRecords.reread(t, liveId, { lock: true }), { lines, currency: order.currency }, {}, kept);
   }
+
+  /** The order's row again, locked, deleted ones too: the order this request read or changed. */
+  const lockedOrder = (t: Tenant, orderId: number) => orderRecords.reread(t, orderId, { includeDeleted: true, lock: true });
 
   return {
     invoiceOrder,
+    /** The order's invoice, by the id of an order step just saved (accounting's subscription). */
+    invoiceOrderById: async (t: Tenant, orderId: number, replace: boolean): Promise<InvoiceT> => invoiceOrder(t, await lockedOrder(t, orderId), replace),
     /** Closes the order (a closed one stays closed) and invoices it. */
-    async closeAndInvoice(t: Tenant, orderId: number): Promise<InvoiceT> {
-      await orders.close(t, orderId);
-      return invoiceOrder(t, orderId, false);
+    async closeAndInvoice(t: Tenant, order: OrderRow): Promise<InvoiceT> {
+      await orders.close(t, order.id);
+      return invoiceOrder(t, await lockedOrder(t, order.id), false);
     },
     /** Marks the order's live invoice deleted (refused while payments are applied). */
-    async removeOrderInvoice(t: Tenant, orderId: number): Promise<void> {
-      await orderRecords.requireOne(t, orderId, { includeDeleted: true });
-      const liveId = await liveInvoiceIdOfOrder(t, orderId);
-      if (liveId !== null) await invoices.remove(t, liveId);
+    async removeOrderInvoice(t: Tenant, order: OrderRow): Promise<void> {
+      const liveId = await liveInvoiceIdOfOrder(t, order.id);
+      if (liveId !== null) await invoices.remove(t, await invoiceRecords.reread(t, liveId, { lock: true }));
     },
   };
 }

@@ -21,7 +21,7 @@ export function paymentMethodsRoutes(methods: PaymentMethodsService): AnyRoute[]
       params: CustomerParams,
       response: Many(Type.Ref('CustomerPaymentMethod')),
       transaction: false,
-      handler: ({ inCompany, params }) => methods.list(inCompany, params.customerId),
+      handler: ({ inCompany, found }) => methods.list(inCompany, found.one(customerRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -35,7 +35,7 @@ export function paymentMethodsRoutes(methods: PaymentMethodsService): AnyRoute[]
       body: PaymentMethodInput,
       response: Type.Ref('CustomerPaymentMethod'),
       transaction: false,
-      handler: ({ inCompany, params, body }) => methods.save(inCompany, params.customerId, body),
+      handler: ({ inCompany, found, body }) => methods.save(inCompany, found.one(customerRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -47,7 +47,7 @@ export function paymentMethodsRoutes(methods: PaymentMethodsService): AnyRoute[]
       params: CustomerMethodParams,
       response: None,
       transaction: false,
-      handler: ({ inCompany, params }) => methods.remove(inCompany, params.customerId, params.id),
+      handler: ({ inCompany, found }) => methods.remove(inCompany, found.one(customerRecords), found.one(paymentMethodRecords)),
     }),
   ];
 }

@@ -5,7 +5,7 @@ import type { CompanyWork, TenantMode } from '../../db/tenant.js';
 import { MethodRefused, type PaymentProcessor } from '../../integrations/payments/index.js';
 import { audit } from '../../platform/audit.js';
 import { fail, notFound } from '../../platform/errors.js';
-import { customerRecords } from '../customers/index.js';
+import { type CustomerRow, customerRecords } from '../customers/index.js';
 import { AccountingErrors } from './accounting.errors.js';
 import * as repo from './payment-methods.repository.js';
 import type { CustomerPaymentMethodT, PaymentMethodInputT } from './payments.schemas.js';
@@ -25,19 +25,17 @@ const toMethod = (r: repo.MethodRow): CustomerPaymentMethodT => ({
   createdAt: r.created_at,
 });
 
+// The routes run outside the company's transaction (transaction: false: saving a card asks the
+// processor first); the id gate read their customer and card in a read transaction of its own.
 export function paymentMethodsService(processor: PaymentProcessor) {
-  async function list(inCompany: InCompany, customerId: number): Promise<CustomerPaymentMethodT[]> {
-    return inCompany('read', async (t) => {
-      await customerRecords.requireOne(t, customerId);
-      return (await repo.methodsOf(t, customerId)).map(toMethod);
-    });
+  async function list(inCompany: InCompany, customer: CustomerRow): Promise<CustomerPaymentMethodT[]> {
+    return inCompany('read', async (t) => (await repo.methodsOf(t, customer.id)).map(toMethod));
   }
 
-  async function save(inCompany: InCompany, customerId: number, input: PaymentMethodInputT): Promise<CustomerPaymentMethodT> {
-    const { name, customerRef } = await inCompany('read', async (t) => {
-      const customer = await customerRecords.requireOne(t, customerId);
-      return { name: customer.name, customerRef: await repo.processorCustomerRef(t, customerId, processor.name) };
-    });
+  async function save(inCompany: InCompany, customer: CustomerRow, input: PaymentMethodInputT): Promise<CustomerPaymentMethodT> {
+    const customerId = customer.id;
+    const name = customer.name;
+    const customerRef = await inCompany('read', (t) => repo.processorCustomerRef(t, customerId, processor.name));
     let saved: Awaited<ReturnType<PaymentProcessor['saveMethod']>>;
     try {
       saved = await processor.saveMethod({ companyId: 0, methodRef: input.paymentMethodRef.trim(), customerRef, customerName: name });
@@ -46,6 +44,7 @@ export function paymentMethodsService(processor: PaymentProcessor) {
       throw err;
     }
     return inCompany('write', async (t) => {
+      // Read again in the write's transaction: the customer may have been deleted while the processor answered.
       await customerRecords.requireOne(t, customerId);
       const existing = await repo.methodsOf(t, customerId);
       const isDefault = input.isDefault ?? existing.every((m) => !m.is_default);
@@ -61,17 +60,17 @@ export function paymentMethodsService(processor: PaymentProcessor) {
         exp_year: saved.expYear,
         is_default: isDefault,
       });
-      const after = toMethod(await repo.paymentMethodRecords.requireOne(t, id));
+      const after = toMethod(await repo.paymentMethodRecords.reread(t, id));
       await audit(t, { action: 'payment_method.saved', entityType: 'customer_payment_method', entityId: id, after });
       return after;
     });
   }
 
-  async function remove(inCompany: InCompany, customerId: number, id: number): Promise<void> {
+  /** `method`: a live card of the company (the id gate's); another customer's is missing. */
+  async function remove(inCompany: InCompany, customer: CustomerRow, method: repo.MethodRow): Promise<void> {
+    const id = method.id;
+    if (method.customer_id !== customer.id) throw notFound('Payment method', id);
     await inCompany('write', async (t) => {
-      await customerRecords.requireOne(t, customerId);
-      const method = await repo.paymentMethodRecords.find(t, id);
-      if (!method || method.customer_id !== customerId) throw notFound('Payment method', id);
       await repo.markMethodDeleted(t, id);
       await audit(t, { action: 'payment_method.deleted', entityType: 'customer_payment_method', entityId: id, before: toMethod(method) });
     });

@@ -65,6 +65,9 @@ export const paymentRecords = companyRecords<PaymentRow, number, { lock?: boolea
       .execute() as Promise<PaymentRow[]>,
 });
 
+/** How a route declares a payment it changes in the company's transaction: locked until commit. */
+export const lockedPaymentRecords = paymentRecords.with({ lock: true });
+
 /** The payments' allocations with their invoices' numbers, by payment then invoice number. */
 export function allocationsOf(t: Tenant, paymentIds: readonly number[]): Promise<AllocationRow[]> {
   if (paymentIds.length === 0) return Promise.resolve([]);

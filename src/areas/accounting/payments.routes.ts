@@ -16,7 +16,7 @@ import { type ChargeQueue, withCharges } from './card-charges.js';
 import { depositAccountRecords } from './deposit-accounts.repository.js';
 import { listDepositAccounts, saveDepositAccount } from './deposit-accounts.service.js';
 import { invoiceRecords } from './invoices.repository.js';
-import { paymentRecords } from './payments.repository.js';
+import { lockedPaymentRecords, paymentRecords } from './payments.repository.js';
 import {
   DepositAccountInput,
   InvoicePaymentsParams,
@@ -31,12 +31,20 @@ import {
 import type { PaymentsService } from './payments.service.js';
 import { listPayments } from './payments-list.js';
 
+// The routes that may charge a card run outside the company's transaction (transaction: false): the
+// gate reads their ids in a read transaction of its own, before any card is charged, and the
+// service reads them again in the write's transaction (as it does for POST and PUT
+// /Accounting/Payments, whose lists the gate does not read).
 const BODY_IDS = {
   id: 'not-an-id',
   customerId: customerRecords,
   depositAccountId: { field: depositAccountRecords },
   'invoices[].invoiceId': invoiceRecords,
 } as const;
+
+/** A change: the customer sent may be the payment's own, deleted since (the service refuses a new
+ *  one that is not active). */
+const CHANGE_IDS = { ...BODY_IDS, customerId: customerRecords.with({ statuses: [0, 1] }) } as const;
 
 const RULES =
   "paymentMethodType 0 (check) or 1 (cash) is recorded, moving no money; 2 (a saved card) charges the card named in paymentMethod, else the customer's default card, at once through the payment processor " +
@@ -103,7 +111,7 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
       method: 'PUT',
       url: '/Accounting/Payment/:id',
       access: PAY,
-      ids: { params: { id: paymentRecords }, body: BODY_IDS },
+      ids: { params: { id: paymentRecords }, body: CHANGE_IDS },
       summary: 'Change a payment',
       description: `The fields sent change; invoices, when sent, replace its allocations (else they are kept and checked against a new amount). A deleted payment is restored first (accounting.payment_deleted). ${RULES}`,
       params: PaymentIdParams,
@@ -142,37 +150,37 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
       method: 'DELETE',
       url: '/Accounting/Payment/:id',
       access: companyAdmin,
-      ids: { params: { id: paymentRecords } },
+      ids: { params: { id: lockedPaymentRecords } },
       summary: 'Mark a payment deleted',
       description:
         "A mark: its invoices no longer count it (their balances grow back) and it is listed with includeDeleted=true; PUT /Accounting/Payment/Restore/{id} puts it back. Deleting it again changes nothing. A card payment's money is not refunded by deleting it.",
       params: PaymentIdParams,
       response: None,
-      handler: ({ tenant, params }) => payments.remove(tenant, params.id),
+      handler: ({ tenant, found }) => payments.remove(tenant, found.one(paymentRecords)),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/Accounting/Payment/Permanent/:id',
       access: companyAdmin,
-      ids: { params: { id: paymentRecords } },
+      ids: { params: { id: lockedPaymentRecords } },
       summary: 'Delete a payment for good',
       description:
         'Live or marked deleted: the payment and its allocations are gone; its invoices no longer count it. Its invoices’ activity keeps what happened.',
       params: PaymentIdParams,
       response: None,
-      handler: ({ tenant, params }) => payments.purge(tenant, params.id),
+      handler: ({ tenant, found }) => payments.purge(tenant, found.one(paymentRecords)),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Accounting/Payment/Restore/:id',
       access: companyAdmin,
-      ids: { params: { id: paymentRecords } },
+      ids: { params: { id: lockedPaymentRecords } },
       summary: 'Restore a deleted payment',
       description:
         'Back on the invoices it paid, if they still take it: live, approved and with the room (else accounting.invoice_deleted, accounting.invoice_not_approved, accounting.over_allocation). A live payment is answered as it is.',
       params: PaymentIdParams,
       response: Type.Ref('Payment'),
-      handler: ({ tenant, params }) => payments.restore(tenant, params.id),
+      handler: ({ tenant, found }) => payments.restore(tenant, found.one(paymentRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -184,7 +192,7 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
         'Not shown by the spec; designed: the payment with its allocations, deleted or not (the Location a new payment is answered with). Another company’s id is a 404.',
       params: PaymentIdParams,
       response: Type.Ref('Payment'),
-      handler: ({ tenant, params }) => payments.read(tenant, params.id),
+      handler: ({ tenant, found }) => payments.answer(tenant, found.one(paymentRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -207,7 +215,7 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
       description: 'The live payments applied to the invoice, newest first, each with all its allocations.',
       params: InvoicePaymentsParams,
       response: Many(Type.Ref('Payment')),
-      handler: ({ tenant, params }) => payments.ofInvoice(tenant, params.InvoiceId),
+      handler: ({ tenant, found }) => payments.ofInvoice(tenant, found.one(invoiceRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -219,7 +227,7 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
         'Without id: a new account; with the id of one of the company’s accounts: that one changes (another id is a 404). Names are unique in any case (accounting.duplicate_deposit_account). isDefault=true makes it the default (the former default no longer is). An account holding payments keeps its currency.',
       body: DepositAccountInput,
       response: Type.Ref('DepositAccount'),
-      handler: ({ tenant, body }) => saveDepositAccount(tenant, body),
+      handler: ({ tenant, found, body }) => saveDepositAccount(tenant, found.maybe(depositAccountRecords), body),
     }),
     defineRoute({
       method: 'GET',

@@ -26,7 +26,7 @@ import { logInvoiceActivity } from './activity.js';
 import { type Allocation, lockInvoicesOf, planAllocations } from './allocations.js';
 import { type ChargeQueue, newProcessorKey, reconcileDelaySeconds } from './card-charges.js';
 import { defaultAccountId, depositAccountRecords } from './deposit-accounts.repository.js';
-import { invoiceRecords } from './invoices.repository.js';
+import { type InvoiceRow, invoiceRecords } from './invoices.repository.js';
 import { hasAtMostDecimals } from './money.js';
 import { paymentAnswers } from './payment-answers.js';
 import { type MethodRow, methodById, methodsOf, paymentMethodRecords } from './payment-methods.repository.js';
@@ -123,7 +123,7 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
   /** Queues the payment's pending charge for the processor (card-charges.ts, step 2). */
   async function queueCharge(t: Tenant, queue: ChargeQueue | undefined, index: number, paymentId: number): Promise<void> {
     if (!queue) throw new Error('a card payment is written through withCharges');
-    const row = await repo.paymentRecords.requireOne(t, paymentId);
+    const row = await repo.paymentRecords.reread(t, paymentId);
     const card = await methodById(t, row.payment_method_id!);
     queue.pending.push({
       index,
@@ -136,10 +136,13 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
     });
   }
 
-  async function read(t: Tenant, id: number, options: { lock?: boolean } = {}): Promise<PaymentT> {
-    const [answer] = await paymentAnswers(t, [await repo.paymentRecords.requireOne(t, id, options)]);
-    return answer!;
+  async function answer(t: Tenant, row: repo.PaymentRow): Promise<PaymentT> {
+    const [answered] = await paymentAnswers(t, [row]);
+    return answered!;
   }
+
+  /** A payment this request wrote or found, read again. */
+  const read = async (t: Tenant, id: number): Promise<PaymentT> => answer(t, await repo.paymentRecords.reread(t, id));
 
   async function create(t: Tenant, input: PaymentInputT, queue?: ChargeQueue, index = 0): Promise<PaymentT> {
     const method = input.paymentMethodType as MethodType;
@@ -150,7 +153,7 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
     const resumed = requestKey === null ? undefined : await repo.paymentWithRequestKey(t, requestKey);
     if (resumed !== undefined) {
       if (resumed.processing_status === 'failed') {
-        const failed = await repo.paymentRecords.requireOne(t, resumed.id);
+        const failed = await repo.paymentRecords.reread(t, resumed.id);
         throw fail(
           AccountingErrors.cardDeclined,
           `Payment ${resumed.id}: the card was declined (${failed.failure_code}): ${failed.failure_message} Nothing was paid.`,
@@ -233,16 +236,18 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
     return create(t, input, queue);
   }
 
-  /** The payment, locked for a change; a deleted one is refused. */
-  async function changeable(t: Tenant, id: number): Promise<PaymentT> {
-    const before = await read(t, id, { lock: true });
+  /** The payment, locked for a change; a deleted one is refused. Read here, in the change's own
+   *  transaction: its routes charge cards (transaction: false), so the id gate read it in a
+   *  transaction of its own before, and PUT /Accounting/Payments sends its ids in a list. */
+  async function changeable(t: Tenant, id: number): Promise<{ before: PaymentT; beforeRow: repo.PaymentRow }> {
+    const beforeRow = await repo.paymentRecords.requireOne(t, id, { lock: true });
+    const before = await answer(t, beforeRow);
     if (before.deletedAt !== null) throw fail(AccountingErrors.paymentDeleted, `Payment ${id} is deleted: restore it first.`);
-    return before;
+    return { before, beforeRow };
   }
 
   async function update(t: Tenant, id: number, change: PaymentChangeT, queue?: ChargeQueue, index = 0): Promise<PaymentT> {
-    const before = await changeable(t, id);
-    const beforeRow = await repo.paymentRecords.requireOne(t, id);
+    const { before, beforeRow } = await changeable(t, id);
     const method = (change.paymentMethodType ?? before.paymentMethodType) as MethodType;
     checkNoCard(method, change.paymentMethod);
     const amount = change.amount ?? before.amount;
@@ -346,9 +351,11 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
     return changed;
   }
 
-  /** Marks the payment deleted: its invoices no longer count it (their balances grow back). */
-  async function remove(t: Tenant, id: number): Promise<void> {
-    const before = await read(t, id, { lock: true });
+  /** Marks the payment deleted: its invoices no longer count it (their balances grow back). `row`
+   *  read locked (lockedPaymentRecords). */
+  async function remove(t: Tenant, row: repo.PaymentRow): Promise<void> {
+    const id = row.id;
+    const before = await answer(t, row);
     if (before.deletedAt !== null) return;
     if (before.status === 'Pending') throw fail(AccountingErrors.paymentPending, `Payment ${id}'s card charge is waiting for the processor.`);
     const invoiceIds = before.invoices.map((a) => a.invoiceId);
@@ -368,9 +375,11 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
     await t.announce(paymentDeleted, changeOf(after));
   }
 
-  /** Puts a deleted payment back on its invoices, if they still take it. A live one is answered as is. */
-  async function restore(t: Tenant, id: number): Promise<PaymentT> {
-    const before = await read(t, id, { lock: true });
+  /** Puts a deleted payment back on its invoices, if they still take it. A live one is answered as
+   *  is. `row` read locked (lockedPaymentRecords). */
+  async function restore(t: Tenant, row: repo.PaymentRow): Promise<PaymentT> {
+    const id = row.id;
+    const before = await answer(t, row);
     if (before.deletedAt === null) return before;
     const asked = before.invoices.map((a) => ({ invoiceId: a.invoiceId, amount: a.amount }));
     await planAllocations(t, { id, customerId: before.customerId, currency: before.currency, amount: before.amount }, asked);
@@ -393,9 +402,11 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
     return after;
   }
 
-  /** Deletes the payment for good, live or marked; its invoices no longer count it. */
-  async function purge(t: Tenant, id: number): Promise<void> {
-    const before = await read(t, id, { lock: true });
+  /** Deletes the payment for good, live or marked; its invoices no longer count it. `row` read
+   *  locked (lockedPaymentRecords). */
+  async function purge(t: Tenant, row: repo.PaymentRow): Promise<void> {
+    const id = row.id;
+    const before = await answer(t, row);
     if (before.status === 'Pending') throw fail(AccountingErrors.paymentPending, `Payment ${id}'s card charge is waiting for the processor.`);
     const invoiceIds = before.invoices.map((a) => a.invoiceId);
     await lockInvoicesOf(t, invoiceIds);
@@ -451,13 +462,12 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
   }
 
   /** The invoice's live payments, newest first. */
-  async function ofInvoice(t: Tenant, invoiceId: number): Promise<PaymentT[]> {
-    await invoiceRecords.requireOne(t, invoiceId);
-    const ids = await repo.paymentIdsOfInvoice(t, invoiceId);
+  async function ofInvoice(t: Tenant, invoice: InvoiceRow): Promise<PaymentT[]> {
+    const ids = await repo.paymentIdsOfInvoice(t, invoice.id);
     return paymentAnswers(t, await repo.paymentRecords.findAll(t, ids));
   }
 
-  return { read, create, createMany, bulk, update, updateMany, remove, restore, purge, ofInvoice, settle };
+  return { answer, read, create, createMany, bulk, update, updateMany, remove, restore, purge, ofInvoice, settle };
 }
 
 export type PaymentsService = ReturnType<typeof paymentsService>;

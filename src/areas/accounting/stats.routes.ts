@@ -30,7 +30,7 @@ export function statsRoutes(): AnyRoute[] {
         "All time, in the currency most of the customer's invoices are in (others in otherCurrencies): approved live invoices and their totals, live settled payments and the last one's date, what is left to pay and what of it is overdue.",
       params: CustomerIdParams,
       response: Type.Ref('CustomerBalanceStats'),
-      handler: ({ tenant, params }) => customerBalance(tenant, params.id),
+      handler: ({ tenant, found }) => customerBalance(tenant, found.one(customerRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -43,7 +43,7 @@ export function statsRoutes(): AnyRoute[] {
       params: CustomerIdParams,
       querystring: MonthlyQuery,
       response: Many(Type.Ref('CustomerBalanceStats')),
-      handler: ({ tenant, params, query }) => monthlyStatistic(tenant, params.id, query.months ?? 12),
+      handler: ({ tenant, found, query }) => monthlyStatistic(tenant, found.one(customerRecords), query.months ?? 12),
     }),
   ];
 }

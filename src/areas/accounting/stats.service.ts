@@ -3,7 +3,7 @@
 // currency and are added with decimal.js, so they agree to the cent with the invoices' own.
 import type { Tenant } from '../../db/tenant.js';
 import { dayOf } from '../../platform/paging.js';
-import { customerRecords } from '../customers/index.js';
+import type { CustomerRow } from '../customers/index.js';
 import { sum } from './money.js';
 import * as repo from './stats.repository.js';
 import type { BalanceFiguresT, CustomerBalanceStatsT, InvoiceStatsT } from './stats.schemas.js';
@@ -67,8 +67,8 @@ function currenciesOf(invoices: readonly repo.CustomerInvoiceRow[], payments: re
   return list.length > 0 ? list : ['USD'];
 }
 
-export async function customerBalance(t: Tenant, customerId: number): Promise<CustomerBalanceStatsT> {
-  await customerRecords.requireOne(t, customerId);
+export async function customerBalance(t: Tenant, customer: CustomerRow): Promise<CustomerBalanceStatsT> {
+  const customerId = customer.id;
   const today = dayOf();
   const [invoices, payments] = await Promise.all([repo.customerInvoices(t, customerId, today, null), repo.customerPayments(t, customerId, null)]);
   const [main, ...others] = currenciesOf(invoices, payments);
@@ -85,8 +85,8 @@ export async function customerBalance(t: Tenant, customerId: number): Promise<Cu
 
 /** The customer's last `months` months (this one last), in each currency it has, months without
  *  activity included with zeros. */
-export async function monthlyStatistic(t: Tenant, customerId: number, months: number): Promise<BalanceFiguresT[]> {
-  await customerRecords.requireOne(t, customerId);
+export async function monthlyStatistic(t: Tenant, customer: CustomerRow, months: number): Promise<BalanceFiguresT[]> {
+  const customerId = customer.id;
   const today = dayOf();
   const now = new Date(`${today}T00:00:00Z`);
   const monthList = Array.from({ length: months }, (_, k) => {

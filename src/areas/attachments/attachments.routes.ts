@@ -9,12 +9,12 @@ import { Type } from '../../platform/schemas.js';
 import { invoiceRecords } from '../accounting/index.js';
 import { driverRecords } from '../drivers/index.js';
 import { orderRecords } from '../orders/index.js';
-import { FAMILIES, VIEW_DRIVERS, VIEW_INVOICES, VIEW_ORDERS } from './attachments.access.js';
+import { FAMILIES, requireAccess, VIEW_DRIVERS, VIEW_INVOICES, VIEW_ORDERS } from './attachments.access.js';
 import { attachmentRecords } from './attachments.repository.js';
-import { Attachment, AttachmentIdParams, DriverParams, InvoiceParams, OrderParams, UploadParams } from './attachments.schemas.js';
+import { Attachment, AttachmentIdParams, DriverParams, InvoiceParams, OrderParams, UploadParams, type UploadParamsT } from './attachments.schemas.js';
 import type { AttachmentsService } from './attachments.service.js';
 import { MAX_PER_RECORD } from './attachments.service.js';
-import { entityTypeName, UNSUPPORTED_TYPES } from './entity-types.js';
+import { entityRecords, entityTypeName, familyOf, UNSUPPORTED_TYPES } from './entity-types.js';
 import { PREVIEW_BOX } from './preview.js';
 
 const BY_FAMILY =
@@ -42,9 +42,9 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
       description: `The file as uploaded, with the content type found in its content. ${SAFE} ${BY_FAMILY}`,
       params: AttachmentIdParams,
       response: FileResponse,
-      handler: ({ tenant, principal, params, reply }) => {
+      handler: ({ tenant, principal, found, reply }) => {
         asDownload(reply);
-        return attachments.download(tenant, principal, params.id);
+        return attachments.download(tenant, principal, found.one(attachmentRecords));
       },
     }),
     defineRoute({
@@ -58,7 +58,7 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
       description: `Deletes the attachment and its preview; their bytes leave the file store once no other record names the same content. ${BY_FAMILY}`,
       params: AttachmentIdParams,
       response: None,
-      handler: ({ tenant, principal, params }) => attachments.remove(tenant, principal, params.id),
+      handler: ({ tenant, principal, found }) => attachments.remove(tenant, principal, found.one(attachmentRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -69,7 +69,7 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
       description: 'The files attached to the driver (entity type 11), in page order (pageNumber, unnumbered last), then as uploaded.',
       params: DriverParams,
       response: Type.Array(Attachment),
-      handler: ({ tenant, params }) => attachments.ofDriver(tenant, params.driverId),
+      handler: ({ tenant, found }) => attachments.ofDriver(tenant, found.one(driverRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -80,7 +80,7 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
       description: 'The files attached to the invoice (entity type 14), in page order (pageNumber, unnumbered last), then as uploaded.',
       params: InvoiceParams,
       response: Type.Array(Attachment),
-      handler: ({ tenant, params }) => attachments.ofInvoice(tenant, params.invoiceId),
+      handler: ({ tenant, found }) => attachments.ofInvoice(tenant, found.one(invoiceRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -92,7 +92,7 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
         'The files attached to the order or quote (entity types 2 Order, 8 Quotes, 9 Orders) first, then those of its items (3), stops (4) and transfer stops (7); each part in page order, then as uploaded. orderId tells which is which.',
       params: OrderParams,
       response: Type.Array(Attachment),
-      handler: ({ tenant, params }) => attachments.ofOrder(tenant, params.orderId),
+      handler: ({ tenant, found }) => attachments.ofOrder(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -102,8 +102,21 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
       access: signedIn,
       transaction: false,
       upload,
-      // entityId names a record of the kind entityType says; the walk attaches to orders (entityType 2).
-      ids: { params: { entityType: 'not-an-id', entityId: orderRecords } },
+      // entityId names a record of the kind entityType says, read before the file is; the walk attaches to orders (entityType 2).
+      ids: {
+        params: {
+          entityType: 'not-an-id',
+          // The kind's edit access first (a 403 before an id is looked at), then its records.
+          entityId: {
+            chosen: ({ params, principal }) => {
+              const type = entityTypeName((params as UploadParamsT).entityType);
+              requireAccess(principal, familyOf(type).write);
+              return entityRecords(type);
+            },
+            walk: orderRecords,
+          },
+        },
+      },
       summary: 'Attach a file to a record',
       description:
         'Multipart: file (one), pageType (MainPage, BackPage, SignaturePage, Other), pageNumber (1 to 9999) and pageLabel (up to 100 characters), each optional. ' +
@@ -131,9 +144,9 @@ export function attachmentsRoutes(attachments: AttachmentsService, deps: AreaDep
         `${SAFE} ${BY_FAMILY}`,
       params: AttachmentIdParams,
       response: FileResponse,
-      handler: ({ tenant, principal, params, reply }) => {
+      handler: ({ tenant, principal, found, reply }) => {
         asDownload(reply);
-        return attachments.view(tenant, principal, params.id);
+        return attachments.view(tenant, principal, found.one(attachmentRecords));
       },
     }),
     defineRoute({

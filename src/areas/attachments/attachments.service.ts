@@ -10,9 +10,6 @@ import type { Principal } from '../../platform/auth.js';
 import { fail, invalid } from '../../platform/errors.js';
 import type { FileResult, StagedUploads } from '../../platform/route.js';
 import type { StoredFiles } from '../../platform/stored-files.js';
-import { invoiceRecords } from '../accounting/index.js';
-import { driverRecords } from '../drivers/index.js';
-import { orderRecords } from '../orders/index.js';
 import { FAMILIES, type Family, requireAccess } from './attachments.access.js';
 import { AttachmentsErrors } from './attachments.errors.js';
 import * as repo from './attachments.repository.js';
@@ -94,16 +91,15 @@ export function attachmentsService(files: StoredFiles, publicUrl: string) {
       preview_type: preview ? file.preview!.contentType : null,
       created_by: t.userId,
     });
-    const row = await repo.attachmentRecords.requireOne(t, id);
+    const row = await repo.attachmentRecords.reread(t, id);
     const created = answer(row);
     await t.announce(repo.attachmentAdded, changeOf(row));
     await audit(t, { action: 'attachment.create', entityType: 'attachment', entityId: id, after: created });
     return created;
   }
 
-  /** The attachment, if the user may read its record's family (404 first: another company's is missing). */
-  async function readable(t: Tenant, principal: Principal, id: number): Promise<AttachmentRow> {
-    const row = await repo.attachmentRecords.requireOne(t, id);
+  /** The attachment (the id gate's: another company's answered 404 first), if the user may read its record's family. */
+  function readable(principal: Principal, row: AttachmentRow): AttachmentRow {
     requireAccess(principal, familyOfRow(row).read);
     return row;
   }
@@ -115,14 +111,14 @@ export function attachmentsService(files: StoredFiles, publicUrl: string) {
   }
 
   return {
+    /** The kind's edit access and the record (entityId) were checked by the route's id gate before
+     *  the file is read (403, or 404 for a missing record). */
     async upload(req: UploadRequest, type: EntityTypeName, entityId: number, fields: PageFields): Promise<AttachmentT> {
-      requireAccess(req.principal, familyOf(type).write);
       const page = pageOf(fields);
       const number = entityTypeNumber(type);
-      // The record first: a missing one is answered before the file is read.
-      await req.inCompany('read', (t) => requireTarget(t, type, entityId));
       const file = await checkFile(onlyFile(req.staged), { imagesOnly: false });
       return req.inCompany('write', async (t) => {
+        // Read again in the writing transaction: the record may have gone while the file was checked.
         const target = await requireTarget(t, type, entityId);
         if ((await repo.countOf(t, number, entityId)) >= MAX_PER_RECORD)
           throw fail(AttachmentsErrors.tooMany, `${type} ${entityId} has ${MAX_PER_RECORD} attachments already; delete one first.`);
@@ -153,14 +149,15 @@ export function attachmentsService(files: StoredFiles, publicUrl: string) {
       }
     },
 
-    async download(t: Tenant, principal: Principal, id: number): Promise<FileResult> {
-      const row = await readable(t, principal, id);
+    async download(t: Tenant, principal: Principal, attachment: AttachmentRow): Promise<FileResult> {
+      const row = readable(principal, attachment);
       return fileOf(t, row.file_key, row.file_name, row.content_type, Number(row.size));
     },
 
     /** The preview kept at upload; the file itself for a picture or PDF small enough; else 400. */
-    async view(t: Tenant, principal: Principal, id: number): Promise<FileResult> {
-      const row = await readable(t, principal, id);
+    async view(t: Tenant, principal: Principal, attachment: AttachmentRow): Promise<FileResult> {
+      const row = readable(principal, attachment);
+      const id = row.id;
       if (row.preview_key && row.preview_type) {
         const extension = row.preview_type === 'application/pdf' ? 'pdf' : row.preview_type === 'image/png' ? 'png' : 'jpg';
         return fileOf(t, row.preview_key, `preview-${row.id}.${extension}`, row.preview_type);
@@ -173,8 +170,8 @@ export function attachmentsService(files: StoredFiles, publicUrl: string) {
       );
     },
 
-    async remove(t: Tenant, principal: Principal, id: number): Promise<void> {
-      const row = await repo.attachmentRecords.requireOne(t, id);
+    async remove(t: Tenant, principal: Principal, row: AttachmentRow): Promise<void> {
+      const id = row.id;
       requireAccess(principal, familyOfRow(row).write);
       const before = answer(row);
       await repo.deleteAttachment(t, id);
@@ -184,19 +181,17 @@ export function attachmentsService(files: StoredFiles, publicUrl: string) {
       await audit(t, { action: 'attachment.delete', entityType: 'attachment', entityId: id, before });
     },
 
-    async ofDriver(t: Tenant, driverId: number): Promise<AttachmentT[]> {
-      await driverRecords.requireOne(t, driverId);
-      return (await repo.attachmentsOf(t, entityTypeNumber('Driver'), driverId)).map(answer);
+    /** The lists of a record the route's id gate read (`{ id }` of its row). */
+    async ofDriver(t: Tenant, driver: { id: number }): Promise<AttachmentT[]> {
+      return (await repo.attachmentsOf(t, entityTypeNumber('Driver'), driver.id)).map(answer);
     },
 
-    async ofInvoice(t: Tenant, invoiceId: number): Promise<AttachmentT[]> {
-      await invoiceRecords.requireOne(t, invoiceId);
-      return (await repo.attachmentsOf(t, entityTypeNumber('Invoice'), invoiceId)).map(answer);
+    async ofInvoice(t: Tenant, invoice: { id: number }): Promise<AttachmentT[]> {
+      return (await repo.attachmentsOf(t, entityTypeNumber('Invoice'), invoice.id)).map(answer);
     },
 
-    async ofOrder(t: Tenant, orderId: number): Promise<AttachmentT[]> {
-      await orderRecords.requireOne(t, orderId);
-      return (await repo.attachmentsOfOrder(t, orderId)).map(answer);
+    async ofOrder(t: Tenant, order: { id: number }): Promise<AttachmentT[]> {
+      return (await repo.attachmentsOfOrder(t, order.id)).map(answer);
     },
   };
 }

@@ -7,8 +7,8 @@
 // keep yet are refused (400 attachments.entity_type_unsupported) rather than attached to a look-alike
 // record: an id of one of them would mean something else once their area exists.
 import type { Tenant } from '../../db/tenant.js';
-import { fail, invalid, notFound } from '../../platform/errors.js';
-import type { CompanyRecords } from '../../platform/records.js';
+import { fail, invalid } from '../../platform/errors.js';
+import { type CompanyRecords, companyRecords } from '../../platform/records.js';
 import { invoiceRecords, paymentMethodRecords, paymentRecords } from '../accounting/index.js';
 import { carrierContactRecords, carrierRecords } from '../carriers/index.js';
 import { contactRecords, customerRecords } from '../customers/index.js';
@@ -67,35 +67,41 @@ export interface Target {
   orderId: number | null;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any kind of record; each kind's row type is checked where it is read
+type AnyRecords = CompanyRecords<any, number, any>;
+
 interface Kind {
   family: FamilyName;
-  find(t: Tenant, id: number): Promise<Target | undefined>;
-  /** The record as messages name it ("Order stop 5 was not found."). */
-  what: string;
+  /** Its records as the company has them; their `what` names a missing one ("Order stop 5 was not found."). */
+  records: AnyRecords;
+  // biome-ignore lint/suspicious/noExplicitAny: a row of `records`
+  targetOf(row: any): Target;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any kind of record; each lookup's row type is checked where it is read
-const plain = (family: FamilyName, records: CompanyRecords<any, number, any>): Kind => ({
-  family,
-  what: records.what,
-  find: async (t, id) => ((await records.find(t, id)) === undefined ? undefined : { orderId: null }),
+const plain = (family: FamilyName, records: AnyRecords): Kind => ({ family, records, targetOf: () => ({ orderId: null }) });
+const ofOrder = (family: FamilyName, records: AnyRecords): Kind => ({ family, records, targetOf: (row: { order_id: number }) => ({ orderId: row.order_id }) });
+
+/** A quote (8) is an order of the orders' table, named a quote in messages. */
+const quoteRecords = companyRecords({ name: orderRecords.name, what: 'Quote', read: (t, ids) => orderRecords.findAll(t, ids) });
+/** A RouteTransfer (7) is an order's Transfer stop: its other stops are not transfers. */
+const transferStopRecords = companyRecords({
+  name: stopRecords.name,
+  what: 'Transfer stop',
+  read: async (t, ids) => (await stopRecords.findAll(t, ids)).filter((stop) => stop.type === 'Transfer'),
 });
+
+const ORDER: Kind = { family: 'orders', records: orderRecords, targetOf: (row: { id: number }) => ({ orderId: row.id }) };
 
 const KINDS: Partial<Record<EntityTypeName, Kind>> = {
   Customer: plain('customers', customerRecords),
-  Order: { family: 'orders', what: 'Order', find: async (t, id) => ((await orderRecords.find(t, id)) ? { orderId: id } : undefined) },
-  OrderItem: { family: 'orders', what: itemRecords.what, find: async (t, id) => orderOf(await itemRecords.find(t, id)) },
-  OrderStop: { family: 'orders', what: stopRecords.what, find: async (t, id) => orderOf(await stopRecords.find(t, id)) },
+  Order: ORDER,
+  OrderItem: ofOrder('orders', itemRecords),
+  OrderStop: ofOrder('orders', stopRecords),
   CustomerContact: plain('customers', contactRecords),
   CustomerPaymentMethod: plain('payments', paymentMethodRecords),
-  RouteTransfer: {
-    family: 'orders',
-    what: 'Transfer stop',
-    find: async (t, id) => {
-      const stop = await stopRecords.find(t, id);
-      return stop?.type === 'Transfer' ? orderOf(stop) : undefined;
-    },
-  },
+  RouteTransfer: ofOrder('orders', transferStopRecords),
+  Quotes: { ...ORDER, records: quoteRecords },
+  Orders: ORDER,
   Warehouse: plain('warehouses', warehouseRecords),
   Driver: plain('drivers', driverRecords),
   Payment: plain('payments', paymentRecords),
@@ -107,12 +113,6 @@ const KINDS: Partial<Record<EntityTypeName, Kind>> = {
   Document: plain('documents', documentRecords),
   DriverStatusCheck: plain('inspections', statusCheckRecords),
 };
-KINDS.Quotes = { ...KINDS.Order!, what: 'Quote' };
-KINDS.Orders = KINDS.Order;
-
-function orderOf(row: { order_id: number } | undefined): Target | undefined {
-  return row ? { orderId: row.order_id } : undefined;
-}
 
 /** The entity types that take attachments, and those refused (docs/attachments.md lists both). */
 export const SUPPORTED_TYPES = ENTITY_TYPES.filter((name) => KINDS[name] !== undefined);
@@ -135,13 +135,19 @@ export function familyOf(type: EntityTypeName): Family {
   return FAMILIES[kind.family];
 }
 
-/** The company's record of this type, or 404 naming the id (another company's reads the same). */
+/** The company's records of this type, as the upload's id gate reads its entityId (an unsupported type: 400). */
+export function entityRecords(type: EntityTypeName): AnyRecords {
+  const kind = KINDS[type];
+  if (!kind) throw unsupported(type);
+  return kind.records;
+}
+
+/** The company's record of this type, or 404 naming the id (another company's reads the same): for
+ *  ids the request did not send (the demo's), or a record read again in a later transaction. */
 export async function requireTarget(t: Tenant, type: EntityTypeName, id: number): Promise<Target> {
   const kind = KINDS[type];
   if (!kind) throw unsupported(type);
-  const target = await kind.find(t, id);
-  if (!target) throw notFound(kind.what, id);
-  return target;
+  return kind.targetOf(await kind.records.requireOne(t, id));
 }
 
 function unsupported(type: EntityTypeName): Error {

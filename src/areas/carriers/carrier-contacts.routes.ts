@@ -35,15 +35,16 @@ export function carrierContactsRoutes({ contacts }: CarrierServices): AnyRoute[]
       method: 'PUT',
       url: '/OutsourceCompanyContacts/:id',
       access: ADD_EDIT,
-      // outsourceCompanyId is checked against the contact's carrier (outsource_contacts.carrier_change otherwise).
-      ids: { params: { id: contactRecords }, body: { outsourceCompanyId: { except: carrierRecords } } },
+      // outsourceCompanyId must be the contact's carrier: a carrier the company does not have is a
+      // validation problem on it, another of its carriers outsource_contacts.carrier_change.
+      ids: { params: { id: contactRecords }, body: { outsourceCompanyId: { field: carrierRecords } } },
       summary: "Update a carrier's contact",
       description:
         "Replaces the contact's fields. outsourceCompanyId must stay the same. isPrimary=false on the primary passes the role to the oldest other contact.",
       params: IdParams,
       body: OutsourceCompanyContactInput,
       response: OutsourceCompanyContact,
-      handler: ({ tenant, params, body }) => contacts.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => contacts.update(tenant, found.one(contactRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -57,7 +58,7 @@ export function carrierContactsRoutes({ contacts }: CarrierServices): AnyRoute[]
       params: IdParams,
       querystring: DeleteContactQuery,
       response: DeleteOutsourceCompanyContactResultDto,
-      handler: ({ tenant, params, query }) => contacts.remove(tenant, params.id, query.reassignToPrimary ?? false),
+      handler: ({ tenant, found, query }) => contacts.remove(tenant, found.one(contactRecords), query.reassignToPrimary ?? false),
     }),
     defineRoute({
       method: 'PUT',
@@ -67,7 +68,7 @@ export function carrierContactsRoutes({ contacts }: CarrierServices): AnyRoute[]
       summary: "Make a contact its carrier's primary contact",
       params: IdParams,
       response: OutsourceCompanyContact,
-      handler: ({ tenant, params }) => contacts.setPrimary(tenant, params.id),
+      handler: ({ tenant, found }) => contacts.setPrimary(tenant, found.one(contactRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -77,7 +78,7 @@ export function carrierContactsRoutes({ contacts }: CarrierServices): AnyRoute[]
       summary: "Where a carrier's contact is used",
       params: IdParams,
       response: OutsourceCompanyContactUsageDto,
-      handler: ({ tenant, params }) => contacts.usage(tenant, params.id),
+      handler: ({ tenant, found }) => contacts.usage(tenant, found.one(contactRecords)),
     }),
     defineRoute({
       method: 'POST',

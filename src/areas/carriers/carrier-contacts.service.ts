@@ -16,8 +16,8 @@ import {
   type OutsourceCompanyContactUsageDtoT,
   toOutsourceCompanyContact,
 } from './carrier-contacts.schemas.js';
-import { requireCarrier } from './carrier-lookup.js';
 import { CarriersErrors } from './carriers.errors.js';
+import type { OutsourceCompanyRow } from './carriers.schemas.js';
 
 const book = contactBook(
   {
@@ -28,9 +28,6 @@ const book = contactBook(
   },
   { entity: 'outsource_contact', ownerEntity: 'outsource_company', ownerKey: 'outsourceCompanyId', toAnswer: toOutsourceCompanyContact },
 );
-
-/** A contact of a live carrier of the company, or 404 "Contact 5 was not found.". */
-const requireContact = (t: Tenant, id: number): Promise<OutsourceCompanyContactRow> => repo.contactRecords.requireOne(t, id);
 
 async function values(t: Tenant, outsourceCompanyId: number, input: Omit<OutsourceCompanyContactInputT, 'outsourceCompanyId'>) {
   return {
@@ -46,9 +43,11 @@ async function values(t: Tenant, outsourceCompanyId: number, input: Omit<Outsour
 
 const usageDto = (contactId: number, u: { finances: number }): OutsourceCompanyContactUsageDtoT => ({ contactId, finances: u.finances, total: u.finances });
 
+/** The services take the records the request names as the id gate read them (routes' `ids`). */
 export function carrierContactsService() {
-  async function read(t: Tenant, id: number): Promise<OutsourceCompanyContactT> {
-    return toOutsourceCompanyContact(await requireContact(t, id));
+  /** A contact this request wrote, read again. */
+  async function reread(t: Tenant, id: number): Promise<OutsourceCompanyContactT> {
+    return toOutsourceCompanyContact(await repo.contactRecords.reread(t, id));
   }
 
   /** Adds a contact to a carrier known to exist. */
@@ -60,21 +59,21 @@ export function carrierContactsService() {
     if (!input.name.trim()) throw invalid('name', 'The name field is required.');
     const id = await repo.insertContact(t, await values(t, outsourceCompanyId, input));
     await book.settlePrimary(t, outsourceCompanyId, id, false, input.isPrimary);
-    const created = await read(t, id);
+    const created = await reread(t, id);
     await audit(t, { action: 'outsource_contact.create', entityType: 'outsource_contact', entityId: id, after: created });
     return created;
   }
 
+  /** One live carrier's contacts (the gate read outsourceCompanyId), or every carrier's. */
   async function normalize(t: Tenant, outsourceCompanyId: number | null | undefined, mode: 'preview' | 'apply') {
-    if (outsourceCompanyId !== null && outsourceCompanyId !== undefined) await requireCarrier(t, outsourceCompanyId);
     return book.normalize(t, outsourceCompanyId ?? null, mode);
   }
 
   return {
     add,
 
-    async ofCarrier(t: Tenant, outsourceCompanyId: number) {
-      const carrier = await requireCarrier(t, outsourceCompanyId);
+    async ofCarrier(t: Tenant, carrier: Pick<OutsourceCompanyRow, 'id' | 'name'>) {
+      const outsourceCompanyId = carrier.id;
       const list = (await repo.contactList.contactsOf(t, [outsourceCompanyId])).map(toOutsourceCompanyContact);
       return { outsourceCompanyId, outsourceCompanyName: carrier.name, primaryContact: list.find((c) => c.isPrimary) ?? null, contacts: list };
     },
@@ -84,27 +83,25 @@ export function carrierContactsService() {
       return row ? toOutsourceCompanyContact(row) : null;
     },
 
-    async create(t: Tenant, input: OutsourceCompanyContactInputT): Promise<OutsourceCompanyContactT> {
-      await requireCarrier(t, input.outsourceCompanyId);
-      return add(t, input.outsourceCompanyId, input);
-    },
+    /** For a live carrier (the route's gate read outsourceCompanyId). */
+    create: (t: Tenant, input: OutsourceCompanyContactInputT): Promise<OutsourceCompanyContactT> => add(t, input.outsourceCompanyId, input),
 
-    async update(t: Tenant, id: number, input: OutsourceCompanyContactInputT): Promise<OutsourceCompanyContactT> {
-      const before = await requireContact(t, id);
+    async update(t: Tenant, before: OutsourceCompanyContactRow, input: OutsourceCompanyContactInputT): Promise<OutsourceCompanyContactT> {
+      const id = before.id;
       if (input.outsourceCompanyId !== before.outsource_company_id) {
         throw fail(CarriersErrors.contactCarrierChange, 'A contact stays with its carrier; add it to the other carrier instead.');
       }
       if (!input.name.trim()) throw invalid('name', 'The name field is required.');
       await repo.contactList.update(t, id, await values(t, before.outsource_company_id, input));
       await book.settlePrimary(t, before.outsource_company_id, id, before.is_primary, input.isPrimary);
-      const after = await read(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'outsource_contact.update', entityType: 'outsource_contact', entityId: id, before: toOutsourceCompanyContact(before), after });
       return after;
     },
 
     /** Refused while the contact is used, unless its uses move to the primary contact. */
-    async remove(t: Tenant, id: number, reassignToPrimary: boolean) {
-      const contact = await requireContact(t, id);
+    async remove(t: Tenant, contact: OutsourceCompanyContactRow, reassignToPrimary: boolean) {
+      const id = contact.id;
       const used = usageDto(id, (await repo.usage(t, [id])).get(id)!);
       const { reassignedTo, newPrimary } = await book.remove(t, contact, used.total, reassignToPrimary, {
         inUse: () =>
@@ -122,14 +119,13 @@ export function carrierContactsService() {
       };
     },
 
-    async setPrimary(t: Tenant, id: number): Promise<OutsourceCompanyContactT> {
-      await book.setPrimary(t, await requireContact(t, id));
-      return read(t, id);
+    async setPrimary(t: Tenant, contact: OutsourceCompanyContactRow): Promise<OutsourceCompanyContactT> {
+      await book.setPrimary(t, contact);
+      return reread(t, contact.id);
     },
 
-    async usage(t: Tenant, id: number): Promise<OutsourceCompanyContactUsageDtoT> {
-      await requireContact(t, id);
-      return usageDto(id, (await repo.usage(t, [id])).get(id)!);
+    async usage(t: Tenant, contact: OutsourceCompanyContactRow): Promise<OutsourceCompanyContactUsageDtoT> {
+      return usageDto(contact.id, (await repo.usage(t, [contact.id])).get(contact.id)!);
     },
 
     preview: (t: Tenant, outsourceCompanyId: number | null | undefined): Promise<NormalizeOutsourceCompanyContactsPreviewDtoT> =>

@@ -16,8 +16,8 @@ import {
   type OutsourceCompanyFinanceUpdateDtoT,
   toFinance,
 } from './carrier-finances.schemas.js';
-import { recordOfCarrier, recordsOfCarrier, requireCarrier } from './carrier-lookup.js';
 import { CarriersErrors } from './carriers.errors.js';
+import type { OutsourceCompanyRow } from './carriers.schemas.js';
 
 /** ABA routing number check: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. */
 export function isRoutingNumber(digits: string): boolean {
@@ -75,10 +75,10 @@ async function checkContact(t: Tenant, outsourceCompanyId: number, contactId: nu
     throw invalid('contactId', `Contact ${contactId} is not a contact of carrier ${outsourceCompanyId}.`);
 }
 
+/** The services take the records the request names as the id gate read them (routes' `ids`). */
 export function carrierFinancesService() {
-  async function read(t: Tenant, id: number): Promise<OutsourceCompanyFinanceDtoT> {
-    return toFinance(await repo.financeRecords.requireOne(t, id));
-  }
+  /** A record this request wrote, read again. */
+  const reread = async (t: Tenant, id: number): Promise<OutsourceCompanyFinanceDtoT> => toFinance(await repo.financeRecords.reread(t, id));
 
   /** isDefault=true takes the role from the carrier's other record. */
   async function settleDefault(t: Tenant, row: Pick<FinanceRow, 'id' | 'outsource_company_id'>, values: Partial<repo.FinanceValues>): Promise<void> {
@@ -86,32 +86,29 @@ export function carrierFinancesService() {
   }
 
   return {
-    async list(t: Tenant, outsourceCompanyId: number): Promise<OutsourceCompanyFinanceDtoT[]> {
-      await requireCarrier(t, outsourceCompanyId);
-      return (await repo.financesOf(t, outsourceCompanyId)).map(toFinance);
+    async list(t: Tenant, carrier: OutsourceCompanyRow): Promise<OutsourceCompanyFinanceDtoT[]> {
+      return (await repo.financesOf(t, carrier.id)).map(toFinance);
     },
 
-    async read(t: Tenant, id: number, outsourceCompanyFinanceId: number | null | undefined): Promise<OutsourceCompanyFinanceDtoT> {
-      return toFinance(await recordOfCarrier(repo.financeRecords, t, id, outsourceCompanyFinanceId));
-    },
+    read: (record: FinanceRow): OutsourceCompanyFinanceDtoT => toFinance(record),
 
+    /** For a live carrier (the route's gate read outsourceCompanyId). */
     async create(t: Tenant, input: OutsourceCompanyFinanceCreateDtoT): Promise<OutsourceCompanyFinanceDtoT> {
       const carrierId = input.outsourceCompanyId;
-      await requireCarrier(t, carrierId);
       const values = columnsOf(input, WRITERS, 'all');
       await checkContact(t, carrierId, values.contact_id);
       // The carrier's first record is its default unless told otherwise.
       if (values.is_default === undefined) values.is_default = !(await repo.hasDefault(t, carrierId));
       if (values.is_default) await repo.clearDefault(t, carrierId, null);
       const id = await repo.insertFinance(t, carrierId, values);
-      const created = await read(t, id);
+      const created = await reread(t, id);
       await audit(t, { action: 'outsource_finance.create', entityType: 'outsource_finance', entityId: id, after: created });
       return created;
     },
 
     /** Changes the fields sent and keeps the others. */
-    async update(t: Tenant, id: number, input: OutsourceCompanyFinanceUpdateDtoT): Promise<OutsourceCompanyFinanceDtoT> {
-      const current = await repo.financeRecords.requireOne(t, id);
+    async update(t: Tenant, current: FinanceRow, input: OutsourceCompanyFinanceUpdateDtoT): Promise<OutsourceCompanyFinanceDtoT> {
+      const id = current.id;
       if (input.outsourceCompanyId !== undefined && input.outsourceCompanyId !== null && input.outsourceCompanyId !== current.outsource_company_id) {
         throw fail(CarriersErrors.financeCarrierChange, 'A finance record stays with its carrier; add one to the other carrier instead.');
       }
@@ -119,13 +116,13 @@ export function carrierFinancesService() {
       await checkContact(t, current.outsource_company_id, values.contact_id);
       await settleDefault(t, current, values);
       await repo.updateFinance(t, id, values);
-      const after = await read(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'outsource_finance.update', entityType: 'outsource_finance', entityId: id, before: toFinance(current), after: after });
       return after;
     },
 
-    async remove(t: Tenant, id: number, ids: number[] | null | undefined): Promise<null> {
-      const rows = await recordsOfCarrier(repo.financeRecords, t, id, ids);
+    /** Deletes the records for good (all of them: the gate found every one). */
+    async remove(t: Tenant, rows: FinanceRow[]): Promise<null> {
       await repo.deleteFinances(
         t,
         rows.map((r) => r.id),

@@ -2,11 +2,13 @@
 // types) — and the two ways the spec's rows name a carrier's record. Another company's carrier or
 // record answers exactly as a missing one: the records read through the company door.
 import type { Tenant } from '../../db/tenant.js';
+import type { Found } from '../../platform/id-gate.js';
 import type { CompanyRecords } from '../../platform/records.js';
 import { carrierRecords } from './carriers.repository.js';
 import type { OutsourceCompanyRow } from './carriers.schemas.js';
 
-/** A live (not deleted) carrier of the company; `includeDeleted` reads a deleted one too. */
+/** A live (not deleted) carrier of the company; `includeDeleted` reads a deleted one too. Other
+ *  areas check a carrier id of theirs with it (drivers); routes declare theirs (route ids). */
 export function requireCarrier(t: Tenant, id: number, includeDeleted = false): Promise<OutsourceCompanyRow> {
   return carrierRecords.requireOne(t, id, { includeDeleted });
 }
@@ -26,27 +28,39 @@ export interface CarrierRecord {
 export type OfCarrier = { carrierId?: number } | undefined;
 export type CarrierChildRecords<R extends CarrierRecord> = CompanyRecords<R, number, OfCarrier>;
 
-/** The spec's rows for a carrier's records carry two ids: `{id}` alone names the record; with the
- *  record's id in the query as well, `{id}` names its carrier and the record must be one of its
- *  (else the record is the one missing). */
-export function recordOfCarrier<R extends CarrierRecord>(
-  records: CarrierChildRecords<R>,
-  t: Tenant,
-  pathId: number,
-  recordId: number | null | undefined,
-): Promise<R> {
-  return recordId === null || recordId === undefined ? records.requireOne(t, pathId) : records.requireOne(t, recordId, { carrierId: pathId });
+// ---- How the spec's rows name a carrier's record, declared for the id gate (route ids)
+//
+// The spec's rows for a carrier's records carry two ids: `{id}` alone names the record; with the
+// record's id(s) in the query as well, `{id}` names its carrier and the record(s) must be its own
+// (another carrier's is missing). The request says which: the declarations choose by it.
+
+type Request = { params: unknown; query: unknown; body: unknown };
+
+/** A query id sent: a value, or a list of at least one. */
+const sent = (value: unknown) => value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0);
+
+/** `{id}`: the record, or (the query's `key` sent) its live carrier. `walk`: what the conventions
+ *  walk's request for the route means by it (its case says which). */
+export function recordOrCarrier<R extends CarrierRecord>(records: CarrierChildRecords<R>, key: string, walk: 'record' | 'carrier') {
+  return {
+    chosen: (request: Request) => (sent((request.query as Record<string, unknown> | undefined)?.[key]) ? carrierRecords : records),
+    walk: walk === 'record' ? records : carrierRecords,
+  };
 }
 
-/** The records a delete names: `{id}` alone, or (with `ids`) the carrier `{id}`'s records `ids`.
- *  All or nothing: a missing carrier, or records missing (or another carrier's), is a 404 naming them. */
-export async function recordsOfCarrier<R extends CarrierRecord>(
-  records: CarrierChildRecords<R>,
-  t: Tenant,
-  pathId: number,
-  ids: number[] | null | undefined,
-): Promise<R[]> {
-  if (!ids || ids.length === 0) return [await records.requireOne(t, pathId)];
-  await requireCarrier(t, pathId);
-  return records.requireAll(t, ids, { carrierId: pathId });
+/** The query's record id(s): records of the carrier `{id}` only. */
+export function ofPathCarrier<R extends CarrierRecord>(records: CarrierChildRecords<R>) {
+  return { chosen: (request: Request) => records.with({ carrierId: (request.params as { id: number }).id }), walk: records };
+}
+
+/** The record a read names, as the gate read it: the query's (`key`) when sent, else `{id}`. */
+export function namedRecord<R extends CarrierRecord>(found: Found, records: CarrierChildRecords<R>, key: string): R {
+  return found.maybe(records, key) ?? found.one(records, 'id');
+}
+
+/** The records a delete names, as the gate read them: the query's `ids` (the carrier `{id}`'s,
+ *  all of them or a 404), else `{id}` alone. */
+export function namedRecords<R extends CarrierRecord>(found: Found, records: CarrierChildRecords<R>): R[] {
+  const listed = found.all(records, 'ids');
+  return listed.length > 0 ? listed : [found.one(records, 'id')];
 }

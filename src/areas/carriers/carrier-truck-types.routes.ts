@@ -2,6 +2,7 @@
 import { None } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
+import { namedRecord, namedRecords, ofPathCarrier, recordOrCarrier } from './carrier-lookup.js';
 import { carrierTruckTypeRecords } from './carrier-truck-types.repository.js';
 import {
   OutsourceCompanyTypeOfTruckCreateDto,
@@ -28,50 +29,54 @@ export function carrierTruckTypesRoutes({ truckTypes }: CarrierServices): AnyRou
         "A type from the company's list (/TypeOfTrucks), once per carrier (outsource_truck_types.duplicate_type), with the count and the carrier's rates.",
       body: OutsourceCompanyTypeOfTruckCreateDto,
       response: OutsourceCompanyTypeOfTruckDto,
-      handler: ({ tenant, body }) => truckTypes.create(tenant, body),
+      handler: ({ tenant, found, body }) => truckTypes.create(tenant, body, found.one(typeOfTruckRecords)),
     }),
     defineRoute({
       method: 'GET',
       url: '/OutsourceCompanyTypeOfTrucks/:id',
       access: VIEW,
-      // {id} is declared as the row (its meaning alone); with the query's row id it is the carrier.
-      ids: { params: { id: carrierTruckTypeRecords }, query: { outsourceCompanyTypeOfTruckId: carrierTruckTypeRecords } },
+      // {id} is the row; with the query's row id, its carrier, and the row must be that carrier's.
+      ids: {
+        params: { id: recordOrCarrier(carrierTruckTypeRecords, 'outsourceCompanyTypeOfTruckId', 'record') },
+        query: { outsourceCompanyTypeOfTruckId: ofPathCarrier(carrierTruckTypeRecords) },
+      },
       summary: "Read a carrier's truck type",
       description: '{id} is the row; with outsourceCompanyTypeOfTruckId, {id} is the carrier and outsourceCompanyTypeOfTruckId the row.',
       params: IdParams,
       querystring: TypeOfTruckRowReadQuery,
       response: OutsourceCompanyTypeOfTruckDto,
-      handler: ({ tenant, params, query }) => truckTypes.read(tenant, params.id, query.outsourceCompanyTypeOfTruckId),
+      handler: ({ found }) => truckTypes.read(namedRecord(found, carrierTruckTypeRecords, 'outsourceCompanyTypeOfTruckId')),
     }),
     defineRoute({
       method: 'PUT',
       url: '/OutsourceCompanyTypeOfTrucks/:id',
       access: ADD_EDIT,
-      // The body's id is ignored (the path names the row); outsourceCompanyId is checked against the row's carrier.
+      // The body's id is ignored (the path names the row); outsourceCompanyId must be the row's carrier
+      // (a validation problem on it for a carrier the company does not have; outsource_truck_types.carrier_change for another).
       ids: {
         params: { id: carrierTruckTypeRecords },
-        body: { id: 'not-an-id', outsourceCompanyId: { except: carrierRecords }, typeOfTruckId: typeOfTruckRecords },
+        body: { id: 'not-an-id', outsourceCompanyId: { field: carrierRecords }, typeOfTruckId: typeOfTruckRecords },
       },
       summary: "Update a carrier's truck type",
       description: 'Changes the fields sent and keeps the others; null clears one.',
       params: IdParams,
       body: OutsourceCompanyTypeOfTruckUpdateDto,
       response: OutsourceCompanyTypeOfTruckDto,
-      handler: ({ tenant, params, body }) => truckTypes.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => truckTypes.update(tenant, found.one(carrierTruckTypeRecords), body, found.maybe(typeOfTruckRecords)),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/OutsourceCompanyTypeOfTrucks/:id',
       access: ADD_EDIT,
-      // {id} is declared as the carrier (its meaning with ids); alone it names a row.
-      ids: { params: { id: carrierRecords }, query: { ids: carrierTruckTypeRecords } },
+      // {id} is the row; with ids, their carrier, and every one of them must be that carrier's.
+      ids: { params: { id: recordOrCarrier(carrierTruckTypeRecords, 'ids', 'carrier') }, query: { ids: ofPathCarrier(carrierTruckTypeRecords) } },
       summary: "Delete carriers' truck types",
       description:
         "{id} is the row; with ids, {id} is the carrier and ids its rows. Deleted for good; all or nothing (a missing row, or another carrier's: 404).",
       params: IdParams,
       querystring: TypeOfTruckRowDeleteQuery,
       response: None,
-      handler: ({ tenant, params, query }) => truckTypes.remove(tenant, params.id, query.ids),
+      handler: ({ tenant, found }) => truckTypes.remove(tenant, namedRecords(found, carrierTruckTypeRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -82,7 +87,7 @@ export function carrierTruckTypesRoutes({ truckTypes }: CarrierServices): AnyRou
       description: '{id} is the carrier.',
       params: IdParams,
       response: Type.Array(OutsourceCompanyTypeOfTruckDto),
-      handler: ({ tenant, params }) => truckTypes.list(tenant, params.id),
+      handler: ({ tenant, found }) => truckTypes.list(tenant, found.one(carrierRecords)),
     }),
   ];
 }

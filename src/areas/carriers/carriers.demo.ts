@@ -170,18 +170,21 @@ export const carriersDemo: DemoSeeder = {
   async seed(ctx) {
     await ctx.inCompany(async (t) => {
       const types = typeOfTrucksService();
-      const typeIds = new Map<string, number>();
-      for (const type of TYPES) typeIds.set(type.name, (await types.create(t, type)).id);
+      const typesByName = new Map<string, { id: number; name: string }>();
+      for (const type of TYPES) typesByName.set(type.name, await types.create(t, type));
       const contacts = carrierContactsService();
       const carriers = carriersService(contacts);
       const finances = carrierFinancesService();
       const truckTypes = carrierTruckTypesService();
       for (const demo of CARRIERS()) {
         const carrier = await carriers.create(t, { ...demo.carrier, contacts: demo.contacts.map(({ billing: _billing, ...person }) => person) });
-        const people = (await contacts.ofCarrier(t, carrier.id)).contacts;
+        const people = (await contacts.ofCarrier(t, carrier)).contacts;
         const billing = people.find((p) => p.name === demo.contacts.find((c) => c.billing)?.name);
         await finances.create(t, { outsourceCompanyId: carrier.id, ...demo.finance, contactId: billing?.id ?? null });
-        for (const { type, ...row } of demo.trucks) await truckTypes.create(t, { outsourceCompanyId: carrier.id, typeOfTruckId: typeIds.get(type)!, ...row });
+        for (const { type, ...row } of demo.trucks) {
+          const made = typesByName.get(type)!;
+          await truckTypes.create(t, { outsourceCompanyId: carrier.id, typeOfTruckId: made.id, ...row }, made);
+        }
       }
     });
   },

@@ -19,6 +19,9 @@ import {
 } from './carriers.schemas.js';
 import type { CarrierServices } from './index.js';
 
+/** Carriers deleted or not (reads that find deleted ones too). */
+const withDeleted = carrierRecords.with({ includeDeleted: true });
+
 export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRoute[] {
   return [
     defineRoute({
@@ -51,26 +54,32 @@ export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRout
       method: 'DELETE',
       url: '/OutsourceCompanies',
       access: DELETE,
-      ids: { query: { ids: carrierRecords } },
+      // Deleted ones too: deleting one again changes nothing and is no 404.
+      ids: { query: { ids: withDeleted } },
       summary: 'Delete carriers',
       description:
         'Marks them deleted (deletedAt): hidden from lists and reads, kept with their contacts, finances and truck types, and with every record that points at them ' +
         '(drivers, routes, expenses). PUT /OutsourceCompanies/{id}/Restore brings one back. All or nothing: an unknown id is a 404 and nothing changes.',
       querystring: IdsQuery,
       response: None,
-      handler: ({ tenant, query }) => carriers.remove(tenant, query.ids),
+      handler: ({ tenant, found }) => carriers.remove(tenant, found.all(carrierRecords)),
     }),
     defineRoute({
       method: 'GET',
       url: '/OutsourceCompanies/:id',
       access: VIEW,
-      ids: { params: { id: carrierRecords } },
+      // A deleted one with includeDeleted=true.
+      ids: {
+        params: {
+          id: { chosen: ({ query }) => ((query as { includeDeleted?: boolean }).includeDeleted ? withDeleted : carrierRecords), walk: carrierRecords },
+        },
+      },
       summary: 'Read a carrier',
       description: 'With its primary contact. A deleted carrier with includeDeleted=true.',
       params: IdParams,
       querystring: ReadQuery,
       response: OutsourceCompanyDto,
-      handler: ({ tenant, params, query }) => carriers.read(tenant, params.id, query.includeDeleted ?? false),
+      handler: ({ tenant, found }) => carriers.read(tenant, found.one(carrierRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -83,19 +92,19 @@ export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRout
       params: IdParams,
       body: OutsourceCompanyUpdateDto,
       response: OutsourceCompanyDto,
-      handler: ({ tenant, params, body }) => carriers.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => carriers.update(tenant, found.one(carrierRecords), body),
     }),
     defineRoute({
       method: 'PUT',
       url: '/OutsourceCompanies/:id/Restore',
       access: DELETE,
-      ids: { params: { id: carrierRecords } },
+      ids: { params: { id: withDeleted } },
       summary: 'Restore a deleted carrier (fds extension)',
       description:
         'Brings back a carrier deleted by DELETE /OutsourceCompanies and answers it; a live one is answered unchanged. Refused when another live carrier took its MC or USDOT number since.',
       params: IdParams,
       response: OutsourceCompanyDto,
-      handler: ({ tenant, params }) => carriers.restore(tenant, params.id),
+      handler: ({ tenant, found }) => carriers.restore(tenant, found.one(carrierRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -105,7 +114,7 @@ export function carriersRoutes({ carriers, contacts }: CarrierServices): AnyRout
       summary: "The carrier's contacts, primary first",
       params: IdParams,
       response: OutsourceCompanyContactDetailsResponse,
-      handler: ({ tenant, params }) => contacts.ofCarrier(tenant, params.id),
+      handler: ({ tenant, found }) => contacts.ofCarrier(tenant, found.one(carrierRecords)),
     }),
     defineRoute({
       method: 'POST',

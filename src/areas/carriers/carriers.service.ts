@@ -9,13 +9,13 @@ import { columnsOf, text, type Writers } from '../../platform/writes.js';
 import { checkPhone, nameKey, normalizeEmail } from '../customers/index.js';
 import { countryOf } from '../settings/index.js';
 import type { CarrierContactsService } from './carrier-contacts.service.js';
-import { requireCarrier } from './carrier-lookup.js';
 import { CarriersErrors } from './carriers.errors.js';
 import * as repo from './carriers.repository.js';
 import {
   insuranceStatus,
   type OutsourceCompanyCreateDtoT,
   type OutsourceCompanyDtoT,
+  type OutsourceCompanyRow,
   type OutsourceCompanyToValidateT,
   type OutsourceCompanyUpdateDtoT,
   toOutsourceCompany,
@@ -91,11 +91,15 @@ async function checkAuthority(t: Tenant, values: { mc_number?: string | null; do
 
 const REASON_TEXT = { Name: 'has the same name', McNumber: 'has the same MC number', DotNumber: 'has the same USDOT number' } as const;
 
+/** The services take the carriers the request names as the id gate read them (routes' `ids`). */
 export function carriersService(contacts: CarrierContactsService) {
-  async function read(t: Tenant, id: number, includeDeleted = false): Promise<OutsourceCompanyDtoT> {
-    const row = await requireCarrier(t, id, includeDeleted);
-    return toOutsourceCompany(row, await contacts.primaryOf(t, id));
+  /** The carrier's answer, with its primary contact. */
+  async function read(t: Tenant, row: OutsourceCompanyRow): Promise<OutsourceCompanyDtoT> {
+    return toOutsourceCompany(row, await contacts.primaryOf(t, row.id));
   }
+
+  /** A live carrier this request wrote, read again. */
+  const reread = async (t: Tenant, id: number): Promise<OutsourceCompanyDtoT> => read(t, await repo.carrierRecords.reread(t, id));
 
   return {
     list: repo.carriersList,
@@ -108,26 +112,26 @@ export function carriersService(contacts: CarrierContactsService) {
       await checkAuthority(t, values, null);
       const id = await repo.insertCarrier(t, values);
       for (const person of people ?? []) await contacts.add(t, id, person);
-      const created = await read(t, id);
+      const created = await reread(t, id);
       await audit(t, { action: 'outsource_company.create', entityType: 'outsource_company', entityId: id, after: created });
       return created;
     },
 
     /** Changes the fields sent and keeps the others. */
-    async update(t: Tenant, id: number, input: OutsourceCompanyUpdateDtoT): Promise<OutsourceCompanyDtoT> {
-      const current = await requireCarrier(t, id);
-      const before = await read(t, id);
+    async update(t: Tenant, current: OutsourceCompanyRow, input: OutsourceCompanyUpdateDtoT): Promise<OutsourceCompanyDtoT> {
+      const id = current.id;
+      const before = await read(t, current);
       const values = columnsOf(input, writers(phoneCountry(input, current.country)), 'sent');
       await checkAuthority(t, values, id);
       await repo.updateCarrier(t, id, values);
-      const after = await read(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'outsource_company.update', entityType: 'outsource_company', entityId: id, before, after });
       return after;
     },
 
-    /** Marks the carriers deleted; all or nothing (unknown ids: a 404 naming them, nothing changed). */
-    async remove(t: Tenant, ids: number[]): Promise<null> {
-      const rows = await repo.carrierRecords.requireAll(t, ids, { includeDeleted: true });
+    /** Marks the carriers deleted (those deleted already stay as they are); all or nothing: the
+     *  gate answered unknown ids with a 404 naming them. */
+    async remove(t: Tenant, rows: OutsourceCompanyRow[]): Promise<null> {
       const live = rows.filter((r) => r.deleted_at === null);
       await repo.setDeleted(
         t,
@@ -140,14 +144,14 @@ export function carriersService(contacts: CarrierContactsService) {
     },
 
     /** Brings a deleted carrier back, unless a live carrier took its MC or DOT number meanwhile. */
-    async restore(t: Tenant, id: number): Promise<OutsourceCompanyDtoT> {
-      const row = await requireCarrier(t, id, true);
+    async restore(t: Tenant, row: OutsourceCompanyRow): Promise<OutsourceCompanyDtoT> {
+      const id = row.id;
       if (row.deleted_at !== null) {
         await checkAuthority(t, row, id);
         await repo.setDeleted(t, [id], null);
         await audit(t, { action: 'outsource_company.restore', entityType: 'outsource_company', entityId: id, before: { deletedAt: row.deleted_at } });
       }
-      return read(t, id);
+      return reread(t, id);
     },
 
     /** What is missing or wrong, and the live carriers it would duplicate. Writes nothing. */

@@ -39,7 +39,7 @@ export function typeOfTrucksRoutes({ typeOfTrucks }: CarrierServices): AnyRoute[
       description: 'Answers the type (the spec leaves data undefined).',
       params: IdParams,
       response: TypeOfTruckDto,
-      handler: ({ tenant, params }) => typeOfTrucks.read(tenant, params.id),
+      handler: ({ found }) => typeOfTrucks.read(found.one(typeOfTruckRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -51,7 +51,7 @@ export function typeOfTrucksRoutes({ typeOfTrucks }: CarrierServices): AnyRoute[
       params: IdParams,
       body: TypeOfTruckUpdateDto,
       response: TypeOfTruckDto,
-      handler: ({ tenant, params, body }) => typeOfTrucks.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => typeOfTrucks.update(tenant, found.one(typeOfTruckRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -63,7 +63,7 @@ export function typeOfTrucksRoutes({ typeOfTrucks }: CarrierServices): AnyRoute[
         "Refused while live trucks or live carriers use it (type_of_trucks.in_use, with the counts). Deleted trucks that named it keep no type; deleted carriers' rows for it go.",
       params: IdParams,
       response: None,
-      handler: ({ tenant, params }) => typeOfTrucks.remove(tenant, params.id),
+      handler: ({ tenant, found }) => typeOfTrucks.remove(tenant, found.one(typeOfTruckRecords)),
     }),
   ];
 }

@@ -23,42 +23,48 @@ const WRITERS: Writers<TypeOfTruckUpdateDtoT, repo.TypeOfTruckValues> = {
   isRefrigerated: (v) => ({ is_refrigerated: v ?? false }),
 };
 
-/** The company's type of truck, or 404 "Type of truck 5 was not found." (other areas use it: trucks). */
+/** The company's type of truck, or 404 "Type of truck 5 was not found.": how other areas check a
+ *  type id of theirs (trucks); this area's routes declare theirs (route ids). */
 export function requireTypeOfTruck(t: Tenant, id: number): Promise<TypeOfTruckRow> {
   return repo.typeOfTruckRecords.requireOne(t, id);
 }
 
 const checkName = (t: Tenant, name: string | undefined, exceptId: number | null) => repo.typeOfTrucks.checkName(t, name, exceptId);
 
+/** The services take the records the request names as the id gate read them (routes' `ids`). */
 export function typeOfTrucksService() {
+  /** A type this request wrote, read again. */
+  const reread = async (t: Tenant, id: number): Promise<TypeOfTruckDtoT> => toTypeOfTruck(await repo.typeOfTruckRecords.reread(t, id));
+
   return {
     list: repo.typeOfTrucks.list,
 
-    read: async (t: Tenant, id: number): Promise<TypeOfTruckDtoT> => toTypeOfTruck(await requireTypeOfTruck(t, id)),
+    read: (row: TypeOfTruckRow): TypeOfTruckDtoT => toTypeOfTruck(row),
 
     async create(t: Tenant, input: TypeOfTruckCreateDtoT): Promise<TypeOfTruckDtoT> {
       const values = columnsOf(input, WRITERS, 'all') as repo.TypeOfTruckValues;
       await checkName(t, values.name, null);
       const id = await repo.insertType(t, values);
-      const created = toTypeOfTruck(await requireTypeOfTruck(t, id));
+      const created = await reread(t, id);
       await audit(t, { action: 'type_of_truck.create', entityType: 'type_of_truck', entityId: id, after: created });
       return created;
     },
 
     /** Changes the fields sent and keeps the others. */
-    async update(t: Tenant, id: number, input: TypeOfTruckUpdateDtoT): Promise<TypeOfTruckDtoT> {
-      const before = toTypeOfTruck(await requireTypeOfTruck(t, id));
+    async update(t: Tenant, row: TypeOfTruckRow, input: TypeOfTruckUpdateDtoT): Promise<TypeOfTruckDtoT> {
+      const id = row.id;
+      const before = toTypeOfTruck(row);
       const values = columnsOf(input, WRITERS, 'sent');
       await checkName(t, values.name, id);
       await repo.updateType(t, id, values);
-      const after = toTypeOfTruck(await requireTypeOfTruck(t, id));
+      const after = await reread(t, id);
       await audit(t, { action: 'type_of_truck.update', entityType: 'type_of_truck', entityId: id, before, after });
       return after;
     },
 
     /** Refused while live trucks or live carriers use the type (type_of_trucks.in_use). */
-    async remove(t: Tenant, id: number): Promise<null> {
-      const row = await requireTypeOfTruck(t, id);
+    async remove(t: Tenant, row: TypeOfTruckRow): Promise<null> {
+      const id = row.id;
       const before = toTypeOfTruck(row);
       await repo.typeOfTrucks.refuseInUse(t, row);
       await t.announce(repo.typeOfTrucksDeleted, { typeIds: [id] });

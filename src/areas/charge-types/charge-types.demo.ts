@@ -2,8 +2,11 @@
 // fuel surcharge set on the system type every company has, and one customer's negotiated rates.
 // Made through the services, so they carry the same rules and audit rows as API-made ones.
 import type { DemoSeeder } from '../../platform/demo-seeder.js';
+import { customerRecords } from '../customers/index.js';
+import { listTypes } from './charge-types.repository.js';
 import type { ChargeTypeUpdateT } from './charge-types.schemas.js';
 import { chargeTypesService } from './charge-types.service.js';
+import { namedTypeRecords } from './customer-charge-types.repository.js';
 import { customerChargeTypesService } from './customer-charge-types.service.js';
 
 const ACCESSORIALS: Array<ChargeTypeUpdateT & { name: string }> = [
@@ -55,15 +58,17 @@ export const chargeTypesDemo: DemoSeeder = {
     const customers = customerChargeTypesService();
     await ctx.inCompany(async (t) => {
       for (const accessorial of ACCESSORIALS) await types.create(t, accessorial);
-      const fuel = (await types.list(t, {})).find((c) => c.isSystem && c.code === 'FUEL');
-      if (fuel) await types.update(t, fuel.id, { rate: 18.5, minimumCharge: 25 });
+      const fuel = (await listTypes(t, { excludeSystem: false, includeDeleted: false })).find((c) => c.is_system && c.code === 'FUEL');
+      if (fuel) await types.update(t, fuel, { rate: 18.5, minimumCharge: 25 });
 
-      const customer = await t.select('customers').select('id').where('name', '=', NEGOTIATED.customer).executeTakeFirst();
+      const byName = await t.select('customers').select('id').where('name', '=', NEGOTIATED.customer).executeTakeFirst();
+      const customer = byName && (await customerRecords.find(t, byName.id));
       if (!customer) return;
-      const list = await customers.list(t, customer.id, true, true);
+      const list = await customers.list(t, customer, true, true);
+      const named = namedTypeRecords(customer.id);
       for (const [code, rate] of NEGOTIATED.rates) {
         const row = list.find((c) => c.code === code);
-        if (row) await customers.put(t, customer.id, row.id, { rate });
+        if (row) await customers.put(t, customer, await named.reread(t, row.id), { rate });
       }
     });
   },

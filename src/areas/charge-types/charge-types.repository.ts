@@ -17,6 +17,18 @@ export const chargeTypeRecords = companyRecords<CompanyTypeRow>({
   read: (t, ids) => types(t).select(COLUMNS).where('id', 'in', ids).execute(),
 });
 
+/** Charge types as an invoice's lines name them: a company type (live or deleted) or a row of one of
+ *  the company's customers' lists, by id (one sequence numbers both: their ids never collide).
+ *  Whether one applies to the invoice's customer is the invoice's own check. */
+export const lineChargeTypeRecords = companyRecords<{ id: number }>({
+  name: 'charge_type',
+  what: 'Charge type',
+  read: async (t, ids) => [
+    ...(await types(t).select('id').where('id', 'in', ids).execute()),
+    ...(await t.select('customer_charge_types').select('id').where('id', 'in', ids).execute()),
+  ],
+});
+
 export interface TypeFilter {
   excludeSystem: boolean;
   includeDeleted: boolean;
@@ -31,9 +43,6 @@ export function listTypes(t: Tenant, f: TypeFilter): Promise<CompanyTypeRow[]> {
     .orderBy('id')
     .execute();
 }
-
-/** A type, live or deleted. */
-export const findType = (t: Tenant, id: number): Promise<CompanyTypeRow | undefined> => chargeTypeRecords.find(t, id);
 
 /** The live types whose code or name (any case) is one of these, other than `exceptId`. */
 export function findClashes(t: Tenant, code: string, name: string, exceptId: number | null): Promise<Array<{ id: number; code: string; name: string }>> {

@@ -59,7 +59,7 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
         "Active types with appliesPerStop (every PerStop type, and others marked so: liftgate, residential delivery...). With customerId: those that apply to the customer — its own list when it has one, else the company's.",
       querystring: PerStopQuery,
       response: List,
-      handler: ({ tenant, query }) => types.perStop(tenant, query.customerId ?? null),
+      handler: ({ tenant, found }) => types.perStop(tenant, found.maybe(customerRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -70,7 +70,7 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
       description: 'A deleted type is answered too, with its deletedAt.',
       params: IdParams,
       response: ChargeType,
-      handler: ({ tenant, params }) => types.read(tenant, params.id),
+      handler: ({ found }) => types.read(found.one(chargeTypeRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -83,7 +83,7 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
       params: IdParams,
       body: ChargeTypeUpdate,
       response: ChargeType,
-      handler: ({ tenant, params, body }) => types.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => types.update(tenant, found.one(chargeTypeRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -95,7 +95,7 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
         "Answers the deleted type (deleting it again changes nothing). A system type cannot be deleted (400 charge_types.system_type). Customers' copies stay until their sync marks them removed; otherMessages says how many lists copy it.",
       params: IdParams,
       response: ChargeType,
-      handler: ({ tenant, params }) => types.remove(tenant, params.id),
+      handler: ({ tenant, found }) => types.remove(tenant, found.one(chargeTypeRecords)),
     }),
   ];
 }

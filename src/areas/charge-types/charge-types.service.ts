@@ -6,15 +6,13 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { type OtherMessageT, type WithNotices, withNotices } from '../../platform/envelope.js';
 import { fail, invalid } from '../../platform/errors.js';
-import { requireCustomer } from '../customers/index.js';
+import type { CustomerRow } from '../customers/index.js';
 import { effectiveTypes } from './charge-rules.repository.js';
 import { ChargeTypesErrors } from './charge-types.errors.js';
 import * as repo from './charge-types.repository.js';
 import { codeFromName, freeCode, mergeValues } from './charge-types.rules.js';
 import { type ChargeTypeT, type ChargeTypeUpdateT, type CompanyTypeRow, MAX_CHARGE_TYPES, type PricingValues, toChargeType } from './charge-types.schemas.js';
 import { copiesOf } from './customer-charge-types.repository.js';
-
-const requireType = (t: Tenant, id: number): Promise<CompanyTypeRow> => repo.chargeTypeRecords.requireOne(t, id);
 
 /** The request's values, with a code made from the name when none is set, checked for clashes. */
 async function valuesFor(t: Tenant, input: ChargeTypeUpdateT, current: CompanyTypeRow | null): Promise<PricingValues> {
@@ -54,22 +52,22 @@ export function chargeTypesService() {
   return {
     list,
 
-    read: async (t: Tenant, id: number): Promise<ChargeTypeT> => toChargeType(await requireType(t, id)),
+    read: (row: CompanyTypeRow): ChargeTypeT => toChargeType(row),
 
     async create(t: Tenant, input: ChargeTypeUpdateT): Promise<ChargeTypeT> {
       await checkRoom(t);
       const id = await repo.insertType(t, await valuesFor(t, input, null));
-      const after = toChargeType(await requireType(t, id));
+      const after = toChargeType(await repo.chargeTypeRecords.reread(t, id));
       await audit(t, { action: 'charge_type.create', entityType: 'charge_type', entityId: id, after });
       return after;
     },
 
     /** Fields left out keep their value; a deleted type is restored. */
-    async update(t: Tenant, id: number, input: ChargeTypeUpdateT): Promise<ChargeTypeT> {
-      const row = await requireType(t, id);
+    async update(t: Tenant, row: CompanyTypeRow, input: ChargeTypeUpdateT): Promise<ChargeTypeT> {
+      const id = row.id;
       if (row.deleted_at) await checkRoom(t);
       await repo.updateType(t, id, await valuesFor(t, input, row));
-      const after = toChargeType(await requireType(t, id));
+      const after = toChargeType(await repo.chargeTypeRecords.reread(t, id));
       await audit(t, {
         action: row.deleted_at ? 'charge_type.restore' : 'charge_type.update',
         entityType: 'charge_type',
@@ -81,29 +79,28 @@ export function chargeTypesService() {
     },
 
     /** Answers the deleted type; deleting a deleted type changes nothing. */
-    async remove(t: Tenant, id: number): Promise<WithNotices<ChargeTypeT>> {
-      const deleted = await removeMany(t, [id]);
-      return withNotices(toChargeType(await requireType(t, id)), await copiesNotice(t, deleted));
+    async remove(t: Tenant, row: CompanyTypeRow): Promise<WithNotices<ChargeTypeT>> {
+      const deleted = await removeRows(t, [row]);
+      return withNotices(toChargeType(await repo.chargeTypeRecords.reread(t, row.id)), await copiesNotice(t, deleted));
     },
 
     /** All or nothing: an unknown id is 404 and a system type 400, with nothing deleted. Answers
      *  the company's list as it is afterwards. */
     async removeMany(t: Tenant, ids: number[]): Promise<WithNotices<ChargeTypeT[]>> {
-      const deleted = await removeMany(t, ids);
+      // The ids are the body itself, a list the gate does not read.
+      const deleted = await removeRows(t, await repo.chargeTypeRecords.requireAll(t, ids));
       return withNotices(await list(t, {}), await copiesNotice(t, deleted));
     },
 
     /** The types chosen on stops: the company's, or those that apply to the customer. */
-    async perStop(t: Tenant, customerId: number | null): Promise<ChargeTypeT[]> {
-      if (customerId !== null) await requireCustomer(t, customerId);
-      return (await effectiveTypes(t, customerId)).filter((c) => c.appliesPerStop);
+    async perStop(t: Tenant, customer: CustomerRow | undefined): Promise<ChargeTypeT[]> {
+      return (await effectiveTypes(t, customer?.id ?? null)).filter((c) => c.appliesPerStop);
     },
   };
 }
 
 /** Marks the live ones deleted; answers those it deleted. */
-async function removeMany(t: Tenant, ids: number[]): Promise<CompanyTypeRow[]> {
-  const rows = await repo.chargeTypeRecords.requireAll(t, ids);
+async function removeRows(t: Tenant, rows: CompanyTypeRow[]): Promise<CompanyTypeRow[]> {
   const system = rows.find((r) => r.is_system);
   if (system) throw fail(ChargeTypesErrors.systemType, `"${system.name}" is a system type: it cannot be deleted (set isActive false to stop charging it).`);
   const live = rows.filter((r) => r.deleted_at === null);

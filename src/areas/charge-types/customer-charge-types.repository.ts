@@ -2,7 +2,9 @@
 // copy of the company's list plus its own types), so it is read whole.
 import { sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
-import { type CustomerTypeRow, PRICING_COLUMNS, type PricingValues } from './charge-types.schemas.js';
+import { type CompanyRecords, companyRecords } from '../../platform/records.js';
+import { chargeTypeRecords } from './charge-types.repository.js';
+import { type CompanyTypeRow, type CustomerTypeRow, PRICING_COLUMNS, type PricingValues } from './charge-types.schemas.js';
 
 const COLUMNS = [...PRICING_COLUMNS, 'customer_id', 'charge_type_id', 'removed_at'] as const;
 
@@ -21,6 +23,37 @@ export function rowsOf(t: Tenant, customerId: number): Promise<CustomerTypeRow[]
     .orderBy((eb) => eb.fn('lower', ['name']))
     .orderBy('id')
     .execute();
+}
+
+/** What a path id of a customer's list names (PUT /Customers/{customerId}/chargeTypes/{chargeTypeId}):
+ *  a row of the list, by its id or by the company type it copies, else a live company type the list
+ *  lacks. `id` is the id as named. */
+export type NamedType = { id: number; row: CustomerTypeRow; company?: undefined } | { id: number; row?: undefined; company: CompanyTypeRow };
+
+/** The types a customer's list may be changed through, read with the list's lock (the change holds
+ *  it until commit): a row of the customer's by its id or the company type it copies, else a live
+ *  company type (a deleted one is missing, like an unknown id). "Charge type 9 was not found." */
+export function namedTypeRecords(customerId: number): CompanyRecords<NamedType, number> {
+  return companyRecords<NamedType>({
+    name: 'customer_charge_type',
+    what: chargeTypeRecords.what,
+    plural: chargeTypeRecords.plural,
+    async read(t, ids) {
+      await lockList(t, customerId);
+      const rows = await rowsOf(t, customerId);
+      const out: NamedType[] = [];
+      const rest: number[] = [];
+      for (const id of ids) {
+        const row = rows.find((r) => r.id === id) ?? rows.find((r) => r.charge_type_id === id);
+        if (row) out.push({ id, row });
+        else rest.push(id);
+      }
+      for (const company of await chargeTypeRecords.findAll(t, rest)) {
+        if (company.deleted_at === null) out.push({ id: company.id, company });
+      }
+      return out;
+    },
+  });
 }
 
 export interface NewRow extends PricingValues {

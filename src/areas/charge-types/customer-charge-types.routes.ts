@@ -9,6 +9,7 @@ import { CUSTOMERS_EDIT, customerRecords } from '../customers/index.js';
 import { chargeTypeRecords } from './charge-types.repository.js';
 import { VIEW } from './charge-types.routes.js';
 import { ChargeType, ChargeTypeUpdate, CustomerParams, CustomerTypeParams, CustomerTypesQuery, IdsBody } from './charge-types.schemas.js';
+import { type NamedType, namedTypeRecords } from './customer-charge-types.repository.js';
 import type { CustomerChargeTypesService } from './customer-charge-types.service.js';
 
 const EDIT_CUSTOMERS = CUSTOMERS_EDIT;
@@ -28,8 +29,8 @@ export function customerChargeTypesRoutes(types: CustomerChargeTypesService): An
       params: CustomerParams,
       querystring: CustomerTypesQuery,
       response: List,
-      handler: ({ tenant, params, query, principal }) =>
-        types.list(tenant, params.customerId, query.seedIfEmpty ?? true, missingFor(EDIT_CUSTOMERS, principal) === null),
+      handler: ({ tenant, found, query, principal }) =>
+        types.list(tenant, found.one(customerRecords), query.seedIfEmpty ?? true, missingFor(EDIT_CUSTOMERS, principal) === null),
     }),
     defineRoute({
       method: 'DELETE',
@@ -42,22 +43,30 @@ export function customerChargeTypesRoutes(types: CustomerChargeTypesService): An
       params: CustomerParams,
       body: IdsBody,
       response: List,
-      handler: ({ tenant, params, body }) => types.remove(tenant, params.customerId, body),
+      // The ids are the body itself, a list the gate does not read: the service names the missing ones.
+      handler: ({ tenant, found, body }) => types.remove(tenant, found.one(customerRecords), body),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Customers/:customerId/chargeTypes/:chargeTypeId',
       access: EDIT_CUSTOMERS,
-      // chargeTypeId: a company type (added to the list, or its copy changed) or a row of the
-      // customer's list; 0 adds one of the customer's own. One the company does not have is a 404.
-      ids: { params: { customerId: customerRecords, chargeTypeId: chargeTypeRecords } },
+      // chargeTypeId: a row of the customer's list (by its id or the company type it copies) or a live
+      // company type the list lacks, read with the list's lock; 0 adds one of the customer's own. One
+      // the company does not have is a 404.
+      ids: {
+        params: {
+          customerId: customerRecords,
+          // 0: a type of the customer's own, not a record.
+          chargeTypeId: { orNone: { chosen: ({ params }) => namedTypeRecords((params as { customerId: number }).customerId), walk: chargeTypeRecords } },
+        },
+      },
       summary: "Set one of the customer's charge types",
       description:
         "chargeTypeId: a type of the customer's list (its id, or the id of the company type it copies) is updated — fields left out keep their value; a company type the list lacks is added with the body's values over the company's; 0 adds a type of the customer's own (name required). A customer without a list gets a copy of the company's first. A removed row written to stays as the customer's own type.",
       params: CustomerTypeParams,
       body: ChargeTypeUpdate,
       response: ChargeType,
-      handler: ({ tenant, params, body }) => types.put(tenant, params.customerId, params.chargeTypeId, body),
+      handler: ({ tenant, found, body }) => types.put(tenant, found.one(customerRecords), found.at<NamedType>('params.chargeTypeId')[0], body),
     }),
     defineRoute({
       method: 'POST',
@@ -69,7 +78,7 @@ export function customerChargeTypesRoutes(types: CustomerChargeTypesService): An
         "Adds the company types the list lacks (a type of the customer's own with the same code becomes the copy, rates kept); copies follow their company type's name, code, kind, unit, description, weightUnit and appliesPerStop, keeping the customer's rate, currency, minimumCharge, freeUnits, isTaxable and isActive; copies of deleted company types are marked removed (isRemoved), kept but not charged. otherMessages warns of kind changes (the rate is kept) and removals. A code clash with a type of the customer's own is 400 customer_charge_types.code_conflict, nothing changed.",
       params: CustomerParams,
       response: List,
-      handler: ({ tenant, params }) => types.sync(tenant, params.customerId),
+      handler: ({ tenant, found }) => types.sync(tenant, found.one(customerRecords)),
     }),
   ];
 }

@@ -6,7 +6,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { type WithNotices, withNotices } from '../../platform/envelope.js';
 import { fail, invalid, notFoundAll } from '../../platform/errors.js';
-import { requireCustomer } from '../customers/index.js';
+import type { CustomerRow } from '../customers/index.js';
 import { ChargeTypesErrors } from './charge-types.errors.js';
 import * as companyRepo from './charge-types.repository.js';
 import { codeFromName, freeCode, mergeValues } from './charge-types.rules.js';
@@ -46,9 +46,8 @@ const liveCodes = (rows: CustomerTypeRow[], exceptId: number | null) =>
   new Map(rows.filter((r) => r.removed_at === null && r.id !== exceptId).map((r) => [r.code, r]));
 
 export function customerChargeTypesService() {
-  /** Locks the list of an active customer of the company, seeded if it is still empty. */
+  /** Locks the customer's list, seeded if it is still empty. */
   async function openList(t: Tenant, customerId: number): Promise<CustomerTypeRow[]> {
-    await requireCustomer(t, customerId);
     await repo.lockList(t, customerId);
     const rows = await repo.rowsOf(t, customerId);
     if (rows.length > 0) return rows;
@@ -58,16 +57,16 @@ export function customerChargeTypesService() {
 
   return {
     /** The customer's list; seeded first when empty, asked to and allowed to. */
-    async list(t: Tenant, customerId: number, seedIfEmpty: boolean, mayEditCustomers: boolean): Promise<ChargeTypeT[]> {
-      await requireCustomer(t, customerId);
+    async list(t: Tenant, customer: CustomerRow, seedIfEmpty: boolean, mayEditCustomers: boolean): Promise<ChargeTypeT[]> {
+      const customerId = customer.id;
       const rows = await repo.rowsOf(t, customerId);
       if (rows.length > 0 || !seedIfEmpty || !mayEditCustomers) return rows.map(toCustomerChargeType);
       return (await openList(t, customerId)).map(toCustomerChargeType);
     },
 
     /** All or nothing; system types stay (set isActive false). Answers the list afterwards. */
-    async remove(t: Tenant, customerId: number, ids: number[]): Promise<ChargeTypeT[]> {
-      await requireCustomer(t, customerId);
+    async remove(t: Tenant, customer: CustomerRow, ids: number[]): Promise<ChargeTypeT[]> {
+      const customerId = customer.id;
       await repo.lockList(t, customerId);
       const rows = await repo.rowsOf(t, customerId);
       const unique = [...new Set(ids)];
@@ -88,10 +87,13 @@ export function customerChargeTypesService() {
     },
 
     /** Updates one of the customer's types (fields left out keep their value), adds a company type
-     *  the list lacks, or (id 0) adds a type of the customer's own. */
-    async put(t: Tenant, customerId: number, id: number, input: ChargeTypeUpdateT): Promise<ChargeTypeT> {
+     *  the list lacks, or (`named` undefined: id 0) adds a type of the customer's own. `named` was
+     *  read with the list's lock (namedTypeRecords), which this request holds until it commits. */
+    async put(t: Tenant, customer: CustomerRow, named: repo.NamedType | undefined, input: ChargeTypeUpdateT): Promise<ChargeTypeT> {
+      const customerId = customer.id;
       const rows = await openList(t, customerId);
-      const row = id === 0 ? undefined : rowNamed(rows, id);
+      // A company type named before the list was seeded is now in it, as a copy.
+      const row = named === undefined ? undefined : rowNamed(rows, named.id);
       let rowId: number;
       if (row) {
         const values = mergeValues(input, row);
@@ -104,10 +106,9 @@ export function customerChargeTypesService() {
         rowId = row.id;
       } else {
         if (rows.length >= MAX_CHARGE_TYPES) throw fail(ChargeTypesErrors.limitReached, `A customer may have at most ${MAX_CHARGE_TYPES} charge types.`);
-        const company = id === 0 ? null : await companyRepo.findType(t, id);
-        // A deleted company type is not added to a customer's list: missing, like an unknown id.
-        if (id !== 0 && (!company || company.deleted_at !== null))
-          throw notFoundAll(companyRepo.chargeTypeRecords.what, companyRepo.chargeTypeRecords.plural, [id]);
+        // A live company type the list lacks (a row of the list named by the gate is in it still).
+        const company = named?.company ?? null;
+        if (named !== undefined && company === null) throw new Error(`charge type ${named.id} of customer ${customerId} was read and is gone`);
         const base = company ? { ...valuesOf(company), is_system: company.is_system } : null;
         const values = mergeValues(input, base);
         const taken = liveCodes(rows, null);
@@ -128,8 +129,8 @@ export function customerChargeTypesService() {
     },
 
     /** Brings the list up to date with the company's (customer-sync.plan.ts), keeping its rates. */
-    async sync(t: Tenant, customerId: number): Promise<WithNotices<ChargeTypeT[]>> {
-      await requireCustomer(t, customerId);
+    async sync(t: Tenant, customer: CustomerRow): Promise<WithNotices<ChargeTypeT[]>> {
+      const customerId = customer.id;
       await repo.lockList(t, customerId);
       const rows = await repo.rowsOf(t, customerId);
       const company = await companyRepo.listTypes(t, { excludeSystem: false, includeDeleted: true });

@@ -20,5 +20,5 @@ export const chargeTypesArea: Area = {
 };
 
 export { type ChargeTypeRule, chargeRulesFor } from './charge-rules.repository.js';
-export { chargeTypeRecords, seedSystemChargeTypes } from './charge-types.repository.js';
+export { chargeTypeRecords, lineChargeTypeRecords, seedSystemChargeTypes } from './charge-types.repository.js';
 export { CHARGE_KINDS, type ChargeKind, type ChargeTypeT, type WeightUnit } from './charge-types.schemas.js';

@@ -51,12 +51,18 @@ export function selectAddresses(t: Tenant) {
   return addresses(t).select(COLUMNS);
 }
 
-/** Addresses by id: a customer's or the company's own, never a warehouse's place. */
-export const addressRecords = companyRecords<AddressRow>({
+/** Addresses by id: a customer's or the company's own, never a warehouse's place; with
+ *  `customerId`, that customer's only (another's reads as missing). */
+export const addressRecords = companyRecords<AddressRow, number, { customerId?: number } | undefined>({
   name: 'address',
   what: 'Address',
   plural: 'Addresses',
-  read: (t, ids) => selectAddresses(t).where('a.id', 'in', ids).where('a.kind', '=', 'customer').execute(),
+  read: (t, ids, options) =>
+    selectAddresses(t)
+      .where('a.id', 'in', ids)
+      .where('a.kind', '=', 'customer')
+      .$if(options?.customerId !== undefined, (q) => q.where('a.customer_id', '=', options!.customerId!))
+      .execute(),
 });
 
 /** Addresses of these customers, main first. One query for a whole page of customers. */

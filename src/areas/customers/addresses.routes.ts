@@ -38,7 +38,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
       params: AddressIdParams,
       body: AddressInput,
       response: Address,
-      handler: ({ tenant, params, body }) => addresses.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => addresses.update(tenant, found.one(addressRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -49,7 +49,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
       description: "When it was the main address, the customer's oldest remaining address becomes main.",
       params: AddressIdParams,
       response: None,
-      handler: ({ tenant, params }) => addresses.remove(tenant, params.id),
+      handler: ({ tenant, found }) => addresses.remove(tenant, found.one(addressRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -59,7 +59,7 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
       summary: "Make an address its customer's main address",
       params: AddressIdParams,
       response: Address,
-      handler: ({ tenant, params }) => addresses.setAsMain(tenant, params.id),
+      handler: ({ tenant, found }) => addresses.setAsMain(tenant, found.one(addressRecords)),
     }),
     defineRoute({
       method: 'GET',

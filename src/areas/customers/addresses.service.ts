@@ -10,7 +10,6 @@ import { addressKey } from './address-key.js';
 import * as repo from './addresses.repository.js';
 import { type AddressInputT, type AddressRow, type AddressT, type CustomerAddressInputT, toAddress } from './addresses.schemas.js';
 import { CustomersErrors } from './customers.errors.js';
-import * as customers from './customers.repository.js';
 
 type Fields = Omit<AddressInputT, 'customerId'> | CustomerAddressInputT;
 
@@ -50,9 +49,6 @@ export function addressValues(input: Fields, customerId: number | null, field = 
     normalized_key: addressKey(place),
   };
 }
-
-const requireAddress = (t: Tenant, id: number) => repo.addressRecords.requireOne(t, id);
-const requireCustomer = (t: Tenant, customerId: number) => customers.customerRecords.requireOne(t, customerId);
 
 /** Coordinates for an address sent without them: its postal code's centre, else its city's; the
  *  answer says which (otherMessages; the model has no field for it), or that it stays unplaced.
@@ -110,48 +106,49 @@ export async function ensureMain(t: Tenant, customerId: number): Promise<void> {
   if (oldest !== null) await repo.setMain(t, oldest);
 }
 
+/** The routes' services take the records the request names as the id gate read them (route ids):
+ *  the address, and the active customer customerId names. */
 export function addressesService() {
-  async function read(t: Tenant, id: number): Promise<AddressT> {
-    return toAddress(await requireAddress(t, id));
+  /** An address this request wrote, read again. */
+  async function reread(t: Tenant, id: number): Promise<AddressT> {
+    return toAddress(await repo.addressRecords.reread(t, id));
   }
 
   return {
     async create(t: Tenant, input: AddressInputT): Promise<AddressT> {
       const customerId = input.customerId ?? null;
-      if (customerId !== null) await requireCustomer(t, customerId);
       const id = await writeAddress(t, null, addressValues(input, customerId), input.isMain ?? null);
-      const created = await read(t, id);
+      const created = await reread(t, id);
       await audit(t, { action: 'address.create', entityType: 'address', entityId: id, after: created });
       return created;
     },
 
-    async update(t: Tenant, id: number, input: AddressInputT): Promise<AddressT> {
-      const before = await requireAddress(t, id);
+    async update(t: Tenant, before: AddressRow, input: AddressInputT): Promise<AddressT> {
+      const id = before.id;
       const customerId = input.customerId === undefined ? before.customer_id : input.customerId;
-      if (customerId !== null && customerId !== before.customer_id) await requireCustomer(t, customerId);
       await writeAddress(t, before, addressValues(input, customerId), input.isMain ?? null);
-      const after = await read(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'address.update', entityType: 'address', entityId: id, before: toAddress(before), after });
       return after;
     },
 
-    async remove(t: Tenant, id: number): Promise<null> {
-      const before = await requireAddress(t, id);
+    async remove(t: Tenant, before: AddressRow): Promise<null> {
+      const id = before.id;
       await repo.deleteAddress(t, id);
       if (before.customer_id !== null) await ensureMain(t, before.customer_id);
       await audit(t, { action: 'address.delete', entityType: 'address', entityId: id, before: toAddress(before) });
       return null;
     },
 
-    async setAsMain(t: Tenant, id: number): Promise<AddressT> {
-      const address = await requireAddress(t, id);
+    async setAsMain(t: Tenant, address: AddressRow): Promise<AddressT> {
+      const id = address.id;
       if (address.customer_id === null) throw fail(CustomersErrors.addressNoCustomer, "Only a customer's address can be its main address.");
       if (!address.is_main) {
         await repo.clearMain(t, address.customer_id);
         await repo.setMain(t, id);
         await audit(t, { action: 'address.set_main', entityType: 'address', entityId: id, after: { customerId: address.customer_id } });
       }
-      return read(t, id);
+      return reread(t, id);
     },
 
     async lookupForTransfer(t: Tenant, term: string | null | undefined): Promise<AddressT[]> {

@@ -11,14 +11,16 @@ function contacts(t: Tenant) {
   return t.select('customer_contacts');
 }
 
-/** Contacts by id: those of active customers ("Contact 5 was not found." for any other). */
-export const contactRecords = companyRecords<ContactRow>({
+/** Contacts by id: those of active customers ("Contact 5 was not found." for any other); with
+ *  `customerId`, that customer's only. */
+export const contactRecords = companyRecords<ContactRow, number, { customerId?: number } | undefined>({
   name: 'customer_contact',
   what: 'Contact',
-  read: (t, ids) =>
+  read: (t, ids, options) =>
     contacts(t)
       .select(COLUMNS)
       .where('id', 'in', ids)
+      .$if(options?.customerId !== undefined, (q) => q.where('customer_id', '=', options!.customerId!))
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom('customers as c')
@@ -30,11 +32,6 @@ export const contactRecords = companyRecords<ContactRow>({
       )
       .execute(),
 });
-
-/** A contact of an active customer. */
-export function findContact(t: Tenant, id: number): Promise<ContactRow | undefined> {
-  return contactRecords.find(t, id);
-}
 
 /** The queries every contact list shares (contact-book.repository.ts). */
 export const contactList = contactTable<ContactRow>('customer_contacts', 'customer_id');

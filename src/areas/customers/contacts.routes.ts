@@ -39,14 +39,16 @@ export function contactsRoutes({ contacts }: CustomerServices): AnyRoute[] {
       method: 'PUT',
       url: '/CustomerContacts/:id',
       access: EDIT,
-      ids: { params: { id: contactRecords }, body: { customerId: { except: customerRecords } } },
+      // customerId must be the contact's customer: one the company does not have (active) is a
+      // validation problem on it, another of its customers contacts.customer_change.
+      ids: { params: { id: contactRecords }, body: { customerId: { field: customerRecords } } },
       summary: 'Update a contact',
       description:
         'customerId must stay the same (merge customers to move contacts). isPrimary=false on the primary passes the role to the oldest other contact.',
       params: ContactIdParams,
       body: ContactInput,
       response: CustomerContact,
-      handler: ({ tenant, params, body }) => contacts.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => contacts.update(tenant, found.one(contactRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -59,7 +61,7 @@ export function contactsRoutes({ contacts }: CustomerServices): AnyRoute[] {
       params: ContactIdParams,
       querystring: DeleteContactQuery,
       response: DeleteContactResultDto,
-      handler: ({ tenant, params, query }) => contacts.remove(tenant, params.id, query.reassignToPrimary ?? false),
+      handler: ({ tenant, found, query }) => contacts.remove(tenant, found.one(contactRecords), query.reassignToPrimary ?? false),
     }),
     defineRoute({
       method: 'PUT',
@@ -69,7 +71,7 @@ export function contactsRoutes({ contacts }: CustomerServices): AnyRoute[] {
       summary: "Make a contact its customer's primary contact",
       params: ContactIdParams,
       response: CustomerContact,
-      handler: ({ tenant, params }) => contacts.setPrimary(tenant, params.id),
+      handler: ({ tenant, found }) => contacts.setPrimary(tenant, found.one(contactRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -79,7 +81,7 @@ export function contactsRoutes({ contacts }: CustomerServices): AnyRoute[] {
       summary: 'Where a contact is used',
       params: ContactIdParams,
       response: ContactUsageDto,
-      handler: ({ tenant, params }) => contacts.usage(tenant, params.id),
+      handler: ({ tenant, found }) => contacts.usage(tenant, found.one(contactRecords)),
     }),
     defineRoute({
       method: 'POST',

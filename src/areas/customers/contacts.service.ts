@@ -22,6 +22,7 @@ import {
 import { CustomersErrors } from './customers.errors.js';
 import { contactUsesMoved } from './customers.events.js';
 import * as customers from './customers.repository.js';
+import type { CustomerRow } from './customers.schemas.js';
 import { checkPhone, isEmail, normalizeEmail, phoneDigitForms } from './keys.js';
 
 const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
@@ -38,9 +39,6 @@ const book = contactBook(
   { ...repo.contactList, ownerOf: (row: ContactRow) => row.customer_id, countriesOf: repo.countriesOf, reassignUses },
   { entity: 'contact', ownerEntity: 'customer', ownerKey: 'customerId', toAnswer: toContact },
 );
-
-const requireContact = (t: Tenant, id: number): Promise<ContactRow> => repo.contactRecords.requireOne(t, id);
-const requireCustomer = (t: Tenant, customerId: number) => customers.customerRecords.requireOne(t, customerId);
 
 /** A customer with contacts and no primary gets its oldest contact as primary. */
 export const ensurePrimary = book.ensurePrimary;
@@ -64,47 +62,54 @@ const usageDto = (contactId: number, u: { sentEmails: number; supportTickets: nu
   total: u.sentEmails + u.supportTickets,
 });
 
+/** The routes' services take the records the request names as the id gate read them (route ids). */
 export function contactsService() {
-  async function read(t: Tenant, id: number): Promise<CustomerContactT> {
-    return toContact(await requireContact(t, id));
+  /** A contact this request wrote, read again. */
+  async function reread(t: Tenant, id: number): Promise<CustomerContactT> {
+    return toContact(await repo.contactRecords.reread(t, id));
   }
 
+  /** One active customer's contacts (the gate read customerId), or every customer's. */
   async function normalize(t: Tenant, customerId: number | null | undefined, mode: NormalizeMode) {
-    if (customerId !== null && customerId !== undefined) await requireCustomer(t, customerId);
     return book.normalize(t, customerId ?? null, mode);
   }
 
-  return {
-    async ofCustomer(t: Tenant, customerId: number) {
-      const customer = await requireCustomer(t, customerId);
-      const list = (await repo.contactsOfCustomers(t, [customerId])).map(toContact);
-      return { customerId, customerName: customer.name, primaryContact: list.find((c) => c.isPrimary) ?? null, contacts: list };
-    },
+  /** The customer's contacts, primary first. */
+  async function ofCustomerRow(t: Tenant, customer: Pick<CustomerRow, 'id' | 'name'>) {
+    const list = (await repo.contactsOfCustomers(t, [customer.id])).map(toContact);
+    return { customerId: customer.id, customerName: customer.name, primaryContact: list.find((c) => c.isPrimary) ?? null, contacts: list };
+  }
 
+  return {
+    ofCustomerRow,
+
+    /** An active customer's contacts, or 404 (other areas answer theirs so: accounting). */
+    ofCustomer: async (t: Tenant, customerId: number) => ofCustomerRow(t, await customers.customerRecords.requireOne(t, customerId)),
+
+    /** For an active customer (the route's gate read customerId). */
     async create(t: Tenant, input: ContactInputT): Promise<CustomerContactT> {
-      await requireCustomer(t, input.customerId);
       const id = await repo.insertContact(t, await values(t, input));
       await book.settlePrimary(t, input.customerId, id, false, input.isPrimary);
-      const created = await read(t, id);
+      const created = await reread(t, id);
       await audit(t, { action: 'contact.create', entityType: 'contact', entityId: id, after: created });
       return created;
     },
 
-    async update(t: Tenant, id: number, input: ContactInputT): Promise<CustomerContactT> {
-      const before = await requireContact(t, id);
+    async update(t: Tenant, before: ContactRow, input: ContactInputT): Promise<CustomerContactT> {
+      const id = before.id;
       if (input.customerId !== before.customer_id) {
         throw fail(CustomersErrors.contactCustomerChange, 'A contact stays with its customer; merge the customers to move contacts.');
       }
       await repo.contactList.update(t, id, await values(t, input));
       await book.settlePrimary(t, before.customer_id, id, before.is_primary, input.isPrimary);
-      const after = await read(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'contact.update', entityType: 'contact', entityId: id, before: toContact(before), after });
       return after;
     },
 
     /** Refused while the contact is used, unless its uses move to the primary contact. */
-    async remove(t: Tenant, id: number, reassignToPrimary: boolean) {
-      const contact = await requireContact(t, id);
+    async remove(t: Tenant, contact: ContactRow, reassignToPrimary: boolean) {
+      const id = contact.id;
       const used = usageDto(id, (await repo.usage(t, [id])).get(id)!);
       const { reassignedTo, newPrimary } = await book.remove(t, contact, used.total, reassignToPrimary, {
         inUse: () =>
@@ -123,14 +128,13 @@ export function contactsService() {
       };
     },
 
-    async setPrimary(t: Tenant, id: number): Promise<CustomerContactT> {
-      await book.setPrimary(t, await requireContact(t, id));
-      return read(t, id);
+    async setPrimary(t: Tenant, contact: ContactRow): Promise<CustomerContactT> {
+      await book.setPrimary(t, contact);
+      return reread(t, contact.id);
     },
 
-    async usage(t: Tenant, id: number): Promise<ContactUsageDtoT> {
-      await requireContact(t, id);
-      return usageDto(id, (await repo.usage(t, [id])).get(id)!);
+    async usage(t: Tenant, contact: ContactRow): Promise<ContactUsageDtoT> {
+      return usageDto(contact.id, (await repo.usage(t, [contact.id])).get(contact.id)!);
     },
 
     preview: (t: Tenant, customerId: number | null | undefined): Promise<NormalizePlan> =>

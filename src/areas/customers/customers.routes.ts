@@ -39,6 +39,23 @@ const DELETE = permission('Delete Customers');
 const EXPORT_IMPORT = permission('Export/Import');
 const Deleted = Type.Object({ deleted: Type.Integer() });
 
+/** Read to change them together: locked until the change commits. */
+const lockedCustomers = customerRecords.with({ lock: true });
+/** Customers active or deleted, locked (deleting one again changes nothing and is no 404). */
+const anyLockedCustomers = customerRecords.with({ statuses: [0, 1], lock: true });
+/** Customers active or deleted (restoring an active one changes nothing and is no 404). */
+const anyCustomers = customerRecords.with({ statuses: [0, 1] });
+type Request = { params: unknown; query: unknown; body: unknown };
+/** An active customer; a deleted one with status=1. */
+const customerOfStatus = {
+  chosen: ({ query }: Request) => customerRecords.with({ statuses: [(query as { status?: number }).status ?? 0] }),
+  walk: customerRecords,
+};
+/** Addresses of the customer {id}: another's (of the company too) is missing. */
+const addressesOfPath = { chosen: ({ params }: Request) => addressRecords.with({ customerId: (params as { id: number }).id }), walk: addressRecords };
+/** Contacts of the customer {id}: another's (of the company too) is missing. */
+const contactsOfPath = { chosen: ({ params }: Request) => contactRecords.with({ customerId: (params as { id: number }).id }), walk: contactRecords };
+
 export function customersRoutes({ customers, contacts, places, emails, transfer }: CustomerServices): AnyRoute[] {
   return [
     defineRoute({
@@ -62,19 +79,19 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
       description: 'With its addresses; the first address (or the one marked isMain) is the main address.',
       body: NewCustomerInput,
       response: Customer,
-      handler: ({ tenant, body }) => customers.create(tenant, body),
+      handler: ({ tenant, found, body }) => customers.create(tenant, body, found.maybe(customerRecords)),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/Customers',
       access: DELETE,
-      ids: { query: { ids: customerRecords } },
+      ids: { query: { ids: anyLockedCustomers } },
       summary: 'Delete customers',
       description:
         "Marks them deleted: hidden from lists (unless asked with status=1) and kept with everything they own; PUT /Customers/{id}/Restore brings one back. Unknown ids (another company's too): 404 naming each, nothing changed.",
       querystring: IdsQuery,
       response: None,
-      handler: ({ tenant, query }) => customers.remove(tenant, query.ids),
+      handler: ({ tenant, found }) => customers.remove(tenant, found.all(customerRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -84,32 +101,32 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
       summary: 'Move a customer in the pipeline',
       params: PipelineParams,
       response: None,
-      handler: ({ tenant, params }) => customers.setPipeline(tenant, params.customerId, params.pipeline),
+      handler: ({ tenant, found, params }) => customers.setPipeline(tenant, found.one(customerRecords), params.pipeline),
     }),
     defineRoute({
       method: 'GET',
       url: '/Customers/:id',
       access: signedIn,
-      ids: { params: { id: customerRecords } },
+      ids: { params: { id: customerOfStatus } },
       summary: 'Read a customer',
       description: 'An active customer; a deleted one with status=1.',
       params: CustomerIdParams,
       querystring: StatusQuery,
       response: Customer,
-      handler: ({ tenant, params, query }) => customers.read(tenant, params.id, [query.status ?? 0]),
+      handler: ({ tenant, found }) => customers.readRow(tenant, found.one(customerRecords)),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Customers/:id',
       access: EDIT,
-      ids: { params: { id: customerRecords }, body: { parentCustomerId: customerRecords, 'addresses[].id': addressRecords } },
+      ids: { params: { id: customerRecords }, body: { parentCustomerId: customerRecords, 'addresses[].id': addressesOfPath } },
       summary: 'Update a customer',
       description:
         "Replaces the customer's fields. Addresses listed are updated (with their id) or added (without); addresses not listed are kept — remove one with DELETE /Addresses/{id}.",
       params: CustomerIdParams,
       body: CustomerInput,
       response: None,
-      handler: ({ tenant, params, body }) => customers.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => customers.update(tenant, found.one(customerRecords, 'id'), body, found.maybe(customerRecords, 'parentCustomerId')),
     }),
     defineRoute({
       method: 'GET',
@@ -119,7 +136,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
       summary: "The customer's contacts, primary first",
       params: CustomerIdParams,
       response: CustomerContactDetailsResponse,
-      handler: ({ tenant, params }) => contacts.ofCustomer(tenant, params.id),
+      handler: ({ tenant, found }) => contacts.ofCustomerRow(tenant, found.one(customerRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -130,7 +147,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
       params: CustomerIdParams,
       querystring: LocationsQuery,
       response: Type.Array(Address),
-      handler: ({ tenant, params, query }) => places.locations(tenant, params.id, query.customerName),
+      handler: ({ tenant, found, query }) => places.locations(tenant, found.one(customerRecords), query.customerName),
     }),
     defineRoute({
       method: 'GET',
@@ -143,7 +160,7 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
       params: CustomerIdParams,
       querystring: SharedListQuery,
       response: PagedList(FullAddressInfo),
-      handler: ({ tenant, params, query }) => places.lookupAddress(tenant, params.id, query),
+      handler: ({ tenant, found, query }) => places.lookupAddress(tenant, found.one(customerRecords), query),
     }),
     defineRoute({
       method: 'GET',
@@ -156,17 +173,17 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
       params: CustomerIdParams,
       querystring: SharedListQuery,
       response: PagedList(NormalizedAddressWithCustomers),
-      handler: ({ tenant, params, query }) => places.groupedAddresses(tenant, params.id, query),
+      handler: ({ tenant, found, query }) => places.groupedAddresses(tenant, found.one(customerRecords), query),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Customers/:id/Restore',
       access: DELETE,
-      ids: { params: { id: customerRecords } },
+      ids: { params: { id: anyCustomers } },
       summary: 'Restore a deleted customer',
       params: CustomerIdParams,
       response: None,
-      handler: ({ tenant, params }) => customers.restore(tenant, params.id),
+      handler: ({ tenant, found }) => customers.restore(tenant, found.one(customerRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -176,20 +193,20 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
       summary: 'Mails sent to the customer, newest first (at most 1000)',
       params: CustomerIdParams,
       response: Type.Array(SentEmail),
-      handler: ({ tenant, params }) => emails.list(tenant, params.id),
+      handler: ({ tenant, found }) => emails.sentTo(tenant, found.one(customerRecords)),
     }),
     defineRoute({
       method: 'POST',
       url: '/Customers/:id/SentEmails',
       access: CREATE,
-      ids: { params: { id: customerRecords }, body: { contactIds: contactRecords } },
+      ids: { params: { id: customerRecords }, body: { contactIds: contactsOfPath } },
       summary: 'Send mail to the customer',
       description:
         "One mail per recipient (`to`, the emails of `contactIds`, or else the customer's own email), written to the outbox — sent over SMTP when SMTP_URL is set — and recorded. A Static type fills its template where subject or body are not sent.",
       params: CustomerIdParams,
       body: EmailSendRequest,
       response: SendResult,
-      handler: ({ tenant, principal, params, body }) => emails.send(tenant, principal, params.id, body),
+      handler: ({ tenant, principal, found, body }) => emails.send(tenant, principal, found.one(customerRecords), body, found.all(contactRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -257,13 +274,14 @@ export function customersRoutes({ customers, contacts, places, emails, transfer 
       method: 'PUT',
       url: '/Customers/MergeCustomers',
       access: companyAdmin,
-      ids: { body: { parentCustomerId: customerRecords, customerIds: customerRecords } },
+      ids: { body: { parentCustomerId: lockedCustomers, customerIds: lockedCustomers } },
       summary: 'Merge customers into one parent',
       description:
         "In one transaction the children's addresses, contacts, mails and support tickets move to the parent (which keeps its main address and primary contact); the children end deleted with mergedIntoId set. An audit row records it.",
       body: MergeCustomers,
       response: Type.Object({ parentCustomerId: Id, mergedCustomerIds: Type.Array(Id), moved: Type.Record(Type.String(), Type.Integer()) }),
-      handler: ({ tenant, body }) => customers.merge(tenant, body),
+      handler: ({ tenant, found, body }) =>
+        customers.merge(tenant, body, found.one(customerRecords, 'parentCustomerId'), found.all(customerRecords, 'customerIds')),
     }),
     defineRoute({
       method: 'POST',

@@ -4,7 +4,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { AnswerCache, type Versioned, versioned } from '../../platform/answer-cache.js';
 import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
-import { invalid, notFoundAll, ValidationError } from '../../platform/errors.js';
+import { invalid, ValidationError } from '../../platform/errors.js';
 import { paged, sortOfQuery } from '../../platform/list.js';
 import { dateRangeOf, pageOf } from '../../platform/paging.js';
 import * as addresses from './addresses.repository.js';
@@ -84,16 +84,17 @@ function fromPageRow(row: repo.PageRow): CustomerT {
 }
 
 /** The customer (active unless `statuses` says otherwise), or 404 "Customer 5 was not found.";
- *  what other areas check a customer id with. */
+ *  what other areas check a customer id of theirs with (routes declare theirs: route ids). */
 export function requireCustomer(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerRow> {
   return repo.customerRecords.requireOne(t, id, { statuses });
 }
 
-/** A parent must exist, and the parent chain must not come back to the customer. */
-async function checkParent(t: Tenant, customerId: number | null, parentId: number | null): Promise<void> {
-  if (parentId === null) return;
-  if (parentId === customerId) throw invalid('parentCustomerId', 'A customer cannot be its own parent.');
-  let current: CustomerRow | undefined = await repo.customerRecords.requireOne(t, parentId);
+/** The parent (an active customer: the gate read parentCustomerId) must not be the customer, nor
+ *  its chain come back to it. */
+async function checkParent(t: Tenant, customerId: number | null, parent: CustomerRow | undefined): Promise<void> {
+  if (parent === undefined) return;
+  if (parent.id === customerId) throw invalid('parentCustomerId', 'A customer cannot be its own parent.');
+  let current: CustomerRow | undefined = parent;
   for (let depth = 0; current && depth < 50; depth++) {
     if (current.parent_customer_id === null) return;
     if (current.parent_customer_id === customerId) throw invalid('parentCustomerId', 'That parent would make the customer its own ancestor.');
@@ -101,30 +102,36 @@ async function checkParent(t: Tenant, customerId: number | null, parentId: numbe
   }
 }
 
+/** Addresses listed by id are the customer's own (the gate read them so, route ids). */
 async function saveAddresses(t: Tenant, customerId: number, list: CustomerAddressInputT[]): Promise<void> {
   for (const [i, input] of list.entries()) {
-    let existing = null;
-    if (input.id !== null && input.id !== undefined) {
-      // Read at its turn: the writes before it may have moved the main flag.
-      existing = (await addresses.addressRecords.find(t, input.id)) ?? null;
-      if (!existing || existing.customer_id !== customerId) throw notFoundAll(addresses.addressRecords.what, addresses.addressRecords.plural, [input.id]);
-    }
+    // Read again at its turn: the writes before it may have moved the main flag.
+    const existing = input.id !== null && input.id !== undefined ? await addresses.addressRecords.reread(t, input.id) : null;
     await writeAddress(t, existing, addressValues(input, customerId, `addresses[${i}].country`), input.isMain ?? null, `addresses[${i}]`);
   }
 }
 
 const SORTABLE = { name: 'name', createdAt: 'created_at' } as const;
 
+/** The routes' services take the customers the request names as the id gate read them (route ids). */
 export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
   const lists = customerLists();
   // Whole list answers, kept per company data version (GET /Customers declares it).
   const listAnswers = new AnswerCache({ version: repo.currentListVersion, maxBytes: answerCacheBytes });
-  async function read(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerT> {
-    return (await withAddresses(t, [await requireCustomer(t, id, statuses)]))[0]!;
+  /** The customer's answer, with its addresses. */
+  async function readRow(t: Tenant, row: CustomerRow): Promise<CustomerT> {
+    return (await withAddresses(t, [row]))[0]!;
   }
+  /** A customer by id, active unless `statuses` says otherwise, or 404 (other areas answer theirs so). */
+  async function read(t: Tenant, id: number, statuses: number[] = [0]): Promise<CustomerT> {
+    return readRow(t, await requireCustomer(t, id, statuses));
+  }
+  /** An active customer this request wrote, read again. */
+  const reread = async (t: Tenant, id: number): Promise<CustomerT> => readRow(t, await repo.customerRecords.reread(t, id));
 
   return {
     read,
+    readRow,
     listAnswers,
 
     async list(t: Tenant, q: CustomersQueryT): Promise<Versioned<Paged<CustomerT>>> {
@@ -152,33 +159,35 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
       return versioned(paged(rows.map(fromPageRow), page, total), version);
     },
 
-    async create(t: Tenant, input: CustomerInputT): Promise<CustomerT> {
-      await checkParent(t, null, input.parentCustomerId ?? null);
+    /** `parent`: the customer parentCustomerId names, as the gate read it (required with it). */
+    async create(t: Tenant, input: CustomerInputT, parent?: CustomerRow): Promise<CustomerT> {
+      await checkParent(t, null, parent);
       const id = await repo.insertCustomer(t, customerValues(input, mainCountry(input.addresses)));
       await saveAddresses(
         t,
         id,
         (input.addresses ?? []).map((a) => ({ ...a, id: null })),
       );
-      const created = await read(t, id);
+      const created = await reread(t, id);
       await audit(t, { action: 'customer.create', entityType: 'customer', entityId: id, after: created });
       return created;
     },
 
     /** Updates the fields; listed addresses are updated (with id) or added (without); none is removed. */
-    async update(t: Tenant, id: number, input: CustomerInputT): Promise<null> {
-      const before = await read(t, id);
-      await checkParent(t, id, input.parentCustomerId ?? null);
+    async update(t: Tenant, current: CustomerRow, input: CustomerInputT, parent: CustomerRow | undefined): Promise<null> {
+      const id = current.id;
+      const before = await readRow(t, current);
+      await checkParent(t, id, parent);
       const country = input.addresses?.length ? mainCountry(input.addresses) : (before.addresses.find((a) => a.isMain)?.country ?? 'US');
       await repo.updateCustomer(t, id, customerValues(input, country));
       if (input.addresses) await saveAddresses(t, id, input.addresses);
-      await audit(t, { action: 'customer.update', entityType: 'customer', entityId: id, before, after: await read(t, id) });
+      await audit(t, { action: 'customer.update', entityType: 'customer', entityId: id, before, after: await reread(t, id) });
       return null;
     },
 
-    /** Marks the customers deleted: hidden from lists, kept with everything they own. */
-    async remove(t: Tenant, ids: number[]): Promise<null> {
-      const rows = await repo.customerRecords.requireAll(t, ids, { statuses: [0, 1], lock: true });
+    /** Marks the customers deleted (read locked, deleted ones too): hidden from lists, kept with
+     *  everything they own. */
+    async remove(t: Tenant, rows: CustomerRow[]): Promise<null> {
       const active = rows.filter((r) => r.status === 0);
       await repo.setStatus(
         t,
@@ -190,8 +199,9 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
       return null;
     },
 
-    async restore(t: Tenant, id: number): Promise<null> {
-      const row = await requireCustomer(t, id, [0, 1]);
+    /** `row`: active or deleted. */
+    async restore(t: Tenant, row: CustomerRow): Promise<null> {
+      const id = row.id;
       if (row.status === 1) {
         await repo.setStatus(t, [id], 0);
         await audit(t, { action: 'customer.restore', entityType: 'customer', entityId: id, before: { status: 1 }, after: { status: 0 } });
@@ -199,8 +209,8 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
       return null;
     },
 
-    async setPipeline(t: Tenant, id: number, pipeline: number): Promise<null> {
-      const row = await requireCustomer(t, id);
+    async setPipeline(t: Tenant, row: CustomerRow, pipeline: number): Promise<null> {
+      const id = row.id;
       if (row.pipeline !== pipeline) {
         await repo.updateCustomer(t, id, { pipeline });
         await audit(t, { action: 'customer.pipeline', entityType: 'customer', entityId: id, before: { pipeline: row.pipeline }, after: { pipeline } });
@@ -247,12 +257,11 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
 
     /** Moves the children's addresses, contacts, mails and tickets to the parent in one
      *  transaction; the children end deleted, pointing at the parent. Support tickets are the
-     *  support area's: it moves them when told (customersMerged), here they are only counted. */
-    async merge(t: Tenant, input: MergeCustomersT) {
+     *  support area's: it moves them when told (customersMerged), here they are only counted.
+     *  `parent` and `merged`: the active customers the input names, read locked (the gate's). */
+    async merge(t: Tenant, input: MergeCustomersT, parent: CustomerRow, merged: CustomerRow[]) {
       const children = [...new Set(input.customerIds)];
-      if (children.includes(input.parentCustomerId)) throw invalid('customerIds', 'The parent cannot be merged into itself.');
-      const rows = await repo.customerRecords.requireAll(t, [input.parentCustomerId, ...children], { lock: true });
-      const parent = rows.find((r) => r.id === input.parentCustomerId)!;
+      if (children.includes(parent.id)) throw invalid('customerIds', 'The parent cannot be merged into itself.');
       const moved = await repo.moveChildren(t, children, parent.id);
       moved.support_tickets = await repo.ticketCount(t, children);
       await t.announce(customersMerged, { fromIds: children, intoId: parent.id });
@@ -266,7 +275,7 @@ export function customersService(answerCacheBytes = 32 * 1024 * 1024) {
         action: 'customer.merge',
         entityType: 'customer',
         entityId: parent.id,
-        before: rows.filter((r) => r.id !== parent.id).map((r) => ({ id: r.id, name: r.name })),
+        before: merged.map((r) => ({ id: r.id, name: r.name })),
         after: { mergedCustomerIds: children, moved },
       });
       return { parentCustomerId: parent.id, mergedCustomerIds: children, moved };

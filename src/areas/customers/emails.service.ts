@@ -4,9 +4,10 @@ import type { Tenant } from '../../db/tenant.js';
 import { enqueueMail } from '../../integrations/mail/outbox.js';
 import { audit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
-import { fail, invalid, notFoundAll } from '../../platform/errors.js';
-import * as contacts from './contacts.repository.js';
+import { fail, invalid } from '../../platform/errors.js';
+import type { ContactRow } from './contacts.schemas.js';
 import { CustomersErrors } from './customers.errors.js';
+import type { CustomerRow } from './customers.schemas.js';
 import { requireCustomer } from './customers.service.js';
 import * as repo from './emails.repository.js';
 import { EMAIL_TYPES, type EmailSendRequestT, type EmailTypeInfoT, type SentEmailT } from './emails.schemas.js';
@@ -16,30 +17,37 @@ function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
+/** The mails sent to a customer, newest first. */
+async function sentTo(t: Tenant, customer: Pick<CustomerRow, 'id'>): Promise<SentEmailT[]> {
+  return (await repo.sentEmails(t, customer.id)).map((r) => ({
+    id: r.id,
+    customerId: r.customer_id,
+    contactId: r.contact_id,
+    emailType: r.email_type,
+    to: r.to_address,
+    subject: r.subject,
+    body: r.body,
+    status: r.status,
+    sentAt: r.sent_at,
+    sentBy: r.sent_by,
+    createdAt: r.created_at,
+  }));
+}
+
+/** The routes' services take the records the request names as the id gate read them (route ids). */
 export function emailsService() {
   return {
     types: (): EmailTypeInfoT[] => EMAIL_TYPES,
 
-    async list(t: Tenant, customerId: number): Promise<SentEmailT[]> {
-      await requireCustomer(t, customerId);
-      return (await repo.sentEmails(t, customerId)).map((r) => ({
-        id: r.id,
-        customerId: r.customer_id,
-        contactId: r.contact_id,
-        emailType: r.email_type,
-        to: r.to_address,
-        subject: r.subject,
-        body: r.body,
-        status: r.status,
-        sentAt: r.sent_at,
-        sentBy: r.sent_by,
-        createdAt: r.created_at,
-      }));
-    },
+    /** The mails sent to an active customer, or 404 (other areas list theirs so: accounting). */
+    list: async (t: Tenant, customerId: number): Promise<SentEmailT[]> => sentTo(t, await requireCustomer(t, customerId)),
 
-    /** One mail per recipient: the `to` addresses, the contacts' emails, or else the customer's own. */
-    async send(t: Tenant, principal: Principal, customerId: number, input: EmailSendRequestT) {
-      const customer = await requireCustomer(t, customerId);
+    sentTo,
+
+    /** One mail per recipient: the `to` addresses, the contacts' emails, or else the customer's own.
+     *  `contacts`: those contactIds names, the customer's (the gate read them so). */
+    async send(t: Tenant, principal: Principal, customer: CustomerRow, input: EmailSendRequestT, contacts: ContactRow[]) {
+      const customerId = customer.id;
       const typeName = input.emailType?.trim() || 'General';
       const type = EMAIL_TYPES.find((e) => e.name.toLowerCase() === typeName.toLowerCase());
       if (!type) throw invalid('emailType', `Unknown email type "${typeName}"; see GET /Customers/EmailTypes.`);
@@ -52,13 +60,9 @@ export function emailsService() {
 
       const recipients: Array<{ to: string; contactId: number | null }> = (input.to ?? []).map((to) => ({ to: to.trim(), contactId: null }));
       if (input.contactIds?.length) {
-        const rows = await contacts.contactsOfCustomers(t, [customerId]);
-        // Contacts of this customer only: any other id (of another customer too) is not found;
-        // the first problem in the list's order is the answer, naming every id not found.
-        const missing = [...new Set(input.contactIds)].filter((id) => !rows.some((c) => c.id === id));
+        const byId = new Map(contacts.map((c) => [c.id, c]));
         for (const id of input.contactIds) {
-          const contact = rows.find((c) => c.id === id);
-          if (!contact) throw notFoundAll(contacts.contactRecords.what, contacts.contactRecords.plural, missing);
+          const contact = byId.get(id)!;
           if (!contact.email || !isEmail(contact.email.trim()))
             throw fail(CustomersErrors.contactWithoutEmail, `Contact ${id} (${contact.name}) has no valid email address.`);
           recipients.push({ to: contact.email.trim(), contactId: id });

@@ -64,7 +64,7 @@ export { addSiteAddress, changeSiteAddress, removeSiteAddress, type SiteValues }
 // Contact lists of other owners (carriers) follow the same rules and answer the same shapes.
 export { type ContactBook, type ContactPlan, type ContactStore, contactBook, contactFields } from './contact-book.js';
 export { type ContactColumns, type ContactTable, contactTable } from './contact-book.repository.js';
-export { contactRecords, contactsOfCustomers, findContact } from './contacts.repository.js';
+export { contactRecords, contactsOfCustomers } from './contacts.repository.js';
 export type { ContactRow } from './contacts.schemas.js';
 export {
   ContactChange,

@@ -6,27 +6,22 @@ import type { Paged } from '../../platform/envelope.js';
 import type { SharedListQueryT } from '../../platform/schemas.js';
 import * as repo from './addresses.repository.js';
 import { type AddressT, toAddress } from './addresses.schemas.js';
-import { requireCustomer } from './customers.service.js';
+import type { CustomerRow } from './customers.schemas.js';
 
+/** The services take the customer the request names as the id gate read it (routes' `ids`). */
 export function placesService() {
   return {
-    async locations(t: Tenant, customerId: number, customerName: string | undefined): Promise<AddressT[]> {
-      await requireCustomer(t, customerId);
-      return (await repo.locations(t, customerId, customerName?.trim() || null)).map(toAddress);
+    async locations(t: Tenant, customer: CustomerRow, customerName: string | undefined): Promise<AddressT[]> {
+      return (await repo.locations(t, customer.id, customerName?.trim() || null)).map(toAddress);
     },
 
-    async lookupAddress(t: Tenant, customerId: number, q: SharedListQueryT): Promise<Paged<AddressT & { normalizedAddress: string }>> {
-      await requireCustomer(t, customerId);
-      return repo.lookupAddresses(t, q, customerId);
-    },
+    lookupAddress: (t: Tenant, customer: CustomerRow, q: SharedListQueryT): Promise<Paged<AddressT & { normalizedAddress: string }>> =>
+      repo.lookupAddresses(t, q, customer.id),
 
     /** The customer's distinct places, each with its addresses there and every active customer of
      *  the company with an address at the same place. SortBy and SortDirection do not apply (the
      *  places keep the order of their first address) and are ignored, as they always were. */
-    async groupedAddresses(t: Tenant, customerId: number, q: SharedListQueryT): Promise<Paged<repo.GroupedPlace>> {
-      await requireCustomer(t, customerId);
-      return repo.groupedPlaces(t, q, customerId);
-    },
+    groupedAddresses: (t: Tenant, customer: CustomerRow, q: SharedListQueryT): Promise<Paged<repo.GroupedPlace>> => repo.groupedPlaces(t, q, customer.id),
 
     async deleteDuplicateAddresses(t: Tenant): Promise<{ deleted: number }> {
       const deleted = await repo.deleteDuplicateAddresses(t);

@@ -21,7 +21,7 @@ import {
 import { ASSIGN, UNDO, VIEW } from './dispatch.access.js';
 import { routeItemRecords } from './legs.repository.js';
 import type { PoolService } from './pool.service.js';
-import { routeRecords } from './routes.repository.js';
+import { lockedRouteRecords, routeRecords } from './routes.repository.js';
 import { RouteIdParams } from './routes.schemas.js';
 
 const CHECKS =
@@ -43,13 +43,13 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       method: 'POST',
       url: '/Routes/:id/assign-unassigned-stop',
       access: ASSIGN,
-      ids: { params: { id: routeRecords }, body: { routeItemIds: routeItemRecords, orderStopIds: stopRecords } },
+      ids: { params: { id: lockedRouteRecords }, body: { routeItemIds: routeItemRecords, orderStopIds: stopRecords } },
       summary: 'Put stops from the unassigned pool on the route',
       description: `Stops by route item or by order stop (its legs in the pool), at position or each where it adds the least distance. ${CHECKS}`,
       params: RouteIdParams,
       body: AssignUnassignedStopRequest,
       response: None,
-      handler: ({ tenant, params, body }) => pool.assignUnassigned(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => pool.assignUnassigned(tenant, found.one(lockedRouteRecords), body, found.all(routeItemRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -65,7 +65,7 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       querystring: ValidateQuery,
       body: Many(RouteItemGroupInput),
       response: Type.Ref('Route'),
-      handler: ({ tenant, params, query, body }) => pool.setStops(tenant, params.id, body, query.validateIsAssigned ?? false),
+      handler: ({ tenant, found, query, body }) => pool.setStops(tenant, found.one(routeRecords), body, query.validateIsAssigned ?? false),
     }),
     defineRoute({
       method: 'PUT',
@@ -76,7 +76,7 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       description: `Its stops not done, from fromRouteId (or from any other route and the pool), each where it adds the least distance. ${CHECKS}`,
       body: ChangeOrderRouteRequest,
       response: None,
-      handler: ({ tenant, body }) => pool.changeOrderRoute(tenant, body),
+      handler: ({ tenant, found, body }) => pool.changeOrderRoute(tenant, body, found.one(routeRecords, 'routeId')),
     }),
     defineRoute({
       method: 'PUT',
@@ -87,7 +87,7 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       description: 'A done stop stays (routes.item_done: nothing changes); an order with no stop on the route: routes.not_assigned.',
       querystring: OrderOnRouteQuery,
       response: None,
-      handler: ({ tenant, query }) => pool.moveOrderOnRouteToUnassigned(tenant, query.orderId, query.routeId),
+      handler: ({ tenant, found }) => pool.moveOrderOnRouteToUnassigned(tenant, found.one(orderRecords), found.one(routeRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -98,7 +98,7 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       description: 'Route items or order stops (their legs on the route); a done one stays (routes.item_done: nothing changes). Answers the route.',
       body: MoveToUnassignedRequest,
       response: Type.Ref('Route'),
-      handler: ({ tenant, body }) => pool.moveToUnassigned(tenant, body),
+      handler: ({ tenant, found, body }) => pool.moveToUnassigned(tenant, body, found.all(routeItemRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -161,7 +161,7 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       description: 'Two for a transfer stop whose legs are on two routes; none for a stop in the pool.',
       querystring: StopQuery,
       response: Many(Id),
-      handler: ({ tenant, query }) => pool.routeIdsOfStop(tenant, query.orderStopId),
+      handler: ({ tenant, found }) => pool.routeIdsOfStop(tenant, found.one(stopRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -176,7 +176,7 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       params: StopIdParams,
       body: AttemptRequest,
       response: None,
-      handler: ({ tenant, params, body }) => pool.attempt(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => pool.attempt(tenant, found.one(stopRecords), body),
     }),
     defineRoute({
       method: 'PUT',
@@ -188,7 +188,7 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       description: 'Every stop not done goes back to the unassigned pool; done ones stay. An order on no route: nothing to do.',
       params: StopIdParams,
       response: None,
-      handler: ({ tenant, params }) => pool.undoOrder(tenant, params.id),
+      handler: ({ tenant, found }) => pool.undoOrder(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -202,7 +202,7 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
         'A done stop: routes.item_done; a stop on no route: routes.not_assigned.',
       params: Type.Object({ orderStopId: Id }),
       response: None,
-      handler: ({ tenant, params }) => pool.undoStops(tenant, [params.orderStopId]),
+      handler: ({ tenant, found }) => pool.undoStop(tenant, found.one(stopRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -214,7 +214,7 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       description: 'The stop and, when it is a pickup, the deliveries of the same order after it on the route. Changes nothing.',
       params: Type.Object({ orderStopId: Id }),
       response: Many(Type.Ref('OrderStop')),
-      handler: ({ tenant, params }) => pool.undoInfo(tenant, params.orderStopId),
+      handler: ({ tenant, found }) => pool.undoInfo(tenant, found.one(stopRecords)),
     }),
     defineRoute({
       method: 'PUT',

@@ -50,11 +50,21 @@ export interface ArrangeOptions {
 }
 
 export function assignService(matrix: MatrixProvider) {
-  /** The route, locked; it must be active (Planned, Next, InProgress) to take or lose stops. */
-  async function lockRoute(t: Tenant, id: number): Promise<routes.RouteRow> {
-    const row = await routes.routeRecords.requireOne(t, id, { lock: true });
-    if (!ACTIVE_STATES.includes(row.status)) throw fail(DispatchErrors.routeClosed, `Route ${id} is ${row.status}: its stops cannot change.`);
+  /** The route (locked) must be active (Planned, Next, InProgress) to take or lose stops. */
+  function requireActive(row: routes.RouteRow): routes.RouteRow {
+    if (!ACTIVE_STATES.includes(row.status)) throw fail(DispatchErrors.routeClosed, `Route ${row.id} is ${row.status}: its stops cannot change.`);
     return row;
+  }
+
+  /** The route, locked, in a transaction after the one its id was checked in (auto-reroute's):
+   *  one deleted meanwhile is 404. It must be active. */
+  async function lockRoute(t: Tenant, id: number): Promise<routes.RouteRow> {
+    return requireActive(await routes.routeRecords.requireOne(t, id, { lock: true }));
+  }
+
+  /** The route read again and locked, in the transaction that read it already (or holds its legs). It must be active. */
+  async function relockRoute(t: Tenant, id: number): Promise<routes.RouteRow> {
+    return requireActive(await routes.routeRecords.reread(t, id, { lock: true }));
   }
 
   /** Warnings of the route as it would be: capacity, time windows, places not measured; and its measure. */
@@ -92,7 +102,7 @@ export function assignService(matrix: MatrixProvider) {
    */
   async function arrange(t: Tenant, routeId: number, ordered: readonly number[], options: ArrangeOptions): Promise<OtherMessageT[]> {
     if (new Set(ordered).size !== ordered.length) throw invalid('items', 'A route item is listed twice.');
-    const route = await lockRoute(t, routeId);
+    const route = await relockRoute(t, routeId);
     const current = await legsOnRoutes(t, [routeId]);
     const currentIds = new Set(current.map((l) => l.id));
     const added = ordered.filter((id) => !currentIds.has(id));
@@ -199,7 +209,7 @@ export function assignService(matrix: MatrixProvider) {
     return order;
   }
 
-  return { arrange, release, cheapestOrder, lockRoute };
+  return { arrange, release, cheapestOrder, requireActive, lockRoute, relockRoute };
 }
 
 export type AssignService = ReturnType<typeof assignService>;

@@ -8,11 +8,14 @@
 import type { Tenant } from '../../db/tenant.js';
 import { greatCircleProvider } from '../../integrations/geo/matrix/index.js';
 import type { DemoSeeder } from '../../platform/demo-seeder.js';
+import { addressRecords } from '../customers/index.js';
 import { assignService } from './assign.service.js';
 import { executionService } from './execution.service.js';
-import { type LegRow, legsOfOrders, problemLegs } from './legs.repository.js';
+import { type LegRow, legsOfOrders, problemLegs, routeItemRecords } from './legs.repository.js';
 import { poolService } from './pool.service.js';
-import { routesService } from './routes.service.js';
+import { lockedRouteRecords } from './routes.repository.js';
+import type { RouteInputT } from './routes.schemas.js';
+import { readHeader, routesService } from './routes.service.js';
 import { transfersService } from './transfers.service.js';
 
 const DAY = 86_400_000;
@@ -67,6 +70,11 @@ export const dispatchDemo: DemoSeeder = {
     const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
 
     await ctx.inCompany(async (t) => {
+      // The services take the records a request's id gate would read: read here, as the gate does.
+      const locked = (id: number) => lockedRouteRecords.reread(t, id);
+      const createRoute = async (input: RouteInputT) => routes.create(t, input, await readHeader(t, input));
+      const assignLegs = async (routeId: number, ids: number[]) =>
+        pool.assignUnassigned(t, await locked(routeId), { routeItemIds: ids }, await routeItemRecords.findAll(t, ids));
       const { drivers, trucks, terminals, free, legs, places } = await resources(t);
       if (drivers.length < 3 || trucks.length < 3 || terminals.length === 0) return;
       const taken = new Set<number>();
@@ -91,7 +99,7 @@ export const dispatchDemo: DemoSeeder = {
 
       /** A route from and back to the terminal with the orders' stops, each where it adds the least distance. */
       const route = async (name: string, date: string, k: number, terminal: (typeof terminals)[number], orders: number[]) => {
-        const made = await routes.create(t, {
+        const made = await createRoute({
           name,
           date,
           driverId: drivers[k % drivers.length]!,
@@ -101,7 +109,11 @@ export const dispatchDemo: DemoSeeder = {
           startTime: `${date}T12:00:00Z`,
           endTime: `${date}T23:00:00Z`,
         });
-        if (orders.length > 0) await pool.assignUnassigned(t, made.id, { routeItemIds: legsOf(orders).map((l) => l.id) });
+        if (orders.length > 0)
+          await assignLegs(
+            made.id,
+            legsOf(orders).map((l) => l.id),
+          );
         return made.id;
       };
       // The first terminal (Austin) and, for a second metro's run, the next one with local orders today.
@@ -110,20 +122,20 @@ export const dispatchDemo: DemoSeeder = {
 
       // Yesterday: one completed (every stop done, its orders closed, its payout fixed), one archived.
       const done = await route('Yesterday — Austin loop', yesterday, 0, home, near(home, yesterday, PER_ROUTE));
-      await execution.closeAll(t, done);
+      await execution.closeAll(t, await locked(done));
       const archived = await route('Yesterday — cancelled run', yesterday, 1, home, []);
-      await routes.changeStatus(t, archived, 'Archive');
+      await routes.changeStatus(t, await locked(archived), 'Archive');
 
       // Today: one being driven (its first order picked up and delivered), one next, one planned.
       const drivenOrders = near(home, today, PER_ROUTE);
       const driven = await route('Today — Austin loop', today, 0, home, drivenOrders);
       if (drivenOrders.length > 0) {
         const first = legsOf([drivenOrders[0]!]).map((l) => l.id);
-        await execution.updateStatus(t, driven, 1, { routeItemIds: first }, {});
+        await execution.updateStatus(t, await locked(driven), 1, { routeItemIds: first }, {}, []);
       }
       await route('Today — Austin second run', today, 1, home, near(home, today, PER_ROUTE));
       const nextRoute = await route('Today — Metroplex run', today, 2, other, near(other, today, PER_ROUTE));
-      await routes.changeStatus(t, nextRoute, 'StartNext');
+      await routes.changeStatus(t, await locked(nextRoute), 'StartNext');
 
       // Through the cross-dock: pickup → hub on the Austin loop, hub → delivery on a second leg route.
       const hub = await t
@@ -134,12 +146,12 @@ export const dispatchDemo: DemoSeeder = {
         .executeTakeFirst();
       const [through] = hub ? near(hub, today, 1) : [];
       if (hub && through !== undefined) {
-        await transfers.add(t, { orderId: through, addressId: hub.id });
+        await transfers.add(t, { orderId: through, addressId: hub.id }, { address: await addressRecords.requireOne(t, hub.id) });
         const mine = await legsOfOrders(t, [through]);
         const leg = (kind: LegRow['kind']) => mine.filter((l) => l.kind === kind).map((l) => l.id);
-        await pool.assignUnassigned(t, driven, { routeItemIds: [...leg('Pickup'), ...leg('DeliveryToTransfer')] });
-        const second = await routes.create(t, { name: 'Today — cross-dock shuttle', date: today, truckId: trucks.length > 3 ? trucks[3]! : null });
-        await pool.assignUnassigned(t, second.id, { routeItemIds: [...leg('PickupFromTransfer'), ...leg('Delivery')] });
+        await assignLegs(driven, [...leg('Pickup'), ...leg('DeliveryToTransfer')]);
+        const second = await createRoute({ name: 'Today — cross-dock shuttle', date: today, truckId: trucks.length > 3 ? trucks[3]! : null });
+        await assignLegs(second.id, [...leg('PickupFromTransfer'), ...leg('Delivery')]);
       }
     });
   },

@@ -23,8 +23,9 @@ export const DriversStats = Type.Object(
 );
 type DriversStatsT = Static<typeof DriversStats>;
 
-async function stats(t: Tenant, driverId: number | null): Promise<DriversStatsT> {
-  if (driverId !== null) await driverRecords.requireOne(t, driverId);
+/** `driver`: the id gate's; absent, every driver's together. */
+async function stats(t: Tenant, driver: { id: number } | undefined): Promise<DriversStatsT> {
+  const driverId = driver?.id ?? null;
   const f = await driverFigures(t, driverId, new Date().toISOString().slice(0, 10));
   return {
     driverId,
@@ -53,7 +54,7 @@ export function driverStatsRoutes(): AnyRoute[] {
         "The driver's (driverId), or every driver's together (absent): routes by state, today's, stops done and open, distance and payout of completed routes.",
       querystring: Type.Object({ driverId: Opt(Id) }),
       response: DriversStats,
-      handler: ({ tenant, query }) => stats(tenant, query.driverId ?? null),
+      handler: ({ tenant, found }) => stats(tenant, found.maybe(driverRecords)),
     }),
   ];
 }

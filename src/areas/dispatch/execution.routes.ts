@@ -7,7 +7,7 @@ import { ItemStatusParams, ItemStatusQuery, RouteItemStopGroup } from './assign.
 import { CLOSE_ALL, EDIT_ROUTE } from './dispatch.access.js';
 import type { ExecutionService } from './execution.service.js';
 import { routeItemRecords } from './legs.repository.js';
-import { routeRecords } from './routes.repository.js';
+import { lockedRouteRecords } from './routes.repository.js';
 import { RouteIdParams } from './routes.schemas.js';
 
 export function executionRoutes(execution: ExecutionService): AnyRoute[] {
@@ -16,21 +16,21 @@ export function executionRoutes(execution: ExecutionService): AnyRoute[] {
       method: 'PUT',
       url: '/Routes/:id/RouteItems/CloseAll',
       access: CLOSE_ALL,
-      ids: { params: { id: routeRecords } },
+      ids: { params: { id: lockedRouteRecords } },
       summary: 'Mark every stop of the route done and complete it',
       description:
         "Every stop not done is done (its items' events, the orders' activity; an order whose every stop is done is closed), then the route is Completed. " +
         'A completed or archived route: routes.closed.',
       params: RouteIdParams,
       response: None,
-      handler: ({ tenant, params }) => execution.closeAll(tenant, params.id),
+      handler: ({ tenant, found }) => execution.closeAll(tenant, found.one(lockedRouteRecords)),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Routes/:id/routeItems/updateStatus/:status',
       access: EDIT_ROUTE,
       ids: {
-        params: { id: routeRecords, status: 'not-an-id' },
+        params: { id: lockedRouteRecords, status: 'not-an-id' },
         body: { routeItemIds: routeItemRecords, orderStopIds: stopRecords, 'items[].orderItemId': itemRecords },
       },
       summary: 'Mark stops of the route done, pending or to do',
@@ -42,7 +42,8 @@ export function executionRoutes(execution: ExecutionService): AnyRoute[] {
       querystring: ItemStatusQuery,
       body: RouteItemStopGroup,
       response: Type.Ref('Route'),
-      handler: ({ tenant, params, query, body }) => execution.updateStatus(tenant, params.id, params.status, body, query),
+      handler: ({ tenant, found, params, query, body }) =>
+        execution.updateStatus(tenant, found.one(lockedRouteRecords), params.status, body, query, found.all(itemRecords)),
     }),
   ];
 }

@@ -6,13 +6,13 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { type OtherMessageT, withNotices } from '../../platform/envelope.js';
 import { fail } from '../../platform/errors.js';
-import { addItemEvents, itemRecords, logActivity, orderItemsOf, orderRecords, ordersService, stopRecords } from '../orders/index.js';
+import { addItemEvents, type itemRecords, logActivity, orderItemsOf, orderRecords, ordersService } from '../orders/index.js';
 import type { ItemStatusQueryT, RouteItemStopGroupT } from './assign.schemas.js';
 import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
 import { routeItemsStatusChanged, routeStatusChanged } from './dispatch.events.js';
 import { LEG_STATUSES, type LegKind, type LegStatus } from './dispatch.tables.js';
-import { type LegRow, legsOfOrders, legsOnRoutes, mirrorStops, routeItemRecords, setLegStatus } from './legs.repository.js';
+import { type LegRow, legsOfOrders, legsOnRoutes, mirrorStops, setLegStatus } from './legs.repository.js';
 import * as repo from './routes.repository.js';
 import type { RoutesService } from './routes.service.js';
 
@@ -24,25 +24,34 @@ const DONE: Record<LegKind, { event: string; words: string }> = {
   Delivery: { event: 'Delivered', words: 'delivered' },
 };
 
+type ItemRow = Awaited<ReturnType<typeof itemRecords.reread>>;
+
 export function executionService(assign: AssignService, routes: RoutesService) {
   const orders = ordersService();
 
-  async function setStatus(t: Tenant, routeId: number, status: LegStatus, legs: readonly LegRow[], body: RouteItemStopGroupT, query: ItemStatusQueryT) {
-    const route = await assign.lockRoute(t, routeId);
+  /** `route`: locked and active; `items`: the rows of the items counted (body.items), as the id gate read them. */
+  async function setStatus(
+    t: Tenant,
+    route: repo.RouteRow,
+    status: LegStatus,
+    legs: readonly LegRow[],
+    body: RouteItemStopGroupT,
+    query: ItemStatusQueryT,
+    items: readonly ItemRow[],
+  ) {
+    const routeId = route.id;
+    // The legs' orders (ids of the database, not of the request).
     const orderRows = await orderRecords.requireAll(t, [...new Set(legs.map((l) => l.order_id))]);
     const closed = orderRows.find((o) => o.status !== 'Order');
     if (closed && status !== 'Done')
       throw fail(DispatchErrors.orderClosed, `Order ${closed.id} (${closed.order_number}) is ${closed.status}: its stops stay done.`);
     // What the driver counted: items of these orders, at most what was ordered unless allowed.
     const counted = body.items ?? [];
-    const items = await itemRecords.requireAll(
-      t,
-      counted.map((i) => i.orderItemId),
-    );
+    const orderOfItem = new Map(items.map((i) => [i.id, i.order_id]));
     const ordered = new Map((await orderItemsOf(t, [...new Set(legs.map((l) => l.order_id))])).map((i) => [i.id, i]));
-    for (const [k, c] of counted.entries()) {
+    for (const c of counted) {
       const item = ordered.get(c.orderItemId);
-      if (!item) throw fail(DispatchErrors.notAssigned, `Item ${c.orderItemId} is not of an order of these stops (order ${items[k]!.order_id}).`);
+      if (!item) throw fail(DispatchErrors.notAssigned, `Item ${c.orderItemId} is not of an order of these stops (order ${orderOfItem.get(c.orderItemId)}).`);
       if (query.allowIncreaseDeliveryQuantity === false && c.quantity > item.quantity)
         throw fail(DispatchErrors.quantityAboveOrdered, `Item ${item.id} "${item.description}": ${c.quantity} counted, ${item.quantity} ordered.`);
     }
@@ -111,13 +120,11 @@ export function executionService(assign: AssignService, routes: RoutesService) {
       if (query.getUpdateStatus)
         notices.push({ type: 'Info', message: `Order ${o.order_number}: ${done} of ${mine.length} stops done${closes ? '; closed' : ''}.` });
     }
-    return withNotices(await routes.read(t, routeId), notices);
+    return withNotices(await routes.reread(t, routeId), notices);
   }
 
-  /** The legs the body names on the route: by id or by stop; each must be on it. */
+  /** The legs the body names on the route: by id or by stop (the company's: the id gate read them); each must be on it. */
   async function named(t: Tenant, routeId: number, body: RouteItemStopGroupT): Promise<LegRow[]> {
-    await routeItemRecords.requireAll(t, body.routeItemIds ?? []);
-    await stopRecords.requireAll(t, body.orderStopIds ?? []);
     const onRoute = await legsOnRoutes(t, [routeId]);
     const ids = new Set(body.routeItemIds ?? []);
     const stops = new Set(body.orderStopIds ?? []);
@@ -129,18 +136,18 @@ export function executionService(assign: AssignService, routes: RoutesService) {
   }
 
   return {
-    async updateStatus(t: Tenant, routeId: number, status: number, body: RouteItemStopGroupT, query: ItemStatusQueryT) {
-      // The route locked before its legs are read: none moves off it meanwhile.
-      await assign.lockRoute(t, routeId);
-      return setStatus(t, routeId, LEG_STATUSES[status]!, await named(t, routeId, body), body, query);
+    /** `route`: the id gate's, locked before its legs are read (none moves off it meanwhile); `items`: body.items' rows, the gate's. */
+    async updateStatus(t: Tenant, route: repo.RouteRow, status: number, body: RouteItemStopGroupT, query: ItemStatusQueryT, items: readonly ItemRow[]) {
+      assign.requireActive(route);
+      return setStatus(t, route, LEG_STATUSES[status]!, await named(t, route.id, body), body, query, items);
     },
 
-    /** Every stop left done (orders closed as they complete), then the route completed. */
-    async closeAll(t: Tenant, routeId: number): Promise<null> {
-      await assign.lockRoute(t, routeId);
+    /** Every stop left done (orders closed as they complete), then the route completed. `route`: the id gate's, locked. */
+    async closeAll(t: Tenant, route: repo.RouteRow): Promise<null> {
+      const routeId = assign.requireActive(route).id;
       const open = (await legsOnRoutes(t, [routeId])).filter((l) => l.status !== 'Done');
-      if (open.length > 0) await setStatus(t, routeId, 'Done', open, {}, {});
-      await routes.changeStatus(t, routeId, 'Completed');
+      if (open.length > 0) await setStatus(t, route, 'Done', open, {}, {}, []);
+      await routes.changeStatus(t, await repo.routeRecords.reread(t, routeId, { lock: true }), 'Completed');
       return null;
     },
   };

@@ -40,7 +40,7 @@ export function optimizationRoutes(optimization: OptimizationService): AnyRoute[
       params: RouteIdParams,
       querystring: OptimizationStatusQuery,
       response: Bare(RouteOptimizationStatus),
-      handler: ({ tenant, params }) => optimization.status(tenant, params.id),
+      handler: ({ tenant, found }) => optimization.status(tenant, found.one(routeRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -54,7 +54,7 @@ export function optimizationRoutes(optimization: OptimizationService): AnyRoute[
         "No route to rank: an empty list, and in otherMessages why (past-day: the stop's day is over; no-active-route: its day has no active route).",
       querystring: StopQuery,
       response: Many(Type.Ref('UnassignedStopRouteSuggestionDto')),
-      handler: ({ tenant, query }) => optimization.suggestions(tenant, query.orderStopId),
+      handler: ({ tenant, found }) => optimization.suggestions(tenant, found.one(stopRecords)),
     }),
   ];
 }

@@ -23,7 +23,7 @@ import { fail } from '../../platform/errors.js';
 import { placesByIds, toAddress } from '../customers/index.js';
 import { driverRecords } from '../drivers/index.js';
 import { truckRecords } from '../fleet/index.js';
-import { stopRecords } from '../orders/index.js';
+import type { stopRecords } from '../orders/index.js';
 import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
 import { isLoading } from './dispatch.tables.js';
@@ -57,6 +57,8 @@ function noRouteNotice(stopId: number, day: string | null): OtherMessageT {
   }
   return { type: 'Info', message: `no-active-route: no route is active on ${day ?? 'any day'} to take stop ${stopId}.` };
 }
+
+type StopRow = Awaited<ReturnType<typeof stopRecords.reread>>;
 
 type InCompany = <T>(mode: TenantMode, work: CompanyWork<T>) => Promise<T>;
 
@@ -168,6 +170,7 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
     /** Starts a run, or answers the one under way; the search runs after this returns. */
     async start(inCompany: InCompany, log: Log, routeId: number, timeLimitMs: number) {
       const started = await inCompany('write', async (t) => {
+        // The id gate read the route in a transaction of its own: read again here, locked (one deleted meanwhile is 404).
         const route = await assign.lockRoute(t, routeId);
         const current = await runs.latest(t, routeId);
         if (current && runs.stateOf(current) === 'Running') return { answer: runs.statusOf(routeId, current), launch: null };
@@ -190,14 +193,12 @@ export function optimizationService(matrix: MatrixProvider, assign: AssignServic
       return started.answer;
     },
 
-    async status(t: Tenant, routeId: number) {
-      await routes.routeRecords.requireOne(t, routeId);
-      return runs.statusOf(routeId, await runs.latest(t, routeId));
-    },
+    /** `route`: the id gate's. */
+    status: async (t: Tenant, route: routes.RouteRow) => runs.statusOf(route.id, await runs.latest(t, route.id)),
 
     /** The active routes of the stop's day, best first for its legs in the pool. */
-    async suggestions(t: Tenant, stopId: number) {
-      const stop = await stopRecords.requireOne(t, stopId);
+    async suggestions(t: Tenant, stop: StopRow) {
+      const stopId = stop.id;
       // The order's legs (the stop's among them): the stop's in the pool, and the order's others
       // there it pairs with — a pickup and its delivery go as one shipment.
       const open = (l: { route_id: number | null; status: string }) => l.route_id === null && l.status !== 'Done';

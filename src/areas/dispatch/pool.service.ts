@@ -9,7 +9,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { withNotices } from '../../platform/envelope.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
-import { addItemEvents, logActivity, type OrderStopT, orderItemsOf, orderRecords, ordersService, stopRecords } from '../orders/index.js';
+import { addItemEvents, logActivity, type OrderStopT, orderItemsOf, ordersService, stopRecords } from '../orders/index.js';
 import type {
   AssignUnassignedStopRequestT,
   AttemptRequestT,
@@ -26,15 +26,16 @@ import { groupPage } from './groups.repository.js';
 import { type LegRow, legsOfOrders, legsOfStops, legsOnRoutes, routeItemRecords } from './legs.repository.js';
 import { listPool, poolFacets } from './pool.repository.js';
 import { groupLegs, legAnswers } from './route-answers.js';
-import { lockRoutes, routeRecords } from './routes.repository.js';
+import { lockRoutes, type RouteRow } from './routes.repository.js';
 import type { RoutesService } from './routes.service.js';
+
+type StopRow = Awaited<ReturnType<typeof stopRecords.reread>>;
 
 export function poolService(assign: AssignService, routes: RoutesService) {
   const orders = ordersService();
 
-  /** The legs an undo of these stops takes off their routes (see the file's head). */
+  /** The legs an undo of these stops (the company's) takes off their routes (see the file's head). */
   async function undoSet(t: Tenant, stopIds: readonly number[]): Promise<LegRow[]> {
-    await stopRecords.requireAll(t, stopIds);
     const legs = await legsOfStops(t, stopIds);
     const set = new Map<number, LegRow>();
     for (const stopId of stopIds) {
@@ -60,12 +61,10 @@ export function poolService(assign: AssignService, routes: RoutesService) {
     return [...set.values()];
   }
 
-  /** Legs named by id or by stop, for a move; each must exist. */
-  async function legsNamed(t: Tenant, itemIds: readonly number[] | undefined, stopIds: readonly number[] | undefined, field: string): Promise<LegRow[]> {
-    if ((itemIds?.length ?? 0) + (stopIds?.length ?? 0) === 0) throw invalid(field, 'Name the route items (routeItemIds) or the stops (orderStopIds).');
-    const byId = await routeItemRecords.requireAll(t, itemIds ?? []);
-    if (stopIds?.length) await stopRecords.requireAll(t, stopIds);
-    return [...byId, ...(await legsOfStops(t, stopIds ?? []))];
+  /** Legs named by id (`items`: the rows the id gate read) or by stop (the gate checked them), for a move. */
+  async function legsNamed(t: Tenant, items: readonly LegRow[], stopIds: readonly number[] | undefined, field: string): Promise<LegRow[]> {
+    if (items.length + (stopIds?.length ?? 0) === 0) throw invalid(field, 'Name the route items (routeItemIds) or the stops (orderStopIds).');
+    return [...items, ...(await legsOfStops(t, stopIds ?? []))];
   }
 
   return {
@@ -91,9 +90,10 @@ export function poolService(assign: AssignService, routes: RoutesService) {
       };
     },
 
-    async assignUnassigned(t: Tenant, routeId: number, input: AssignUnassignedStopRequestT) {
-      const route = await assign.lockRoute(t, routeId);
-      const named = await legsNamed(t, input.routeItemIds, input.orderStopIds, 'routeItemIds');
+    /** `route` locked and `items` (routeItemIds), as the id gate read them. */
+    async assignUnassigned(t: Tenant, route: RouteRow, input: AssignUnassignedStopRequestT, items: readonly LegRow[]) {
+      const routeId = assign.requireActive(route).id;
+      const named = await legsNamed(t, items, input.orderStopIds, 'routeItemIds');
       // A stop named by id brings its pool legs; a stop with none is on a route already or done.
       const fromStops = named.filter((l) => !input.routeItemIds?.includes(l.id));
       for (const stopId of input.orderStopIds ?? []) {
@@ -115,19 +115,18 @@ export function poolService(assign: AssignService, routes: RoutesService) {
       return withNotices(null, notices);
     },
 
-    async setStops(t: Tenant, routeId: number, groups: readonly RouteItemGroupInputT[], validate: boolean) {
-      await routeRecords.requireOne(t, routeId);
+    async setStops(t: Tenant, route: RouteRow, groups: readonly RouteItemGroupInputT[], validate: boolean) {
+      const routeId = route.id;
       const ordered = groups.flatMap((g) => g.items.map((i) => i.id));
+      // The body is a list (of groups): its items' ids are no declared path the id gate reads.
       await routeItemRecords.requireAll(t, ordered);
       const notices = await assign.arrange(t, routeId, ordered, { validate, action: 'route.stops' });
-      return withNotices(await routes.read(t, routeId), notices);
+      return withNotices(await routes.reread(t, routeId), notices);
     },
 
-    async changeOrderRoute(t: Tenant, input: ChangeOrderRouteRequestT) {
-      await orderRecords.requireOne(t, input.orderId);
+    /** `target`: the route routeId, as the id gate read it (it checked the order and fromRouteId too). */
+    async changeOrderRoute(t: Tenant, input: ChangeOrderRouteRequestT, target: RouteRow) {
       // Every route involved locked at once, in id order (no two moves wait for each other).
-      const target = await routeRecords.requireOne(t, input.routeId);
-      if (input.fromRouteId != null) await routeRecords.requireOne(t, input.fromRouteId);
       const legs = (await legsOfOrders(t, [input.orderId])).filter(
         (l) => l.status !== 'Done' && l.route_id !== input.routeId && (input.fromRouteId == null || l.route_id === input.fromRouteId),
       );
@@ -137,7 +136,7 @@ export function poolService(assign: AssignService, routes: RoutesService) {
           `Order ${input.orderId} has no stop to move${input.fromRouteId != null ? ` on route ${input.fromRouteId}` : ''}.`,
         );
       await lockRoutes(t, [target.id, ...legs.flatMap((l) => (l.route_id === null ? [] : [l.route_id]))]);
-      await assign.lockRoute(t, target.id);
+      await assign.relockRoute(t, target.id);
       await assign.release(t, legs, 'route.change_order_route');
       const current = (await legsOnRoutes(t, [target.id])).map((l) => l.id);
       const ordered = await assign.cheapestOrder(
@@ -150,34 +149,33 @@ export function poolService(assign: AssignService, routes: RoutesService) {
       return withNotices(null, notices);
     },
 
-    async moveOrderOnRouteToUnassigned(t: Tenant, orderId: number, routeId: number): Promise<null> {
-      await orderRecords.requireOne(t, orderId);
-      await routeRecords.requireOne(t, routeId);
+    /** The order and the route as the id gate read them. */
+    async moveOrderOnRouteToUnassigned(t: Tenant, order: { id: number }, route: RouteRow): Promise<null> {
+      const [orderId, routeId] = [order.id, route.id];
       const legs = (await legsOnRoutes(t, [routeId])).filter((l) => l.order_id === orderId);
       if (legs.length === 0) throw fail(DispatchErrors.notAssigned, `Order ${orderId} has no stop on route ${routeId}.`);
       await assign.release(t, legs, 'route.unassign');
       return null;
     },
 
-    async moveToUnassigned(t: Tenant, input: MoveToUnassignedRequestT) {
-      await routeRecords.requireOne(t, input.routeId);
-      const legs = (await legsNamed(t, input.routeItemIds, input.orderStopIds, 'routeItemIds')).filter((l) => l.route_id === input.routeId);
+    /** `items` (routeItemIds) as the id gate read them; it checked the route and the stops. */
+    async moveToUnassigned(t: Tenant, input: MoveToUnassignedRequestT, items: readonly LegRow[]) {
+      const legs = (await legsNamed(t, items, input.orderStopIds, 'routeItemIds')).filter((l) => l.route_id === input.routeId);
       if (legs.length === 0) throw fail(DispatchErrors.notAssigned, `None of the items named is on route ${input.routeId}.`);
       await assign.release(t, legs, 'route.unassign');
-      return routes.read(t, input.routeId);
+      return routes.reread(t, input.routeId);
     },
 
-    async routeIdsOfStop(t: Tenant, stopId: number): Promise<number[]> {
-      await stopRecords.requireOne(t, stopId);
-      return [...new Set((await legsOfStops(t, [stopId])).flatMap((l) => (l.route_id === null ? [] : [l.route_id])))];
+    async routeIdsOfStop(t: Tenant, stop: StopRow): Promise<number[]> {
+      return [...new Set((await legsOfStops(t, [stop.id])).flatMap((l) => (l.route_id === null ? [] : [l.route_id])))];
     },
 
     /** A failed attempt at the stop: said in the order's activity and its items' events; the stop
      *  goes back to the pool (with what an undo takes with it). */
-    async attempt(t: Tenant, stopId: number, input: AttemptRequestT): Promise<null> {
+    async attempt(t: Tenant, stop: StopRow, input: AttemptRequestT): Promise<null> {
+      const stopId = stop.id;
       const reason = text(input.reason);
       if (!reason) throw invalid('reason', 'Say why the attempt failed.');
-      const stop = await stopRecords.requireOne(t, stopId);
       const legs = await undoSet(t, [stopId]);
       const notes = text(input.notes);
       const when = input.attemptedAt ? ` at ${new Date(input.attemptedAt).toISOString()}` : '';
@@ -191,21 +189,28 @@ export function poolService(assign: AssignService, routes: RoutesService) {
       return null;
     },
 
-    async undoOrder(t: Tenant, orderId: number): Promise<null> {
-      await orderRecords.requireOne(t, orderId);
-      const legs = (await legsOfOrders(t, [orderId])).filter((l) => l.route_id !== null && l.status !== 'Done');
+    async undoOrder(t: Tenant, order: { id: number }): Promise<null> {
+      const legs = (await legsOfOrders(t, [order.id])).filter((l) => l.route_id !== null && l.status !== 'Done');
       await assign.release(t, legs, 'route.undo_order');
       return null;
     },
 
+    /** The body is a list of stop ids: no declared path the id gate reads, so they are looked up here. */
     async undoStops(t: Tenant, stopIds: readonly number[]): Promise<null> {
       if (stopIds.length === 0) throw invalid('$', 'Name at least one stop.');
-      await assign.release(t, await undoSet(t, [...new Set(stopIds)]), 'route.undo_stops');
+      const unique = [...new Set(stopIds)];
+      await stopRecords.requireAll(t, unique);
+      await assign.release(t, await undoSet(t, unique), 'route.undo_stops');
       return null;
     },
 
-    async undoInfo(t: Tenant, stopId: number): Promise<OrderStopT[]> {
-      const legs = await undoSet(t, [stopId]);
+    async undoStop(t: Tenant, stop: StopRow): Promise<null> {
+      await assign.release(t, await undoSet(t, [stop.id]), 'route.undo_stops');
+      return null;
+    },
+
+    async undoInfo(t: Tenant, stop: StopRow): Promise<OrderStopT[]> {
+      const legs = await undoSet(t, [stop.id]);
       const stopIds = new Set(legs.map((l) => l.stop_id));
       const order = await orders.read(t, legs[0]!.order_id);
       return order.stops.filter((s) => stopIds.has(s.id));

@@ -52,6 +52,9 @@ export const routeRecords = companyRecords<RouteRow, number, { lock?: boolean } 
       .execute(),
 });
 
+/** Routes read locked: how a route that changes one reads it (its id gate too). */
+export const lockedRouteRecords = routeRecords.with({ lock: true });
+
 export type RouteValues = Partial<Omit<Selectable<RoutesTable>, 'company_id' | 'id' | 'created_at' | 'updated_at' | 'created_by'>>;
 
 export async function insertRoute(t: Tenant, values: RouteValues & { name: string; date: string }): Promise<number> {

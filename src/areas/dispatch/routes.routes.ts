@@ -1,6 +1,7 @@
 // Routes (part 1, "Dispatch and routes"): a route's header and its state; and, served here where
 // the routes are, the order's routes (Quotes) and a route moved to a warehouse (Warehouses).
 import { None, PagedList } from '../../platform/envelope.js';
+import type { Found } from '../../platform/id-gate.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
 import { addressRecords } from '../customers/index.js';
@@ -9,7 +10,7 @@ import { truckRecords } from '../fleet/index.js';
 import { orderRecords } from '../orders/index.js';
 import { warehouseRecords } from '../settings/index.js';
 import { ARCHIVE, EDIT_ROUTE, VIEW } from './dispatch.access.js';
-import { routeRecords } from './routes.repository.js';
+import { lockedRouteRecords, routeRecords } from './routes.repository.js';
 import {
   ActiveRoutesQuery,
   AvoidTollsQuery,
@@ -24,7 +25,7 @@ import {
   RouteUpdate,
   WarehouseMove,
 } from './routes.schemas.js';
-import type { RoutesService } from './routes.service.js';
+import type { HeaderRecords, RoutesService } from './routes.service.js';
 
 /** The ids a route's header names. */
 const HEADER_IDS = {
@@ -36,6 +37,16 @@ const HEADER_IDS = {
   startAddressId: addressRecords,
   endAddressId: addressRecords,
 } as const;
+
+/** The records of the header's ids, as the id gate read them. */
+const headerOf = (found: Found): HeaderRecords => ({
+  driver: found.maybe(driverRecords),
+  truck: found.maybe(truckRecords),
+  startWarehouse: found.maybe(warehouseRecords, 'startWarehouseId'),
+  endWarehouse: found.maybe(warehouseRecords, 'endWarehouseId'),
+  startAddress: found.maybe(addressRecords, 'startAddressId'),
+  endAddress: found.maybe(addressRecords, 'endAddressId'),
+});
 
 const BOARD =
   "Date (its UTC day) or DateRange, Drivers, RoutePayoutStatus, SearchTerm (in the name, the driver's or the truck's), SortBy date (default), name or createdAt, SortDirection, Page, ItemsPerPage. " +
@@ -52,7 +63,7 @@ export function routesRoutes(routes: RoutesService): AnyRoute[] {
       description: 'name and date are required; the route starts Planned, with no stops (add them from the unassigned pool).',
       body: RouteInput,
       response: Route,
-      handler: ({ tenant, body }) => routes.create(tenant, body),
+      handler: ({ tenant, found, body }) => routes.create(tenant, body, headerOf(found)),
     }),
     defineRoute({
       method: 'GET',
@@ -64,37 +75,38 @@ export function routesRoutes(routes: RoutesService): AnyRoute[] {
       params: RouteIdParams,
       querystring: RouteReadQuery,
       response: RouteResponse,
-      handler: ({ tenant, params, query }) => routes.read(tenant, params.id, { separateCompletedDirections: query.separateCompletedDirections ?? false }),
+      handler: ({ tenant, found, query }) =>
+        routes.read(tenant, found.one(routeRecords), { separateCompletedDirections: query.separateCompletedDirections ?? false }),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Routes/:id',
       access: EDIT_ROUTE,
-      ids: { params: { id: routeRecords }, body: HEADER_IDS },
+      ids: { params: { id: lockedRouteRecords }, body: HEADER_IDS },
       summary: "Change a route's header",
       description: 'A completed or archived route is not changed (routes.closed).',
       params: RouteIdParams,
       body: RouteUpdate,
       response: Route,
-      handler: ({ tenant, params, body }) => routes.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => routes.update(tenant, found.one(lockedRouteRecords), body, headerOf(found)),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/Routes/:id',
       access: EDIT_ROUTE,
-      ids: { params: { id: routeRecords } },
+      ids: { params: { id: lockedRouteRecords } },
       summary: 'Delete a route',
       description:
         'Its stops go back to the unassigned pool; answers the route as it was. A route with done stops is archived instead (routes.has_done_items).',
       params: RouteIdParams,
       response: Route,
-      handler: ({ tenant, params }) => routes.remove(tenant, params.id),
+      handler: ({ tenant, found }) => routes.remove(tenant, found.one(lockedRouteRecords)),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Routes/:id/updateStatus/:status',
       access: ARCHIVE,
-      ids: { params: { id: routeRecords, status: 'not-an-id' } },
+      ids: { params: { id: lockedRouteRecords, status: 'not-an-id' } },
       summary: "Move a route's state",
       description:
         'StartNext: Planned → Next. StartNow: Planned or Next → InProgress. Completed: Planned, Next or InProgress → Completed. Archive: any state but InProgress ' +
@@ -102,7 +114,7 @@ export function routesRoutes(routes: RoutesService): AnyRoute[] {
         'puts the stops not done back in the unassigned pool. Another move: routes.invalid_status_change.',
       params: RouteStatusParams,
       response: None,
-      handler: ({ tenant, params }) => routes.changeStatus(tenant, params.id, params.status),
+      handler: ({ tenant, found, params }) => routes.changeStatus(tenant, found.one(lockedRouteRecords), params.status),
     }),
     defineRoute({
       method: 'GET',
@@ -118,12 +130,12 @@ export function routesRoutes(routes: RoutesService): AnyRoute[] {
       method: 'PUT',
       url: '/Routes/AvoidTolls',
       access: EDIT_ROUTE,
-      ids: { query: { routeId: routeRecords } },
+      ids: { query: { routeId: lockedRouteRecords } },
       summary: 'Avoid toll roads on a route',
       description: 'Kept with the route and passed to the travel matrix (OSRM excludes toll roads; great-circle distances have none to avoid).',
       querystring: AvoidTollsQuery,
       response: None,
-      handler: ({ tenant, query }) => routes.avoidTolls(tenant, query.routeId, query.avoidTolls),
+      handler: ({ tenant, found, query }) => routes.avoidTolls(tenant, found.one(lockedRouteRecords), query.avoidTolls),
     }),
     defineRoute({
       method: 'GET',
@@ -147,14 +159,14 @@ export function routesRoutes(routes: RoutesService): AnyRoute[] {
       params: Type.Object({ id: Id }),
       querystring: OrderRoutesQuery,
       response: PagedList(Route),
-      handler: ({ tenant, params, query }) => routes.ofOrder(tenant, params.id, query),
+      handler: ({ tenant, found, query }) => routes.ofOrder(tenant, found.one(orderRecords), query),
     }),
     defineRoute({
       method: 'POST',
       url: '/Warehouses/:id/move',
       access: EDIT_ROUTE,
       tags: ['Warehouses'],
-      ids: { params: { id: warehouseRecords }, body: { id: routeRecords } },
+      ids: { params: { id: warehouseRecords }, body: { id: lockedRouteRecords } },
       summary: 'Start or end a route at the warehouse',
       description:
         "The body names the route (its id); start and end (both true unless sent false) say which of the route's ends the warehouse becomes. Answers the warehouse. " +
@@ -162,7 +174,7 @@ export function routesRoutes(routes: RoutesService): AnyRoute[] {
       params: Type.Object({ id: Id }),
       body: WarehouseMove,
       response: Type.Ref('Warehouse'),
-      handler: ({ tenant, params, body }) => routes.moveToWarehouse(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => routes.moveToWarehouse(tenant, found.one(warehouseRecords), found.one(lockedRouteRecords), body),
     }),
   ];
 }

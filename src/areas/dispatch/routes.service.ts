@@ -9,10 +9,9 @@ import { audit } from '../../platform/audit.js';
 import type { Paged } from '../../platform/envelope.js';
 import { type AppError, fail, invalid, isUniqueViolationOf } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
-import { addressRecords } from '../customers/index.js';
+import { type AddressRow, addressRecords } from '../customers/index.js';
 import { driverRecords } from '../drivers/index.js';
 import { truckRecords } from '../fleet/index.js';
-import { orderRecords } from '../orders/index.js';
 import { toWarehouse, type WarehouseT, warehouseRecords } from '../settings/index.js';
 import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
@@ -34,6 +33,38 @@ import type {
 } from './routes.schemas.js';
 
 const isActive = (state: RouteState) => ACTIVE_STATES.includes(state);
+
+type DriverRow = Awaited<ReturnType<typeof driverRecords.reread>>;
+type TruckRow = Awaited<ReturnType<typeof truckRecords.reread>>;
+type WarehouseRow = Awaited<ReturnType<typeof warehouseRecords.reread>>;
+
+/** The records a route's header names, as the route's id gate read them: absent when the id was
+ *  not sent, or sent null. */
+export interface HeaderRecords {
+  driver?: DriverRow;
+  truck?: TruckRow;
+  startWarehouse?: WarehouseRow;
+  endWarehouse?: WarehouseRow;
+  startAddress?: AddressRow;
+  endAddress?: AddressRow;
+}
+
+/** The header's records of ids that did not come through the id gate (the demo's): a missing one is 404. */
+export async function readHeader(t: Tenant, input: RouteUpdateT): Promise<HeaderRecords> {
+  const one = async <R>(id: number | null | undefined, read: (t: Tenant, id: number) => Promise<R>) => (id == null ? undefined : read(t, id));
+  return {
+    driver: await one(input.driverId, (t, id) => driverRecords.requireOne(t, id)),
+    truck: await one(input.truckId, (t, id) => truckRecords.requireOne(t, id)),
+    startWarehouse: await one(input.startWarehouseId, (t, id) => warehouseRecords.requireOne(t, id)),
+    endWarehouse: await one(input.endWarehouseId, (t, id) => warehouseRecords.requireOne(t, id)),
+    startAddress: await one(input.startAddressId, (t, id) => addressRecords.requireOne(t, id)),
+    endAddress: await one(input.endAddressId, (t, id) => addressRecords.requireOne(t, id)),
+  };
+}
+
+/** The crew a route holds (its own ids, not sent): read, a truck deleted since is 404 as ever. */
+const heldDriver = async (t: Tenant, id: number | null) => (id === null ? null : driverRecords.requireOne(t, id));
+const heldTruck = async (t: Tenant, id: number | null) => (id === null ? null : truckRecords.requireOne(t, id));
 
 const change = (r: repo.RouteRow, status: RouteState = r.status): RouteChange => ({
   routeId: r.id,
@@ -61,36 +92,33 @@ async function clashSafe<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The driver and truck can take the route that day. */
-async function checkCrew(t: Tenant, values: { driver_id: number | null; truck_id: number | null; date: string }, routeId: number | null): Promise<void> {
-  if (values.driver_id !== null) {
-    const driver = await driverRecords.requireOne(t, values.driver_id);
+async function checkCrew(t: Tenant, values: { driver: DriverRow | null; truck: TruckRow | null; date: string }, routeId: number | null): Promise<void> {
+  const { driver, truck } = values;
+  if (driver !== null) {
     if (driver.deleted_at || driver.status !== 'Active')
       throw fail(
         DispatchErrors.driverUnavailable,
         `Driver ${driver.id} (${driver.first_name} ${driver.last_name}) is ${driver.deleted_at ? 'deleted' : driver.status}: only Active drivers take routes.`,
       );
-    const other = await repo.activeRouteWith(t, 'driver_id', values.driver_id, values.date, routeId);
-    if (other) throw fail(DispatchErrors.driverBusy, `Driver ${values.driver_id} is on route ${other.id} "${other.name}" on ${values.date}.`);
+    const other = await repo.activeRouteWith(t, 'driver_id', driver.id, values.date, routeId);
+    if (other) throw fail(DispatchErrors.driverBusy, `Driver ${driver.id} is on route ${other.id} "${other.name}" on ${values.date}.`);
   }
-  if (values.truck_id !== null) {
-    const truck = await truckRecords.requireOne(t, values.truck_id);
+  if (truck !== null) {
     if (truck.status !== 'Active')
       throw fail(DispatchErrors.truckUnavailable, `Truck ${truck.id} (${truck.name}) is ${truck.status}: only Active trucks take routes.`);
-    const other = await repo.activeRouteWith(t, 'truck_id', values.truck_id, values.date, routeId);
-    if (other) throw fail(DispatchErrors.truckBusy, `Truck ${values.truck_id} is on route ${other.id} "${other.name}" on ${values.date}.`);
+    const other = await repo.activeRouteWith(t, 'truck_id', truck.id, values.date, routeId);
+    if (other) throw fail(DispatchErrors.truckBusy, `Truck ${truck.id} is on route ${other.id} "${other.name}" on ${values.date}.`);
   }
 }
 
 /** Where a route starts or ends: a warehouse's place, or an address of the company — one of them. */
-async function placeOf(t: Tenant, end: 'start' | 'end', warehouseId: number | null | undefined, addressId: number | null | undefined): Promise<number | null> {
-  const warehouse = warehouseId == null ? null : await warehouseRecords.requireOne(t, warehouseId);
-  const address = addressId == null ? null : await addressRecords.requireOne(t, addressId);
+function placeOf(end: 'start' | 'end', warehouse: WarehouseRow | undefined, address: AddressRow | undefined): number | null {
   if (warehouse && address) throw invalid(`${end}AddressId`, `Send ${end}WarehouseId or ${end}AddressId, not both.`);
   return warehouse?.address_id ?? address?.id ?? null;
 }
 
 /** The header's columns from what was sent (`sent`: only the fields present). */
-async function valuesOf(t: Tenant, input: RouteUpdateT): Promise<repo.RouteValues> {
+function valuesOf(input: RouteUpdateT, header: HeaderRecords): repo.RouteValues {
   const values: repo.RouteValues = {};
   if (input.name !== undefined) {
     const name = text(input.name);
@@ -101,9 +129,8 @@ async function valuesOf(t: Tenant, input: RouteUpdateT): Promise<repo.RouteValue
   if (input.driverId !== undefined) values.driver_id = input.driverId;
   if (input.truckId !== undefined) values.truck_id = input.truckId;
   if (input.startWarehouseId !== undefined || input.startAddressId !== undefined)
-    values.start_address_id = await placeOf(t, 'start', input.startWarehouseId, input.startAddressId);
-  if (input.endWarehouseId !== undefined || input.endAddressId !== undefined)
-    values.end_address_id = await placeOf(t, 'end', input.endWarehouseId, input.endAddressId);
+    values.start_address_id = placeOf('start', header.startWarehouse, header.startAddress);
+  if (input.endWarehouseId !== undefined || input.endAddressId !== undefined) values.end_address_id = placeOf('end', header.endWarehouse, header.endAddress);
   if (input.startTime !== undefined) values.start_time = input.startTime === null ? null : new Date(input.startTime);
   if (input.endTime !== undefined) values.end_time = input.endTime === null ? null : new Date(input.endTime);
   if (input.avoidTolls !== undefined) values.avoid_tolls = input.avoidTolls;
@@ -147,12 +174,12 @@ export function routesService(assign: AssignService) {
     return (await routeAnswers(t, [row], options))[0]!;
   }
 
-  const read = async (t: Tenant, id: number, options: AnswerOptions = {}) => answer(t, await repo.routeRecords.requireOne(t, id), options);
+  /** The route as it is now (after a change of this request): it is there. */
+  const reread = async (t: Tenant, id: number, options: AnswerOptions = {}) => answer(t, await repo.routeRecords.reread(t, id), options);
 
-  /** The route, locked for the change; refused when it is completed or archived. */
-  async function openRoute(t: Tenant, id: number, doing: string): Promise<repo.RouteRow> {
-    const row = await repo.routeRecords.requireOne(t, id, { lock: true });
-    if (!isActive(row.status)) throw fail(DispatchErrors.routeClosed, `Route ${id} is ${row.status}: it cannot be changed (${doing}).`);
+  /** The route (the id gate's, locked for the change); refused when it is completed or archived. */
+  function openRoute(row: repo.RouteRow, doing: string): repo.RouteRow {
+    if (!isActive(row.status)) throw fail(DispatchErrors.routeClosed, `Route ${row.id} is ${row.status}: it cannot be changed (${doing}).`);
     return row;
   }
 
@@ -164,40 +191,41 @@ export function routesService(assign: AssignService) {
   });
 
   return {
-    read,
+    read: (t: Tenant, route: repo.RouteRow, options: AnswerOptions = {}) => answer(t, route, options),
+    reread,
 
     list: async (t: Tenant, query: RoutesQueryT) =>
       pagedAnswers(t, await repo.listRoutes(t, query), { separateCompletedDirections: query.separateCompletedDirections ?? false }),
 
     active: async (t: Tenant, query: ActiveRoutesQueryT) => pagedAnswers(t, await repo.listActiveRoutes(t, query)),
 
-    async ofOrder(t: Tenant, orderId: number, query: OrderRoutesQueryT) {
-      await orderRecords.requireOne(t, orderId);
-      return pagedAnswers(t, await repo.listOrderRoutes(t, query, orderId));
-    },
+    /** The routes of an order (the id gate's). */
+    ofOrder: async (t: Tenant, order: { id: number }, query: OrderRoutesQueryT) => pagedAnswers(t, await repo.listOrderRoutes(t, query, order.id)),
 
-    async create(t: Tenant, input: RouteInputT): Promise<RouteResponseT> {
-      const values = { driver_id: null, truck_id: null, ...(await valuesOf(t, input)) } as repo.RouteValues & { name: string; date: string };
-      await checkCrew(t, { driver_id: values.driver_id ?? null, truck_id: values.truck_id ?? null, date: values.date }, null);
+    async create(t: Tenant, input: RouteInputT, header: HeaderRecords): Promise<RouteResponseT> {
+      const values = { driver_id: null, truck_id: null, ...valuesOf(input, header) } as repo.RouteValues & { name: string; date: string };
+      await checkCrew(t, { driver: header.driver ?? null, truck: header.truck ?? null, date: values.date }, null);
       const id = await clashSafe(() => repo.insertRoute(t, values));
-      const row = await repo.routeRecords.requireOne(t, id);
+      const row = await repo.routeRecords.reread(t, id);
       const created = await answer(t, row);
       await audit(t, { action: 'route.create', entityType: 'route', entityId: id, after: created });
       await t.announce(routeCreated, change(row));
       return created;
     },
 
-    /** Changes the fields sent and keeps the others. */
-    async update(t: Tenant, id: number, input: RouteUpdateT): Promise<RouteResponseT> {
-      const before = await openRoute(t, id, 'update');
-      const values = await valuesOf(t, input);
+    /** Changes the fields sent and keeps the others (`route`: the id gate's, locked). */
+    async update(t: Tenant, route: repo.RouteRow, input: RouteUpdateT, header: HeaderRecords): Promise<RouteResponseT> {
+      const id = route.id;
+      const before = openRoute(route, 'update');
+      const values = valuesOf(input, header);
       const next = { ...before, ...values };
+      // The crew sent, or (a new day) the one the route holds.
       if (values.driver_id !== undefined || values.truck_id !== undefined || values.date !== undefined)
         await checkCrew(
           t,
           {
-            driver_id: values.driver_id !== undefined || values.date !== undefined ? next.driver_id : null,
-            truck_id: values.truck_id !== undefined || values.date !== undefined ? next.truck_id : null,
+            driver: values.driver_id !== undefined ? (header.driver ?? null) : values.date !== undefined ? await heldDriver(t, before.driver_id) : null,
+            truck: values.truck_id !== undefined ? (header.truck ?? null) : values.date !== undefined ? await heldTruck(t, before.truck_id) : null,
             date: next.date,
           },
           id,
@@ -205,16 +233,16 @@ export function routesService(assign: AssignService) {
       await clashSafe(() => repo.updateRoute(t, id, values));
       const measured: Array<keyof repo.RouteValues> = ['start_address_id', 'end_address_id', 'truck_id', 'date', 'start_time', 'end_time', 'avoid_tolls'];
       if (measured.some((k) => values[k] !== undefined)) await remeasure(t, id);
-      const row = await repo.routeRecords.requireOne(t, id);
+      const row = await repo.routeRecords.reread(t, id);
       const after = await answer(t, row);
       await audit(t, { action: 'route.update', entityType: 'route', entityId: id, before: { ...before }, after });
       await t.announce(routeUpdated, change(row));
       return after;
     },
 
-    /** Deletes a route with no done legs; its legs go back to the pool. Answers it as it was. */
-    async remove(t: Tenant, id: number): Promise<RouteResponseT> {
-      const row = await repo.routeRecords.requireOne(t, id, { lock: true });
+    /** Deletes a route with no done legs (`row`: the id gate's, locked); its legs go back to the pool. Answers it as it was. */
+    async remove(t: Tenant, row: repo.RouteRow): Promise<RouteResponseT> {
+      const id = row.id;
       if (await repo.hasDoneLegs(t, id))
         throw fail(DispatchErrors.hasDoneItems, `Route ${id} has done stops: archive it (PUT /Routes/${id}/updateStatus/Archive) instead.`);
       const before = await answer(t, row);
@@ -225,8 +253,9 @@ export function routesService(assign: AssignService) {
       return before;
     },
 
-    async changeStatus(t: Tenant, id: number, operation: RouteOperation): Promise<null> {
-      const row = await repo.routeRecords.requireOne(t, id, { lock: true });
+    /** `row`: the route locked (the id gate's, or read again by Close All after its stops were done). */
+    async changeStatus(t: Tenant, row: repo.RouteRow, operation: RouteOperation): Promise<null> {
+      const id = row.id;
       const now = new Date();
       let to: RouteState;
       let values: repo.RouteValues;
@@ -234,7 +263,7 @@ export function routesService(assign: AssignService) {
         if (row.status !== 'Archived' || !row.status_before_archive)
           throw fail(DispatchErrors.statusChange, `Route ${id} is ${row.status}: only an archived route is restored.`);
         to = row.status_before_archive;
-        if (isActive(to)) await checkCrew(t, { driver_id: row.driver_id, truck_id: row.truck_id, date: row.date }, id);
+        if (isActive(to)) await checkCrew(t, { driver: await heldDriver(t, row.driver_id), truck: await heldTruck(t, row.truck_id), date: row.date }, id);
         values = { status: to, status_before_archive: null, archived_at: null };
       } else {
         const move = MOVES[operation];
@@ -263,7 +292,7 @@ export function routesService(assign: AssignService) {
       }
       await clashSafe(() => repo.updateRoute(t, id, values));
       if (operation === 'Completed') {
-        const pay = await payoutOf(t, (await repo.routeRecords.requireOne(t, id))!, now);
+        const pay = await payoutOf(t, await repo.routeRecords.reread(t, id), now);
         await repo.updateRoute(t, id, { payout_amount: pay.amount, payout_currency: pay.currency, payout_status: pay.amount === null ? 'Draft' : 'Open' });
       }
       await audit(t, { action: `route.${operation.toLowerCase()}`, entityType: 'route', entityId: id, before: { status: row.status }, after: { status: to } });
@@ -271,8 +300,10 @@ export function routesService(assign: AssignService) {
       return null;
     },
 
-    async avoidTolls(t: Tenant, id: number, avoid: boolean): Promise<null> {
-      const row = await openRoute(t, id, 'avoid tolls');
+    /** `route`: the id gate's, locked. */
+    async avoidTolls(t: Tenant, route: repo.RouteRow, avoid: boolean): Promise<null> {
+      const id = route.id;
+      const row = openRoute(route, 'avoid tolls');
       await repo.updateRoute(t, id, { avoid_tolls: avoid });
       if (row.avoid_tolls !== avoid) await remeasure(t, id);
       await audit(t, { action: 'route.avoid_tolls', entityType: 'route', entityId: id, before: { avoidTolls: row.avoid_tolls }, after: { avoidTolls: avoid } });
@@ -280,10 +311,10 @@ export function routesService(assign: AssignService) {
       return null;
     },
 
-    /** The route starts and/or ends at the warehouse; answers the warehouse. */
-    async moveToWarehouse(t: Tenant, warehouseId: number, move: WarehouseMoveT): Promise<WarehouseT> {
-      const warehouse = await warehouseRecords.requireOne(t, warehouseId);
-      const row = await openRoute(t, move.id, 'move to a warehouse');
+    /** The route (body.id, locked) starts and/or ends at the warehouse; answers the warehouse. Both the id gate's. */
+    async moveToWarehouse(t: Tenant, warehouse: WarehouseRow, route: repo.RouteRow, move: WarehouseMoveT): Promise<WarehouseT> {
+      const warehouseId = warehouse.id;
+      const row = openRoute(route, 'move to a warehouse');
       const values: repo.RouteValues = {};
       if (move.start !== false) values.start_address_id = warehouse.address_id;
       if (move.end !== false) values.end_address_id = warehouse.address_id;

@@ -1,6 +1,7 @@
 // Transfers through hubs (part 1, "Dispatch and routes"), and the Quotes row that routes an order
 // through a hub (AssignHub, served here with them).
 import { None, withNotices } from '../../platform/envelope.js';
+import type { Found } from '../../platform/id-gate.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Many, Type } from '../../platform/schemas.js';
 import { addressRecords } from '../customers/index.js';
@@ -9,9 +10,11 @@ import { warehouseRecords } from '../settings/index.js';
 import { EDIT_ORDERS, VIEW } from './dispatch.access.js';
 import { routeRecords } from './routes.repository.js';
 import { HubAddressInput, OrderQuery, TransferRouteItemsQuery, TransferStopInput, TransferStopParams } from './transfers.schemas.js';
-import type { TransfersService } from './transfers.service.js';
+import type { HubRecords, TransfersService } from './transfers.service.js';
 
 const HUB_IDS = { orderId: orderRecords, warehouseId: warehouseRecords, addressId: addressRecords } as const;
+/** The hub the body names, as the id gate read it. */
+const hubOf = (found: Found): HubRecords => ({ warehouse: found.maybe(warehouseRecords), address: found.maybe(addressRecords) });
 const HUB =
   'The hub is a warehouse (warehouseId: its place) or an address of the company marked isHub (addressId). The order gets a Transfer stop there (priced again), ' +
   'whose two legs — DeliveryToTransfer, PickupFromTransfer — join the unassigned pool when the order is approved.';
@@ -27,7 +30,7 @@ export function transfersRoutes(transfers: TransfersService): AnyRoute[] {
       description: `${HUB} Answers the new stop.`,
       body: TransferStopInput,
       response: Type.Ref('OrderStop'),
-      handler: ({ tenant, body }) => transfers.add(tenant, body),
+      handler: ({ tenant, found, body }) => transfers.add(tenant, body, hubOf(found)),
     }),
     defineRoute({
       method: 'POST',
@@ -39,7 +42,7 @@ export function transfersRoutes(transfers: TransfersService): AnyRoute[] {
       description: `POST /Routes/NewTransfer from the quote screen: ${HUB}`,
       body: TransferStopInput,
       response: None,
-      handler: ({ tenant, body }) => transfers.assignHub(tenant, body),
+      handler: ({ tenant, found, body }) => transfers.assignHub(tenant, body, hubOf(found)),
     }),
     defineRoute({
       method: 'POST',
@@ -53,7 +56,7 @@ export function transfersRoutes(transfers: TransfersService): AnyRoute[] {
         "its first delivery (the optimizer's insertion), in options; address and warehouseId are the best one's. A hub sent in the body must be the company's (it is ranked with the others). Changes nothing.",
       body: TransferStopInput,
       response: Type.Ref('TransferStop'),
-      handler: ({ tenant, body }) => transfers.options(tenant, body),
+      handler: ({ tenant, found, body }) => transfers.options(tenant, body, hubOf(found)),
     }),
     defineRoute({
       method: 'GET',
@@ -64,7 +67,7 @@ export function transfersRoutes(transfers: TransfersService): AnyRoute[] {
       description: 'What the route drops at those hubs or takes on from them.',
       querystring: TransferRouteItemsQuery,
       response: Many(Type.Ref('RouteItem')),
-      handler: ({ tenant, query }) => transfers.routeItems(tenant, query.routeId, query.transferStopIds),
+      handler: ({ tenant, found, query }) => transfers.routeItems(tenant, found.one(routeRecords), query.transferStopIds),
     }),
     defineRoute({
       method: 'DELETE',
@@ -76,7 +79,7 @@ export function transfersRoutes(transfers: TransfersService): AnyRoute[] {
         'Its legs leave their routes, the Transfer stop goes (later stops move up, the order is priced again). A transfer with a done leg stays (routes.item_done).',
       params: TransferStopParams,
       response: None,
-      handler: ({ tenant, params }) => transfers.remove(tenant, params.transferStopId),
+      handler: ({ tenant, found }) => transfers.remove(tenant, found.one(stopRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -90,8 +93,8 @@ export function transfersRoutes(transfers: TransfersService): AnyRoute[] {
       params: TransferStopParams,
       body: HubAddressInput,
       response: Type.Ref('TransferStop'),
-      handler: async ({ tenant, params, body }) => {
-        const { answer, notices } = await transfers.move(tenant, params.transferStopId, body);
+      handler: async ({ tenant, found }) => {
+        const { answer, notices } = await transfers.move(tenant, found.one(stopRecords), hubOf(found));
         return withNotices(answer, notices);
       },
     }),
@@ -104,7 +107,7 @@ export function transfersRoutes(transfers: TransfersService): AnyRoute[] {
       description: 'Pickup → hub(s) → delivery, in stop order, each leg with its status and its route (name, day, state, driver, truck) or none (the pool).',
       querystring: OrderQuery,
       response: Type.Ref('OrderRouteSnapshotDto'),
-      handler: ({ tenant, query }) => transfers.snapshot(tenant, query.orderId),
+      handler: ({ tenant, found }) => transfers.snapshot(tenant, found.one(orderRecords)),
     }),
   ];
 }

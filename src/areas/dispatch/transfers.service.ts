@@ -7,28 +7,34 @@ import type { Tenant } from '../../db/tenant.js';
 import type { MatrixProvider } from '../../integrations/geo/matrix/index.js';
 import { rankInsertions } from '../../optimize/index.js';
 import { fail, invalid } from '../../platform/errors.js';
-import { addressRecords, placesByIds, toAddress } from '../customers/index.js';
+import { type AddressRow, placesByIds, toAddress } from '../customers/index.js';
 import { driverRecords } from '../drivers/index.js';
-import { orderRecords, ordersService, stopRecords, stopsService } from '../orders/index.js';
-import { warehouseRecords } from '../settings/index.js';
+import { ordersService, stopRecords, stopsService } from '../orders/index.js';
+import type { warehouseRecords } from '../settings/index.js';
 import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
 import { legDetails, legsOfOrders, legsOfStops, legsOnRoutes } from './legs.repository.js';
 import { legAnswers } from './route-answers.js';
-import { lockRoutes, routeRecords } from './routes.repository.js';
+import { lockRoutes, type RouteRow, routeRecords } from './routes.repository.js';
 import { hubs } from './transfers.repository.js';
-import type { HubAddressInputT, TransferStopInputT } from './transfers.schemas.js';
+import type { TransferStopInputT } from './transfers.schemas.js';
 
 const HORIZON = 10 ** 9;
+
+type StopRow = Awaited<ReturnType<typeof stopRecords.reread>>;
+
+/** The hub a request names, as the route's id gate read it: a warehouse, an address, or (refused) both or neither. */
+export interface HubRecords {
+  warehouse?: Awaited<ReturnType<typeof warehouseRecords.reread>>;
+  address?: AddressRow;
+}
 
 export function transfersService(matrix: MatrixProvider, assign: AssignService) {
   const orders = ordersService();
   const stops = stopsService();
 
   /** The hub's place: a warehouse's, or an address of the company marked isHub — one of them. */
-  async function hubOf(t: Tenant, warehouseId: number | null | undefined, addressId: number | null | undefined, field: string, required = true) {
-    const warehouse = warehouseId == null ? null : await warehouseRecords.requireOne(t, warehouseId);
-    const address = addressId == null ? null : await addressRecords.requireOne(t, addressId);
+  function hubOf({ warehouse, address }: HubRecords, field: string, required = true) {
     if (warehouse && address) throw invalid(field, 'Send warehouseId or the hub address, not both.');
     if (address && !address.is_hub) throw invalid(field, `Address ${address.id} is not a hub: mark it isHub, or send a warehouse.`);
     if (!warehouse && !address && required) throw invalid(field, 'Name the hub: warehouseId, or an address marked isHub.');
@@ -36,8 +42,8 @@ export function transfersService(matrix: MatrixProvider, assign: AssignService) 
   }
 
   /** A Transfer stop, with its legs; a transfer none of whose legs is done may change. */
-  async function transferOf(t: Tenant, stopId: number, changing: boolean) {
-    const stop = await stopRecords.requireOne(t, stopId);
+  async function transferOf(t: Tenant, stop: StopRow, changing: boolean) {
+    const stopId = stop.id;
     if (stop.type !== 'Transfer') throw invalid('transferStopId', `Stop ${stopId} is a ${stop.type}, not a transfer.`);
     const legs = await legsOfStops(t, [stopId]);
     const done = legs.find((l) => l.status === 'Done');
@@ -45,8 +51,9 @@ export function transfersService(matrix: MatrixProvider, assign: AssignService) 
     return { stop, legs };
   }
 
+  /** The transfer as it is after the change. */
   async function answer(t: Tenant, stopId: number) {
-    const { stop, legs } = await transferOf(t, stopId, false);
+    const { stop, legs } = await transferOf(t, await stopRecords.reread(t, stopId), false);
     const [place] = await placesByIds(t, [stop.address_id]);
     const warehouse = (await hubs(t)).find((h) => h.address_id === stop.address_id && h.warehouse_id !== null);
     return {
@@ -59,9 +66,9 @@ export function transfersService(matrix: MatrixProvider, assign: AssignService) 
     };
   }
 
-  async function add(t: Tenant, input: TransferStopInputT) {
-    await orderRecords.requireOne(t, input.orderId);
-    const hub = await hubOf(t, input.warehouseId, input.addressId, 'warehouseId');
+  /** The order and the hub: the id gate read them (`hub`: its rows). */
+  async function add(t: Tenant, input: TransferStopInputT, records: HubRecords) {
+    const hub = hubOf(records, 'warehouseId');
     return stops.add(t, input.orderId, {
       type: 'Transfer',
       addressId: hub.addressId!,
@@ -75,14 +82,14 @@ export function transfersService(matrix: MatrixProvider, assign: AssignService) 
   return {
     add,
 
-    async assignHub(t: Tenant, input: TransferStopInputT): Promise<null> {
-      await add(t, input);
+    async assignHub(t: Tenant, input: TransferStopInputT, records: HubRecords): Promise<null> {
+      await add(t, input, records);
       return null;
     },
 
     /** The hubs ranked for the order; writes nothing. */
-    async options(t: Tenant, input: TransferStopInputT) {
-      await hubOf(t, input.warehouseId, input.addressId, 'warehouseId', false);
+    async options(t: Tenant, input: TransferStopInputT, records: HubRecords) {
+      hubOf(records, 'warehouseId', false);
       const order = await orders.read(t, input.orderId);
       const located = (s: (typeof order.stops)[number] | undefined) => s && s.address.latitude != null && s.address.longitude != null;
       const from = order.stops.filter((s) => s.type === 'Pickup').at(-1);
@@ -121,8 +128,8 @@ export function transfersService(matrix: MatrixProvider, assign: AssignService) 
       return { id: null, orderId: order.id, warehouseId: best?.warehouseId ?? null, address: place ? toAddress(place) : null, legs: [], options };
     },
 
-    async routeItems(t: Tenant, routeId: number, transferStopIds: readonly number[] | undefined) {
-      await routeRecords.requireOne(t, routeId);
+    async routeItems(t: Tenant, route: RouteRow, transferStopIds: readonly number[] | undefined) {
+      const routeId = route.id;
       const ids = new Set(transferStopIds ?? []);
       const legs = (await legsOnRoutes(t, [routeId])).filter(
         (l) => (l.kind === 'DeliveryToTransfer' || l.kind === 'PickupFromTransfer') && (ids.size === 0 || ids.has(l.stop_id)),
@@ -131,16 +138,17 @@ export function transfersService(matrix: MatrixProvider, assign: AssignService) 
     },
 
     /** Removes the transfer: its legs leave their routes, then the stop goes. */
-    async remove(t: Tenant, stopId: number): Promise<null> {
-      const { legs } = await transferOf(t, stopId, true);
+    async remove(t: Tenant, stop: StopRow): Promise<null> {
+      const { legs } = await transferOf(t, stop, true);
       await assign.release(t, legs, 'route.transfer_removed');
-      return stops.remove(t, stopId);
+      return stops.remove(t, stop.id);
     },
 
     /** The transfer through another hub; routes holding its legs keep them, measured again. */
-    async move(t: Tenant, stopId: number, input: HubAddressInputT) {
-      const { legs } = await transferOf(t, stopId, true);
-      const hub = await hubOf(t, input.warehouseId, input.id, 'id');
+    async move(t: Tenant, stop: StopRow, records: HubRecords) {
+      const stopId = stop.id;
+      const { legs } = await transferOf(t, stop, true);
+      const hub = hubOf(records, 'id');
       await stops.move(t, stopId, hub.addressId!);
       const notices = [];
       const routeIds = [...new Set(legs.flatMap((l) => (l.route_id === null ? [] : [l.route_id])))].sort((a, b) => a - b);
@@ -153,7 +161,8 @@ export function transfersService(matrix: MatrixProvider, assign: AssignService) 
       return { answer: await answer(t, stopId), notices };
     },
 
-    async snapshot(t: Tenant, orderId: number) {
+    async snapshot(t: Tenant, orderRow: { id: number }) {
+      const orderId = orderRow.id;
       const order = await orders.read(t, orderId);
       const legs = await legsOfOrders(t, [orderId]);
       const items = await legAnswers(t, await legDetails(t, { legIds: legs.map((l) => l.id) }));

@@ -11,6 +11,7 @@ import type { DemoContext, DemoSeeder } from '../../platform/demo-seeder.js';
 import type { StoredFiles } from '../../platform/stored-files.js';
 import { type Carrier, type Load, rateConfirmation, type Sender, type Stop, w9 } from './demo-papers.js';
 import { fuelReceiptPhoto } from './demo-receipt.js';
+import { documentRecords } from './documents.repository.js';
 import { type DocumentsService, documentsService, type InCompany } from './documents.service.js';
 
 const DAY = 86_400_000;
@@ -231,8 +232,9 @@ async function upload(ctx: DemoContext, files: StoredFiles, documents: Documents
     const upload = { fieldName: 'files', fileName: paper.fileName, contentType: paper.contentType, staged };
     const [doc] = await documents.upload(inCompany, { files: [upload], fields: paper.fields });
     await ctx.inCompany(async (t) => {
-      await documents.setCategories(t, doc!.id, paper.categories);
-      await documents.setTags(t, doc!.id, paper.tags);
+      // The document's row, as a request's id gate would hand it over.
+      await documents.setCategories(t, await documentRecords.reread(t, doc!.id), paper.categories);
+      await documents.setTags(t, await documentRecords.reread(t, doc!.id), paper.tags);
     });
   } finally {
     // As the platform does after a request: whatever was not kept goes.

@@ -56,8 +56,11 @@ function sourceField(fields: Record<string, string>): string {
   return DOCUMENT_SOURCES.find((s) => s.toLowerCase() === raw.toLowerCase()) ?? raw;
 }
 
+type DocumentRow = repo.DocumentRow;
+
 export function documentsService(files: StoredFiles) {
-  const read = async (t: Tenant, id: number): Promise<CompanyDocumentT> => repo.toDocument(await repo.documentRecords.requireOne(t, id));
+  /** The document as it is after a change of this request. */
+  const reread = async (t: Tenant, id: number): Promise<CompanyDocumentT> => repo.toDocument(await repo.documentRecords.reread(t, id));
 
   /** Audit row and company event of a change, in its transaction. */
   async function record(t: Tenant, event: CompanyEvent<DocumentChange>, change: string, id: number, before: unknown, after: CompanyDocumentT | null) {
@@ -72,12 +75,13 @@ export function documentsService(files: StoredFiles) {
     return kept;
   }
 
-  /** Changes some columns and records it. */
-  async function change(t: Tenant, id: number, what: string, values: repo.DocumentValues, event: CompanyEvent<DocumentChange> = documentUpdated) {
-    const before = await read(t, id);
+  /** Changes some columns of the document (`row`: as read in this transaction, by the id gate say) and records it. */
+  async function change(t: Tenant, row: DocumentRow, what: string, values: repo.DocumentValues, event: CompanyEvent<DocumentChange> = documentUpdated) {
+    const id = row.id;
+    const before = repo.toDocument(row);
     await repo.updateDocument(t, id, values);
     if (values.name !== undefined || values.markdown !== undefined) await repo.refreshSearchText(t, id);
-    const after = await read(t, id);
+    const after = await reread(t, id);
     await record(t, event, what, id, before, after);
     return after;
   }
@@ -88,7 +92,9 @@ export function documentsService(files: StoredFiles) {
       const page = await repo.listDocuments(t, query);
       return { ...page, totalCountExact: page.totalCountExact ?? true };
     },
-    read,
+    /** `row`: the id gate's. */
+    read: (_t: Tenant, row: DocumentRow): CompanyDocumentT => repo.toDocument(row),
+    reread,
     record,
 
     /** Checks every file first (outside the transaction), then keeps them all or none. */
@@ -119,7 +125,7 @@ export function documentsService(files: StoredFiles) {
           });
           await repo.insertVersion(t, { document_id: id, version: 1, file_name: file.name, content_type: file.type.mime, file_key: kept.key, size: kept.size });
           await addLinks(t, [id], { orderId, customerId });
-          const created = await read(t, id);
+          const created = await reread(t, id);
           await record(t, documentCreated, 'upload', id, null, created);
           out.push(created);
         }
@@ -127,15 +133,15 @@ export function documentsService(files: StoredFiles) {
       });
     },
 
-    /** A new file for the document: the old one stays as a version; the text is read again. */
+    /** A new file for the document: the old one stays as a version; the text is read again. The
+     *  route's id gate found the document (else 404) before the file is read. */
     async addVersion(inCompany: InCompany, id: number, staged: StagedUploads): Promise<CompanyDocumentT> {
       const upload = staged.files[0];
       if (!upload) throw invalid('file', 'Send the new file in the field `file`.');
-      // The document exists (else 404) before the file is read.
-      await inCompany('read', (t) => repo.documentRecords.requireOne(t, id));
       const file = await checkFile(upload);
       return inCompany('write', async (t) => {
-        const before = await read(t, id);
+        // Read again in the writing transaction: the document may have gone while the file was checked (404).
+        const before = repo.toDocument(await repo.documentRecords.requireOne(t, id));
         if (before.editable) throw fail(DocumentsErrors.notEditable, 'A document written in the editor changes through PUT /content, not a file.');
         const version = before.version + 1;
         const kept = await keepVersion(t, id, version, file);
@@ -156,27 +162,28 @@ export function documentsService(files: StoredFiles) {
           extract_after: new Date(),
         });
         await repo.refreshSearchText(t, id);
-        const after = await read(t, id);
+        const after = await reread(t, id);
         await record(t, documentUpdated, 'version', id, before, after);
         return after;
       });
     },
 
-    rename: (t: Tenant, id: number, name: string) => {
+    rename: (t: Tenant, row: DocumentRow, name: string) => {
       const trimmed = name.trim();
       if (!trimmed) throw invalid('name', 'The name cannot be blank.');
-      return change(t, id, 'rename', { name: trimmed });
+      return change(t, row, 'rename', { name: trimmed });
     },
 
-    setCategories: (t: Tenant, id: number, categories: string[]) => change(t, id, 'categories', { categories: labelsOf(categories, 'categories') }),
-    setTags: (t: Tenant, id: number, tags: string[]) => change(t, id, 'tags', { tags: labelsOf(tags, 'tags') }),
-    archive: (t: Tenant, id: number) => change(t, id, 'archive', { archived_at: new Date() }, documentArchived),
-    unarchive: (t: Tenant, id: number) => change(t, id, 'unarchive', { archived_at: null }, documentArchived),
+    setCategories: (t: Tenant, row: DocumentRow, categories: string[]) => change(t, row, 'categories', { categories: labelsOf(categories, 'categories') }),
+    setTags: (t: Tenant, row: DocumentRow, tags: string[]) => change(t, row, 'tags', { tags: labelsOf(tags, 'tags') }),
+    archive: (t: Tenant, row: DocumentRow) => change(t, row, 'archive', { archived_at: new Date() }, documentArchived),
+    unarchive: (t: Tenant, row: DocumentRow) => change(t, row, 'unarchive', { archived_at: null }, documentArchived),
 
     /** Deletes the document and its versions; each version's file reference goes (the bytes once
      *  no record names them: a mail in the outbox keeps its own). */
-    async remove(t: Tenant, id: number): Promise<void> {
-      const before = await read(t, id);
+    async remove(t: Tenant, row: DocumentRow): Promise<void> {
+      const id = row.id;
+      const before = repo.toDocument(row);
       const keys = await repo.versionKeysOf(t, id);
       await repo.deleteDocument(t, id);
       for (const key of keys) await files.release(t, key);
@@ -184,8 +191,8 @@ export function documentsService(files: StoredFiles) {
     },
 
     /** The current file's bytes; active content (HTML, SVG) only as an attachment, never sniffed. */
-    async content(t: Tenant, id: number, setHeader: (name: string, value: string) => void): Promise<FileResult> {
-      const row = await repo.documentRecords.requireOne(t, id);
+    async content(t: Tenant, row: DocumentRow, setHeader: (name: string, value: string) => void): Promise<FileResult> {
+      const id = row.id;
       const stream = await files.named(t, row.file_key, `document ${id}`);
       setHeader('x-content-type-options', 'nosniff');
       if (ACTIVE_TYPES.test(row.content_type)) setHeader('content-security-policy', "default-src 'none'; sandbox");
@@ -193,8 +200,8 @@ export function documentsService(files: StoredFiles) {
       return { fileName: row.file_name, contentType: row.content_type, body: stream, size: Number(row.size) };
     },
 
-    async markdown(t: Tenant, id: number) {
-      const row = await repo.documentRecords.requireOne(t, id);
+    async markdown(t: Tenant, row: DocumentRow) {
+      const id = row.id;
       return {
         id,
         markdown: await repo.markdownOf(t, id),
@@ -206,14 +213,15 @@ export function documentsService(files: StoredFiles) {
     },
 
     /** The text as the user confirms it: the document is Reviewed. */
-    setMarkdown: (t: Tenant, id: number, markdown: string) =>
-      change(t, id, 'markdown', { markdown, status: 'Reviewed', status_message: null, reviewed_at: new Date(), reviewed_by: t.userId }),
+    setMarkdown: (t: Tenant, row: DocumentRow, markdown: string) =>
+      change(t, row, 'markdown', { markdown, status: 'Reviewed', status_message: null, reviewed_at: new Date(), reviewed_by: t.userId }),
 
     /** Back to Pending: the extraction job reads the file again (its text and review are replaced then). */
-    async reprocess(t: Tenant, id: number, reason: string | null): Promise<CompanyDocumentT> {
-      const before = await read(t, id);
+    async reprocess(t: Tenant, row: DocumentRow, reason: string | null): Promise<CompanyDocumentT> {
+      const id = row.id;
+      const before = repo.toDocument(row);
       await repo.updateDocument(t, id, { status: 'Pending', status_message: null, extract_attempts: 0, extract_after: new Date() });
-      const after = await read(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'library.reprocess', entityType: 'document', entityId: id, before, after: { ...after, reason } });
       await t.announce(documentUpdated, { documentId: id, name: after.name, change: 'reprocess' });
       return after;

@@ -82,13 +82,14 @@ export function editorService(files: StoredFiles, documents: DocumentsService) {
         created_by: t.userId,
       });
       await repo.insertVersion(t, { document_id: id, version: 1, file_name: fileName, content_type: HTML_TYPE, file_key: kept.key, size: kept.size });
-      const created = await documents.read(t, id);
+      const created = await documents.reread(t, id);
       await documents.record(t, documentCreated, 'create', id, null, created);
       return created;
     },
 
-    async editable(t: Tenant, id: number) {
-      const row = await repo.documentRecords.requireOne(t, id);
+    /** `row`: the id gate's. */
+    async editable(t: Tenant, row: repo.DocumentRow) {
+      const id = row.id;
       if (!row.editable)
         throw fail(DocumentsErrors.notEditable, `Document ${id} "${row.name}" was uploaded: only documents written in the editor are editable.`);
       const stream = await files.named(t, row.file_key, `document ${id}`);
@@ -98,8 +99,9 @@ export function editorService(files: StoredFiles, documents: DocumentsService) {
     },
 
     /** New sanitized HTML: a new version (the old file stays with its version row). */
-    async updateContent(t: Tenant, id: number, input: UpdateContentT): Promise<CompanyDocumentT> {
-      const before = await documents.read(t, id);
+    async updateContent(t: Tenant, row: repo.DocumentRow, input: UpdateContentT): Promise<CompanyDocumentT> {
+      const id = row.id;
+      const before = documents.read(t, row);
       if (!before.editable) throw fail(DocumentsErrors.notEditable, `Document ${id} "${before.name}" was uploaded: send a new file to /version instead.`);
       const title = input.title?.trim() || before.name;
       const { body, markdown } = await checkedBody(input.content);
@@ -119,7 +121,7 @@ export function editorService(files: StoredFiles, documents: DocumentsService) {
         reviewed_by: t.userId,
       });
       await repo.refreshSearchText(t, id);
-      const after = await documents.read(t, id);
+      const after = await documents.reread(t, id);
       await documents.record(t, documentUpdated, 'content', id, before, after);
       return after;
     },

@@ -13,7 +13,7 @@ import * as repo from './documents.repository.js';
 import type { BulkRequestT, EmailDocumentT } from './documents.schemas.js';
 import { type DocumentsService, labelsOf } from './documents.service.js';
 import { figures } from './figures.js';
-import { addLinks, linksOf, removeLinks, requireTargets } from './links.js';
+import { addLinks, linksOf, removeLinks } from './links.js';
 
 /** Default of the retention rule: archived documents archived at least a year ago. */
 export const RETENTION_DEFAULT_DAYS = 365;
@@ -24,47 +24,47 @@ const counts = (rows: Array<{ value: string | null; count: number | string }>) =
 
 export function libraryService(files: StoredFiles, documents: DocumentsService) {
   /** The bulk request's own checks, before any document is touched. */
-  async function checkRequest(t: Tenant, request: BulkRequestT) {
+  function checkRequest(request: BulkRequestT) {
     const { action } = request;
     if ((action === 'addTags' || action === 'removeTags') && !request.tags?.length) throw invalid('tags', `${action} needs the tags.`);
     if (action === 'setCategories' && request.categories === undefined) throw invalid('categories', 'setCategories needs the categories (the full set).');
     if ((action === 'link' || action === 'unlink') && request.orderId == null && request.customerId == null)
       throw invalid('orderId', `${action} needs an orderId or a customerId.`);
-    // An order or customer sent is the company's whatever the action (another company's is a 404).
-    await requireTargets(t, request);
+    // An order or customer sent is the company's whatever the action: the route's id gate read them (another company's is a 404).
     return { tags: labelsOf(request.tags ?? [], 'tags'), categories: labelsOf(request.categories ?? [], 'categories') };
   }
 
-  async function applyOne(t: Tenant, id: number, request: BulkRequestT, labels: { tags: string[]; categories: string[] }): Promise<void> {
-    const doc = await documents.read(t, id);
+  async function applyOne(t: Tenant, row: repo.DocumentRow, request: BulkRequestT, labels: { tags: string[]; categories: string[] }): Promise<void> {
+    const id = row.id;
+    const doc = documents.read(t, row);
     switch (request.action) {
       case 'archive':
-        if (!doc.archived) await documents.archive(t, id);
+        if (!doc.archived) await documents.archive(t, row);
         return;
       case 'unarchive':
-        if (doc.archived) await documents.unarchive(t, id);
+        if (doc.archived) await documents.unarchive(t, row);
         return;
       case 'delete':
-        return documents.remove(t, id);
+        return documents.remove(t, row);
       case 'addTags':
-        await documents.setTags(t, id, [...doc.tags, ...labels.tags]);
+        await documents.setTags(t, row, [...doc.tags, ...labels.tags]);
         return;
       case 'removeTags': {
         const gone = new Set(labels.tags.map((l) => l.toLowerCase()));
         await documents.setTags(
           t,
-          id,
+          row,
           doc.tags.filter((l) => !gone.has(l.toLowerCase())),
         );
         return;
       }
       case 'setCategories':
-        await documents.setCategories(t, id, labels.categories);
+        await documents.setCategories(t, row, labels.categories);
         return;
       case 'link':
       case 'unlink': {
         await (request.action === 'link' ? addLinks : removeLinks)(t, [id], request);
-        const after = await documents.read(t, id);
+        const after = await documents.reread(t, id);
         await audit(t, {
           action: `library.${request.action}`,
           entityType: 'document',
@@ -75,23 +75,25 @@ export function libraryService(files: StoredFiles, documents: DocumentsService) 
         return;
       }
       case 'reprocess':
-        await documents.reprocess(t, id, null);
+        await documents.reprocess(t, row, null);
         return;
     }
   }
 
   return {
     async bulk(t: Tenant, request: BulkRequestT) {
-      const labels = await checkRequest(t, request);
+      const labels = checkRequest(request);
       const ids = [...new Set(request.documentIds)];
-      const found = new Set((await repo.documentRecords.findAll(t, ids)).map((r) => r.id));
+      // A filter (the id gate reads none): the documents the company has among them.
+      const found = new Map((await repo.documentRecords.findAll(t, ids)).map((r) => [r.id, r]));
       const results: Array<{ documentId: number; ok: boolean; error: string | null }> = [];
       for (const id of ids) {
-        if (!found.has(id)) {
+        const row = found.get(id);
+        if (!row) {
           results.push({ documentId: id, ok: false, error: `Document ${id} was not found.` });
           continue;
         }
-        await applyOne(t, id, request, labels);
+        await applyOne(t, row, request, labels);
         results.push({ documentId: id, ok: true, error: null });
       }
       const succeeded = results.filter((r) => r.ok).length;
@@ -174,14 +176,12 @@ export function libraryService(files: StoredFiles, documents: DocumentsService) 
       };
     },
 
-    async links(t: Tenant, id: number) {
-      await repo.documentRecords.requireOne(t, id);
-      return linksOf(t, id);
-    },
+    /** `doc`: the id gate's. */
+    links: (t: Tenant, doc: repo.DocumentRow) => linksOf(t, doc.id),
 
-    /** The document's audit rows, oldest first, with who made each change. */
-    async activity(t: Tenant, id: number) {
-      await repo.documentRecords.requireOne(t, id);
+    /** The document's (the id gate's) audit rows, oldest first, with who made each change. */
+    async activity(t: Tenant, doc: repo.DocumentRow) {
+      const id = doc.id;
       const rows = await t
         .select('audit_log as a')
         .leftJoin('company_users as u', (j) => j.onRef('u.company_id', '=', 'a.company_id').onRef('u.user_id', '=', 'a.user_id'))
@@ -203,8 +203,8 @@ export function libraryService(files: StoredFiles, documents: DocumentsService) 
     },
 
     /** One mail in the outbox with the current file attached (the outbox holds its own reference). */
-    async email(t: Tenant, id: number, input: EmailDocumentT) {
-      const row = await repo.documentRecords.requireOne(t, id);
+    async email(t: Tenant, row: repo.DocumentRow, input: EmailDocumentT) {
+      const id = row.id;
       const to = [...new Set(input.to.map((a) => a.trim()).filter(Boolean))];
       if (to.length === 0) throw invalid('to', 'Send at least one recipient address.');
       await files.retain(t, row.file_key);

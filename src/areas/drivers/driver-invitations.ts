@@ -12,15 +12,16 @@ import { fail } from '../../platform/errors.js';
 import { hashInvitationToken } from '../users/index.js';
 import { DriversErrors } from './drivers.errors.js';
 import * as repo from './drivers.repository.js';
-import { requireDriver } from './drivers.service.js';
+import type { DriverRow } from './drivers.schemas.js';
 
 const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const BECOMES_INVITED = new Set(['New', 'Draft', 'Invited']);
 
 export function driverInvitations(publicUrl: string) {
   return {
-    async invite(t: Tenant, principal: Principal, id: number): Promise<null> {
-      const driver = await requireDriver(t, id);
+    /** `driver`: the id gate's, or the one just made (sendEmail=true). */
+    async invite(t: Tenant, principal: Principal, driver: DriverRow): Promise<null> {
+      const id = driver.id;
       if (driver.status === 'Deleted' || driver.status === 'Disabled') {
         throw fail(DriversErrors.cannotInvite, `Driver ${id} is ${driver.status}; a ${driver.status} driver is not invited to the driver app.`);
       }

@@ -1,18 +1,15 @@
 // The rules a driver's fields follow, shared by the writes (which refuse) and ValidateDriver (which
 // reports): how emails, phones and license numbers are normalized and compared, which carrier a
-// driver of each type belongs to, and which records its ids must name.
+// driver of each type belongs to. The records its ids name are the company's: the routes' id gate reads them.
 import type { Tenant } from '../../db/tenant.js';
 import { type ErrorCode, fail, invalid } from '../../platform/errors.js';
 import { text, type Writers } from '../../platform/writes.js';
-import { requireCarrier } from '../carriers/index.js';
 import { checkPhone, normalizeEmail } from '../customers/index.js';
-import { truckRecords } from '../fleet/index.js';
-import { countryOf, warehouseRecords } from '../settings/index.js';
+import { countryOf } from '../settings/index.js';
 import { payoutColumns } from './driver-payout.js';
 import { DriversErrors } from './drivers.errors.js';
 import * as repo from './drivers.repository.js';
 import type { DriverType, DriverUpdateT } from './drivers.schemas.js';
-import { licenseTypeRecords } from './license-types.repository.js';
 
 /** "d123-456 78" → "D12345678": how license numbers are stored and compared. */
 export const licenseKey = (v: string | null | undefined): string | null => v?.replace(/[\s-]/g, '').toUpperCase() || null;
@@ -104,15 +101,6 @@ export function settleCarrier(values: Partial<repo.DriverValues>, current: { typ
   const carrierId = values.outsource_company_id !== undefined ? values.outsource_company_id : (current?.outsource_company_id ?? null);
   const problem = carrierProblem(type, carrierId);
   if (problem) throw invalid('outsourceCompanyId', problem);
-}
-
-/** The records a write's ids name must be the company's (live carriers and trucks): else a 404, as
- *  another company's id must look like a missing one. Ids not written are not checked. */
-export async function checkReferences(t: Tenant, values: Partial<repo.DriverValues>): Promise<void> {
-  if (values.outsource_company_id != null) await requireCarrier(t, values.outsource_company_id);
-  if (values.license_type_id != null) await licenseTypeRecords.requireOne(t, values.license_type_id);
-  if (values.default_truck_id != null) await truckRecords.requireOne(t, values.default_truck_id);
-  if (values.home_warehouse_id != null) await warehouseRecords.requireOne(t, values.home_warehouse_id);
 }
 
 const UNIQUE_TEXT = {

@@ -94,7 +94,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       description: 'A deleted driver too (status Deleted). Open to any signed-in user, as the spec lists no permission.',
       params: IdParams,
       response: Driver,
-      handler: ({ tenant, params }) => drivers.read(tenant, params.id),
+      handler: ({ tenant, found }) => drivers.read(tenant, found.one(driverRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -109,7 +109,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       params: IdParams,
       body: DriverUpdate,
       response: Driver,
-      handler: ({ tenant, params, body }) => drivers.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => drivers.update(tenant, found.one(driverRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -120,7 +120,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       description: 'Gives it status Deleted, restorable with PUT /Drivers/Restore/{id}; its inspections stay.',
       params: IdParams,
       response: None,
-      handler: ({ tenant, params }) => drivers.remove(tenant, [params.id]),
+      handler: ({ tenant, found }) => drivers.removeOne(tenant, found.one(driverRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -134,7 +134,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
         'Refused for a driver without email (drivers.no_email) and for a Deleted or Disabled one (drivers.cannot_invite).',
       params: IdParams,
       response: None,
-      handler: ({ tenant, principal, params }) => invitations.invite(tenant, principal, params.id),
+      handler: ({ tenant, principal, found }) => invitations.invite(tenant, principal, found.one(driverRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -145,7 +145,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       description: `Sets approvalStatus (${APPROVAL_STATUSES.join(', ')}) and answers it; the record status is left as it is.`,
       querystring: ChangeApprovalQuery,
       response: NameEnum(APPROVAL_STATUSES, { description: 'The new approval status.' }),
-      handler: ({ tenant, query }) => drivers.changeApproval(tenant, query.id, query.driverStatus),
+      handler: ({ tenant, found, query }) => drivers.changeApproval(tenant, found.one(driverRecords), query.driverStatus),
     }),
     defineRoute({
       method: 'PUT',
@@ -175,7 +175,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
         '(49 CFR 396.11), so such a driver is deleted (restorable) instead.',
       params: IdParams,
       response: None,
-      handler: ({ tenant, params }) => drivers.removePermanently(tenant, params.id),
+      handler: ({ tenant, found }) => drivers.removePermanently(tenant, found.one(driverRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -188,7 +188,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
         'number since (drivers.duplicate_email, drivers.duplicate_license_number).',
       params: IdParams,
       response: None,
-      handler: ({ tenant, params }) => drivers.restore(tenant, params.id),
+      handler: ({ tenant, found }) => drivers.restore(tenant, found.one(driverRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -240,7 +240,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       description: "The carrier's live drivers (Outsource and Mixed drivers naming it), by name. A carrier the company does not have (or has deleted): 404.",
       params: IdParams,
       response: Type.Array(Driver),
-      handler: ({ tenant, params }) => drivers.ofCarrier(tenant, params.id),
+      handler: ({ tenant, found }) => drivers.ofCarrier(tenant, found.one(carrierRecords)),
     }),
   ];
 }

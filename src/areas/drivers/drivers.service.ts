@@ -10,10 +10,9 @@ import type { Principal } from '../../platform/auth.js';
 import { fail } from '../../platform/errors.js';
 import { dayOf } from '../../platform/paging.js';
 import { columnsOf } from '../../platform/writes.js';
-import { requireCarrier } from '../carriers/index.js';
 import type { DriverInvitations } from './driver-invitations.js';
 import { availabilityOf, driversStatusChanged } from './driver-routes.js';
-import { checkReferences, checkUnique, driverWriters, phoneCountry, restoreProblems, settleCarrier } from './driver-rules.js';
+import { checkUnique, driverWriters, phoneCountry, restoreProblems, settleCarrier } from './driver-rules.js';
 import { DriversErrors } from './drivers.errors.js';
 import * as repo from './drivers.repository.js';
 import {
@@ -28,20 +27,15 @@ import {
 } from './drivers.schemas.js';
 import type { StatusChecksService } from './status-checks.service.js';
 
-/** A driver of the company, deleted or not; else a 404 naming it. */
-export function requireDriver(t: Tenant, id: number): Promise<DriverRow> {
-  return repo.driverRecords.requireOne(t, id);
-}
-
 /** A driver that is not deleted: a deleted one is restored before it changes. */
-export async function requireLiveDriver(t: Tenant, id: number): Promise<DriverRow> {
-  const row = await requireDriver(t, id);
-  if (row.deleted_at) throw fail(DriversErrors.deleted, `Driver ${id} is deleted; restore it first (PUT /Drivers/Restore/${id}).`);
+export function liveDriver(row: DriverRow): DriverRow {
+  if (row.deleted_at) throw fail(DriversErrors.deleted, `Driver ${row.id} is deleted; restore it first (PUT /Drivers/Restore/${row.id}).`);
   return row;
 }
 
 /** Every id names a driver of the company (deleted ones too), else a 404 naming every missing one;
- *  all or nothing. The drivers in id order, each once. */
+ *  all or nothing. The drivers in id order, each once. For a list in the body (no path the id gate
+ *  reads). */
 export async function requireBriefs(t: Tenant, ids: number[]): Promise<repo.DriverBrief[]> {
   return (await repo.driverBriefs.requireAll(t, ids)).sort((a, b) => a.id - b.id);
 }
@@ -53,7 +47,20 @@ async function checkRestorable(t: Tenant, rows: repo.DriverBrief[]): Promise<voi
 }
 
 export function driversService(statusChecks: StatusChecksService, invitations: DriverInvitations) {
-  const read = async (t: Tenant, id: number): Promise<DriverT> => toDriver(await requireDriver(t, id));
+  /** The driver as it is after a change of this request. */
+  const reread = async (t: Tenant, id: number): Promise<DriverT> => toDriver(await repo.driverRecords.reread(t, id));
+
+  /** Deletes drivers (status Deleted, restorable); deleted ones stay as they are. */
+  async function removeRows(t: Tenant, rows: readonly repo.DriverBrief[]): Promise<null> {
+    const targets = rows.filter((r) => r.deleted_at === null);
+    await repo.markDeleted(
+      t,
+      targets.map((r) => r.id),
+      new Date(),
+    );
+    for (const r of targets) await audit(t, { action: 'driver.delete', entityType: 'driver', entityId: r.id, before: { status: r.status } });
+    return null;
+  }
 
   return {
     /** The list; with includeDriverAvailability each driver's availability on the day. */
@@ -74,61 +81,56 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       };
     },
 
-    read,
+    /** `driver`: the id gate's (deleted ones too). */
+    read: (_t: Tenant, driver: DriverRow): DriverT => toDriver(driver),
 
-    /** Adds a driver; with `inviteAs`, also writes the driver app invitation (sendEmail=true). */
+    /** Adds a driver; with `inviteAs`, also writes the driver app invitation (sendEmail=true). The
+     *  carrier, license type, warehouse and truck it points at are the company's: the id gate read them. */
     async create(t: Tenant, input: DriverInputT, inviteAs: Principal | null): Promise<DriverT> {
       const values = columnsOf(input, driverWriters(phoneCountry(input.address?.country)), 'all') as repo.DriverValues;
       settleCarrier(values, null);
-      await checkReferences(t, values);
       await checkUnique(t, values, []);
-      const created = await read(t, await repo.insertDriver(t, values));
+      const created = await reread(t, await repo.insertDriver(t, values));
       await audit(t, { action: 'driver.create', entityType: 'driver', entityId: created.id, after: created });
       if (!inviteAs) return created;
-      await invitations.invite(t, inviteAs, created.id);
-      return read(t, created.id);
+      await invitations.invite(t, inviteAs, await repo.driverRecords.reread(t, created.id));
+      return reread(t, created.id);
     },
 
-    /** Changes the fields sent and keeps the others. */
-    async update(t: Tenant, id: number, input: DriverUpdateT): Promise<DriverT> {
-      const current = await requireLiveDriver(t, id);
+    /** Changes the fields sent and keeps the others. `driver`: the id gate's; what the body points at, the gate read too. */
+    async update(t: Tenant, driver: DriverRow, input: DriverUpdateT): Promise<DriverT> {
+      const current = liveDriver(driver);
+      const id = current.id;
       const { id: _ignored, ...fields } = input;
       const country = input.address !== undefined ? input.address?.country : current.country;
       const values = columnsOf(fields, driverWriters(phoneCountry(country)), 'sent');
       settleCarrier(values, current);
-      await checkReferences(t, values);
       await checkUnique(t, values, [id]);
       await repo.updateDriver(t, id, values);
-      const after = await read(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'driver.update', entityType: 'driver', entityId: id, before: toDriver(current), after });
       return after;
     },
 
     /** Deletes drivers (status Deleted, restorable); all or nothing, deleted ones stay as they are. */
-    async remove(t: Tenant, ids: number[]): Promise<null> {
-      const rows = await requireBriefs(t, ids);
-      const targets = rows.filter((r) => r.deleted_at === null);
-      await repo.markDeleted(
-        t,
-        targets.map((r) => r.id),
-        new Date(),
-      );
-      for (const r of targets) await audit(t, { action: 'driver.delete', entityType: 'driver', entityId: r.id, before: { status: r.status } });
-      return null;
-    },
+    remove: async (t: Tenant, ids: number[]): Promise<null> => removeRows(t, await requireBriefs(t, ids)),
 
-    /** Brings a deleted driver back with the status it had; a live one is left as it is. */
-    async restore(t: Tenant, id: number): Promise<null> {
-      const rows = await requireBriefs(t, [id]);
-      if (rows[0]!.deleted_at === null) return null;
-      await checkRestorable(t, rows);
+    /** Deletes the driver (the id gate's). */
+    removeOne: (t: Tenant, driver: DriverRow): Promise<null> => removeRows(t, [driver]),
+
+    /** Brings a deleted driver (the id gate's) back with the status it had; a live one is left as it is. */
+    async restore(t: Tenant, driver: DriverRow): Promise<null> {
+      const id = driver.id;
+      if (driver.deleted_at === null) return null;
+      await checkRestorable(t, [driver]);
       await repo.restore(t, id);
       await audit(t, { action: 'driver.restore', entityType: 'driver', entityId: id, before: { status: 'Deleted' } });
       return null;
     },
 
-    async removePermanently(t: Tenant, id: number): Promise<null> {
-      const before = toDriver(await requireDriver(t, id));
+    async removePermanently(t: Tenant, driver: DriverRow): Promise<null> {
+      const id = driver.id;
+      const before = toDriver(driver);
       const checks = (await statusChecks.countsByDriver(t, [id])).get(id)?.total ?? 0;
       if (checks > 0) {
         throw fail(
@@ -176,8 +178,8 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
     },
 
     /** Sets the approval status and answers it. */
-    async changeApproval(t: Tenant, id: number, approval: ApprovalStatus): Promise<ApprovalStatus> {
-      const current = await requireDriver(t, id);
+    async changeApproval(t: Tenant, current: DriverRow, approval: ApprovalStatus): Promise<ApprovalStatus> {
+      const id = current.id;
       if (current.approval_status !== approval) {
         await repo.setApproval(t, id, approval);
         await audit(t, {
@@ -191,11 +193,8 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       return approval;
     },
 
-    /** The live drivers of one of the company's live carriers. */
-    async ofCarrier(t: Tenant, carrierId: number): Promise<DriverT[]> {
-      await requireCarrier(t, carrierId);
-      return (await repo.driversOfCarrier(t, carrierId)).map(toDriver);
-    },
+    /** The live drivers of one of the company's live carriers (the id gate's). */
+    ofCarrier: async (t: Tenant, carrier: { id: number }): Promise<DriverT[]> => (await repo.driversOfCarrier(t, carrier.id)).map(toDriver),
   };
 }
 

@@ -96,7 +96,7 @@ export {
   type DriverT,
   type DriverType,
 } from './drivers.schemas.js';
-export { requireDriver, requireLiveDriver } from './drivers.service.js';
+export { liveDriver } from './drivers.service.js';
 export { licenseTypeRecords } from './license-types.repository.js';
 export { statusCheckRecords } from './status-checks.repository.js';
 export { type DriverStatusCheckInputT, INSPECTION_STATUSES } from './status-checks.schemas.js';

@@ -43,7 +43,7 @@ export function licenseTypesRoutes({ licenseTypes }: DriverServices): AnyRoute[]
         "The body's id names the type (404 when the company has none such). Changes the fields sent and keeps the others; null clears one. The name stays unique.",
       body: LicenseTypeUpdate,
       response: LicenseType,
-      handler: ({ tenant, body }) => licenseTypes.update(tenant, body),
+      handler: ({ tenant, found, body }) => licenseTypes.update(tenant, found.one(licenseTypeRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -56,7 +56,7 @@ export function licenseTypesRoutes({ licenseTypes }: DriverServices): AnyRoute[]
         'give them another type first.',
       params: IdParams,
       response: None,
-      handler: ({ tenant, params }) => licenseTypes.remove(tenant, params.id),
+      handler: ({ tenant, found }) => licenseTypes.remove(tenant, found.one(licenseTypeRecords)),
     }),
   ];
 }

@@ -17,9 +17,10 @@ const WRITERS: Writers<Omit<LicenseTypeUpdateT, 'id'>, repo.LicenseTypeValues> =
   isCommercial: (v) => ({ is_commercial: v ?? false }),
 };
 
-export async function requireLicenseType(t: Tenant, id: number): Promise<LicenseTypeT> {
-  return toLicenseType(await repo.licenseTypeRecords.requireOne(t, id));
-}
+/** The type as it is after a change of this request. */
+const reread = async (t: Tenant, id: number): Promise<LicenseTypeT> => toLicenseType(await repo.licenseTypeRecords.reread(t, id));
+
+type LicenseTypeRow = Awaited<ReturnType<typeof repo.licenseTypeRecords.reread>>;
 
 const checkName = (t: Tenant, name: string | undefined, exceptId: number | null) => repo.licenseTypes.checkName(t, name, exceptId);
 
@@ -30,26 +31,27 @@ export function licenseTypesService() {
     async create(t: Tenant, input: LicenseTypeInputT): Promise<LicenseTypeT> {
       const values = columnsOf(input, WRITERS, 'all') as repo.LicenseTypeValues;
       await checkName(t, values.name, null);
-      const created = await requireLicenseType(t, await repo.insertType(t, values));
+      const created = await reread(t, await repo.insertType(t, values));
       await audit(t, { action: 'license_type.create', entityType: 'license_type', entityId: created.id, after: created });
       return created;
     },
 
-    /** Changes the fields sent and keeps the others; the body's id names the type. */
-    async update(t: Tenant, input: LicenseTypeUpdateT): Promise<LicenseTypeT> {
-      const { id, ...fields } = input;
-      const before = await requireLicenseType(t, id);
+    /** Changes the fields sent and keeps the others; the body's id names the type (`row`: the id gate's). */
+    async update(t: Tenant, row: LicenseTypeRow, input: LicenseTypeUpdateT): Promise<LicenseTypeT> {
+      const { id: _named, ...fields } = input;
+      const id = row.id;
+      const before = toLicenseType(row);
       const values = columnsOf(fields, WRITERS, 'sent');
       await checkName(t, values.name, id);
       await repo.updateType(t, id, values);
-      const after = await requireLicenseType(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'license_type.update', entityType: 'license_type', entityId: id, before, after });
       return after;
     },
 
     /** Refused while drivers hold it, deleted ones included (license_types.in_use). */
-    async remove(t: Tenant, id: number): Promise<null> {
-      const row = await repo.licenseTypeRecords.requireOne(t, id);
+    async remove(t: Tenant, row: LicenseTypeRow): Promise<null> {
+      const id = row.id;
       await repo.licenseTypes.refuseInUse(t, row);
       const before = toLicenseType(row);
       await repo.deleteType(t, id);

@@ -2,7 +2,7 @@
 // truckloads, box trucks and vans for city work — with Texas plates and VINs whose check digits are
 // right. They name the truck types the carriers demo made, so this runs after it.
 import type { DemoSeeder } from '../../platform/demo-seeder.js';
-import { typeIdsByName } from '../carriers/index.js';
+import { typeIdsByName, typeOfTruckRecords } from '../carriers/index.js';
 import { trucksService } from './trucks.service.js';
 
 const TRUCKS = [
@@ -68,7 +68,12 @@ export const fleetDemo: DemoSeeder = {
     await ctx.inCompany(async (t) => {
       const types = await typeIdsByName(t, [...new Set(TRUCKS.map((truck) => truck.type))]);
       const trucks = trucksService();
-      for (const { type, ...truck } of TRUCKS) await trucks.create(t, { ...truck, plateState: 'TX', typeOfTruckId: types.get(type.toLowerCase()) ?? null });
+      for (const { type, ...truck } of TRUCKS) {
+        const typeId = types.get(type.toLowerCase()) ?? null;
+        // The type's row, as a request's id gate would hand it over.
+        const typeRow = typeId === null ? undefined : await typeOfTruckRecords.requireOne(t, typeId);
+        await trucks.create(t, { ...truck, plateState: 'TX', typeOfTruckId: typeId }, typeRow);
+      }
     });
   },
 };

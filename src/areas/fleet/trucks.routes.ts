@@ -43,7 +43,7 @@ export function trucksRoutes({ trucks, telematics }: FleetServices): AnyRoute[] 
         "the live trucks (trucks.duplicate_name, trucks.duplicate_vin, trucks.duplicate_telematics_vehicle_id). A truck of a type takes the type's capacities it does not give.",
       body: TruckInput,
       response: Truck,
-      handler: ({ tenant, body }) => trucks.create(tenant, body),
+      handler: ({ tenant, found, body }) => trucks.create(tenant, body, found.maybe(typeOfTruckRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -69,7 +69,7 @@ export function trucksRoutes({ trucks, telematics }: FleetServices): AnyRoute[] 
       summary: 'Read a truck',
       params: TruckIdParams,
       response: Truck,
-      handler: ({ tenant, params }) => trucks.read(tenant, params.id),
+      handler: ({ tenant, found }) => trucks.read(tenant, found.one(truckRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -83,7 +83,7 @@ export function trucksRoutes({ trucks, telematics }: FleetServices): AnyRoute[] 
       params: TruckIdParams,
       body: TruckUpdate,
       response: Truck,
-      handler: ({ tenant, params, body }) => trucks.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => trucks.update(tenant, found.one(truckRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -98,7 +98,7 @@ export function trucksRoutes({ trucks, telematics }: FleetServices): AnyRoute[] 
       params: TruckIdParams,
       querystring: DeleteTruckQuery,
       response: Truck,
-      handler: ({ tenant, params, query }) => trucks.remove(tenant, params.id, query.removeExpenses ?? false),
+      handler: ({ tenant, found, query }) => trucks.remove(tenant, found.one(truckRecords), query.removeExpenses ?? false),
     }),
   ];
 }

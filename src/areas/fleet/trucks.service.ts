@@ -7,11 +7,14 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { columnsOf, text, type Writers } from '../../platform/writes.js';
-import { requireTypeOfTruck } from '../carriers/index.js';
+import type { typeOfTruckRecords } from '../carriers/index.js';
 import { FleetErrors } from './fleet.errors.js';
 import * as repo from './trucks.repository.js';
 import { type TruckInputT, type TruckT, type TruckUpdateT, toTruck } from './trucks.schemas.js';
 import { checkVin } from './vin.js';
+
+type TypeOfTruckRow = Awaited<ReturnType<typeof typeOfTruckRecords.reread>>;
+type TruckRow = Awaited<ReturnType<typeof repo.truckRecords.reread>>;
 
 function vinOf(v: string | null | undefined): string | null {
   const written = text(v);
@@ -57,10 +60,9 @@ async function checkClashes(t: Tenant, values: Partial<repo.TruckValues>, except
   if (clash) throw fail(CLASH[clash.on][1], `Truck ${clash.id} "${clash.name}" already has this ${CLASH[clash.on][0]}.`);
 }
 
-/** Capacities a new truck of a type takes from it when it does not give its own. */
-async function typeDefaults(t: Tenant, input: TruckInputT, values: Partial<repo.TruckValues>): Promise<void> {
-  if (values.type_of_truck_id === null || values.type_of_truck_id === undefined) return;
-  const type = await requireTypeOfTruck(t, values.type_of_truck_id);
+/** Capacities a new truck of a type (`type`: typeOfTruckId's row) takes from it when it does not give its own. */
+function typeDefaults(input: TruckInputT, values: Partial<repo.TruckValues>, type: TypeOfTruckRow | undefined): void {
+  if (values.type_of_truck_id === null || values.type_of_truck_id === undefined || type === undefined) return;
   if (input.capacityWeight === undefined)
     Object.assign(values, { capacity_weight: type.capacity_weight, ...(input.weightUnit === undefined ? { weight_unit: type.weight_unit } : {}) });
   if (input.capacityVolume === undefined)
@@ -69,31 +71,34 @@ async function typeDefaults(t: Tenant, input: TruckInputT, values: Partial<repo.
 }
 
 export function trucksService() {
-  const read = async (t: Tenant, id: number): Promise<TruckT> => toTruck(await repo.truckRecords.requireOne(t, id));
+  /** The truck as it is after a change of this request. */
+  const reread = async (t: Tenant, id: number): Promise<TruckT> => toTruck(await repo.truckRecords.reread(t, id));
 
   return {
     list: repo.listTrucks,
 
-    read,
+    /** `truck`: the id gate's. */
+    read: (_t: Tenant, truck: TruckRow): TruckT => toTruck(truck),
 
-    async create(t: Tenant, input: TruckInputT): Promise<TruckT> {
+    /** `type`: the row of typeOfTruckId, as the id gate read it. */
+    async create(t: Tenant, input: TruckInputT, type: TypeOfTruckRow | undefined): Promise<TruckT> {
       const values = columnsOf(input, WRITERS, 'all') as repo.TruckValues;
-      await typeDefaults(t, input, values);
+      typeDefaults(input, values, type);
       await checkClashes(t, values, null);
       const id = await repo.insertTruck(t, values);
-      const created = await read(t, id);
+      const created = await reread(t, id);
       await audit(t, { action: 'truck.create', entityType: 'truck', entityId: id, after: created });
       return created;
     },
 
-    /** Changes the fields sent and keeps the others. */
-    async update(t: Tenant, id: number, input: TruckUpdateT): Promise<TruckT> {
-      const before = await read(t, id);
+    /** Changes the fields sent and keeps the others. `truck`, and the type it is given, the id gate read. */
+    async update(t: Tenant, truck: TruckRow, input: TruckUpdateT): Promise<TruckT> {
+      const id = truck.id;
+      const before = toTruck(truck);
       const values = columnsOf(input, WRITERS, 'sent');
-      if (values.type_of_truck_id !== null && values.type_of_truck_id !== undefined) await requireTypeOfTruck(t, values.type_of_truck_id);
       await checkClashes(t, values, id);
       await repo.updateTruck(t, id, values);
-      const after = await read(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'truck.update', entityType: 'truck', entityId: id, before, after });
       return after;
     },
@@ -101,8 +106,9 @@ export function trucksService() {
     /** Marks the truck deleted and answers it; the delete is announced (trucksDeleted), so it is no
      *  driver's default truck any more. `removeExpenses` is accepted for the expenses area: until it
      *  exists a truck has no expenses to remove. */
-    async remove(t: Tenant, id: number, removeExpenses: boolean): Promise<TruckT> {
-      const before = await read(t, id);
+    async remove(t: Tenant, truck: TruckRow, removeExpenses: boolean): Promise<TruckT> {
+      const id = truck.id;
+      const before = toTruck(truck);
       const at = new Date();
       await repo.markDeleted(t, id, at);
       await t.announce(repo.trucksDeleted, { truckIds: [id] });

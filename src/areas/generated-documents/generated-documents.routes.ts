@@ -6,7 +6,7 @@ import { None } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute, FileResponse } from '../../platform/route.js';
 import { invoiceRecords } from '../accounting/index.js';
 import { contactRecords, customerRecords, EmailSendRequest } from '../customers/index.js';
-import { orderRecords, stopRecords } from '../orders/index.js';
+import { anyOrderRecords, orderRecords, stopRecords } from '../orders/index.js';
 import { BOL, EMAIL_INVOICES, ORDER_SHEET, QUOTES, VIEW_INVOICES } from './generated-documents.access.js';
 import {
   BolEmailQuery,
@@ -30,6 +30,11 @@ const LABELS =
   "One 4 × 6 in label per item line: the company, from, ship to, the order, the item and its Code 128 barcode (the item's barcode; one without is given " +
   '`<orderNumber>-<itemId>` and keeps it). An order without items: 400 documents.no_items.';
 const MODE = { mode: 'not-an-id' } as const;
+/** The customer asking (a portal's view): one the company has, deleted ones too (a missing one is a
+ *  404 naming it); an order of another customer is a 404 naming the order. */
+const ASKING = { requestCustomerId: customerRecords.with({ statuses: [0, 1] }) };
+/** An order's papers stay printable once it is deleted: orders are read deleted ones too. */
+const ORDER = anyOrderRecords;
 /** The mail's recipients: contacts of the document's customer (another's is a wrong value). */
 const MAIL_IDS = { contactIds: { field: contactRecords } } as const;
 const MAIL =
@@ -45,7 +50,7 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       access: BOL,
       // Items without a barcode are given one (kept, as for labels), so the bill of lading prints the codes the labels carry.
       writes: true,
-      ids: { params: { orderId: orderRecords, ...MODE }, query: { deliveryId: stopRecords, requestCustomerId: { filter: customerRecords } } },
+      ids: { params: { orderId: ORDER, ...MODE }, query: { deliveryId: stopRecords, ...ASKING } },
       summary: 'Bill of lading of an order',
       description:
         "Shipper (the first pickup's customer, then the place's name), consignee (the last delivery, or deliveryId), bill to, carrier, the route, driver and " +
@@ -56,47 +61,51 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       querystring: BolQuery,
       response: FileResponse,
       fileType: FILE_TYPE,
-      handler: ({ tenant, principal, params, query }) => docs.billOfLading(tenant, principal, params.orderId, params.mode, query),
+      handler: ({ tenant, principal, found, params, query }) =>
+        docs.billOfLading(tenant, principal, found.one(orderRecords), params.mode, query, {
+          delivery: found.maybe(stopRecords),
+          asking: found.maybe(customerRecords),
+        }),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Documents/BillOfLanding/email/:orderId',
       access: BOL,
-      ids: { params: { orderId: orderRecords }, body: MAIL_IDS },
+      ids: { params: { orderId: ORDER }, body: MAIL_IDS },
       summary: 'Mail the bill of lading of an order',
       description: `The bill of lading (highlightItems and splitOrderStopItems as for the download) as a PDF. ${MAIL}`,
       params: OrderParams,
       querystring: BolEmailQuery,
       body: EmailSendRequest,
       response: OutboxId,
-      handler: ({ tenant, principal, params, query, body }) => docs.emailBillOfLading(tenant, principal, params.orderId, query, body),
+      handler: ({ tenant, principal, found, query, body }) => docs.emailBillOfLading(tenant, principal, found.one(orderRecords), query, body),
     }),
     defineRoute({
       method: 'GET',
       url: '/Documents/BillOfLandingBulk/:mode',
       access: BOL,
       writes: true,
-      ids: { params: MODE, query: { ids: orderRecords } },
+      ids: { params: MODE, query: { ids: ORDER } },
       summary: 'Bills of lading of several orders in one file',
       description: "One bill of lading per order, each from a page of its own, in the ids' order. An id the company does not have: 404 naming it.",
       params: ModeParams,
       querystring: BulkQuery,
       response: FileResponse,
       fileType: FILE_TYPE,
-      handler: ({ tenant, principal, params, query }) => docs.billOfLadingBulk(tenant, principal, query.ids, params.mode),
+      handler: ({ tenant, principal, found, params }) => docs.billOfLadingBulk(tenant, principal, found.all(orderRecords), params.mode),
     }),
     defineRoute({
       method: 'GET',
       url: '/Documents/DispatchSheet/:orderId/:mode',
       access: ORDER_SHEET,
-      ids: { params: { orderId: orderRecords, ...MODE } },
+      ids: { params: { orderId: ORDER, ...MODE } },
       summary: 'Order sheet (dispatch sheet) of an order',
       description:
         'The customer and contact, the route of the order, then each stop: place, date and window, priority, appointment, route, instructions and its items.',
       params: OrderModeParams,
       response: FileResponse,
       fileType: FILE_TYPE,
-      handler: ({ tenant, principal, params }) => docs.dispatchSheet(tenant, principal, params.orderId, params.mode),
+      handler: ({ tenant, principal, found, params }) => docs.dispatchSheet(tenant, principal, found.one(orderRecords), params.mode),
     }),
     defineRoute({
       method: 'POST',
@@ -125,7 +134,7 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       params: InvoiceModeParams,
       response: FileResponse,
       fileType: FILE_TYPE,
-      handler: ({ tenant, principal, params }) => docs.invoice(tenant, principal, params.invoiceId, params.mode),
+      handler: ({ tenant, principal, found, params }) => docs.invoice(tenant, principal, found.one(invoiceRecords), params.mode),
     }),
     defineRoute({
       method: 'PUT',
@@ -137,7 +146,7 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       params: InvoiceParams,
       body: EmailSendRequest,
       response: OutboxId,
-      handler: ({ tenant, principal, params, body }) => docs.emailInvoice(tenant, principal, params.invoiceId, body),
+      handler: ({ tenant, principal, found, body }) => docs.emailInvoice(tenant, principal, found.one(invoiceRecords), body),
     }),
     defineRoute({
       method: 'GET',
@@ -145,14 +154,14 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       access: BOL,
       // Items without a barcode are given one (kept, as GET /Orders/{id}/Barcodes does), so a scanned label finds its item.
       writes: true,
-      ids: { params: { orderId: orderRecords, ...MODE }, query: { requestCustomerId: { filter: customerRecords } } },
+      ids: { params: { orderId: ORDER, ...MODE }, query: ASKING },
       summary: "Labels of an order's items",
       description: LABELS,
       params: OrderModeParams,
       querystring: LabelsQuery,
       response: FileResponse,
       fileType: FILE_TYPE,
-      handler: ({ tenant, principal, params, query }) => docs.labels(tenant, principal, params.orderId, params.mode, query.requestCustomerId),
+      handler: ({ tenant, principal, found, params }) => docs.labels(tenant, principal, found.one(orderRecords), params.mode, found.maybe(customerRecords)),
     }),
     // The spec gives mode a default (0): the path without it is the PDF.
     defineRoute({
@@ -160,65 +169,65 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       url: '/Documents/Labels/:orderId',
       access: BOL,
       writes: true,
-      ids: { params: { orderId: orderRecords }, query: { requestCustomerId: { filter: customerRecords } } },
+      ids: { params: { orderId: ORDER }, query: ASKING },
       summary: "Labels of an order's items as a PDF (mode 0, the default)",
       description: `As GET /Documents/Labels/{orderId}/{mode} with mode 0. ${LABELS}`,
       params: OrderParams,
       querystring: LabelsQuery,
       response: FileResponse,
       fileType: 'application/pdf',
-      handler: ({ tenant, principal, params, query }) => docs.labels(tenant, principal, params.orderId, 0, query.requestCustomerId),
+      handler: ({ tenant, principal, found }) => docs.labels(tenant, principal, found.one(orderRecords), 0, found.maybe(customerRecords)),
     }),
     defineRoute({
       method: 'GET',
       url: '/Documents/LabelsBulk',
       access: BOL,
       writes: true,
-      ids: { query: { ids: orderRecords } },
+      ids: { query: { ids: ORDER } },
       summary: 'Labels of several orders in one PDF',
       description: "The labels of each order in the ids' order (orders without items add none; when none has any: 400 documents.no_items).",
       querystring: BulkQuery,
       response: FileResponse,
       fileType: 'application/pdf',
-      handler: ({ tenant, principal, query }) => docs.labelsBulk(tenant, principal, query.ids),
+      handler: ({ tenant, principal, found }) => docs.labelsBulk(tenant, principal, found.all(orderRecords)),
     }),
     defineRoute({
       method: 'GET',
       url: '/Documents/Quote/:orderId/:mode',
       access: QUOTES,
-      ids: { params: { orderId: orderRecords, ...MODE } },
+      ids: { params: { orderId: ORDER, ...MODE } },
       summary: 'Quote of an order',
       description: 'Prepared for the customer: pickup and delivery, the route, the charges of the price and the total, the notes and the terms.',
       params: OrderModeParams,
       response: FileResponse,
       fileType: FILE_TYPE,
-      handler: ({ tenant, principal, params }) => docs.quote(tenant, principal, params.orderId, params.mode),
+      handler: ({ tenant, principal, found, params }) => docs.quote(tenant, principal, found.one(orderRecords), params.mode),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Documents/Quote/email/:orderId',
       access: QUOTES,
-      ids: { params: { orderId: orderRecords }, body: MAIL_IDS },
+      ids: { params: { orderId: ORDER }, body: MAIL_IDS },
       summary: 'Mail the quote of an order',
       description: `The quote as a PDF. ${MAIL}`,
       params: OrderParams,
       body: EmailSendRequest,
       response: OutboxId,
-      handler: ({ tenant, principal, params, body }) => docs.emailQuote(tenant, principal, params.orderId, body),
+      handler: ({ tenant, principal, found, body }) => docs.emailQuote(tenant, principal, found.one(orderRecords), body),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Documents/SendBillOfLandingAndLabels/:orderId',
       access: BOL,
-      ids: { params: { orderId: orderRecords }, body: MAIL_IDS },
+      ids: { params: { orderId: ORDER }, body: MAIL_IDS },
       summary: 'Mail the bill of lading and the labels of an order',
       description: `Two PDFs in one mail: the bill of lading (splitOrderStopItems as for the download) and the labels (an order without items: 400 documents.no_items). ${MAIL}`,
       params: OrderParams,
       querystring: SendBolQuery,
       body: EmailSendRequest,
       response: OutboxId,
-      handler: ({ tenant, principal, params, query, body }) =>
-        docs.sendBillOfLadingAndLabels(tenant, principal, params.orderId, query.splitOrderStopItems ?? false, body),
+      handler: ({ tenant, principal, found, query, body }) =>
+        docs.sendBillOfLadingAndLabels(tenant, principal, found.one(orderRecords), query.splitOrderStopItems ?? false, body),
     }),
   ];
 }

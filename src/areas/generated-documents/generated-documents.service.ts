@@ -8,13 +8,13 @@ import type { Principal } from '../../platform/auth.js';
 import { fail, notFoundAll } from '../../platform/errors.js';
 import type { FileResult } from '../../platform/route.js';
 import type { StoredFiles } from '../../platform/stored-files.js';
-import { type InvoiceT, invoiceAnswers, invoiceRecords, markInvoicesOut } from '../accounting/index.js';
+import { type InvoiceT, invoiceAnswers, type invoiceRecords, markInvoicesOut } from '../accounting/index.js';
 import { chargeRulesFor, chargeTypeRecords } from '../charge-types/index.js';
 import { type CustomerServices, type CustomerT, contactsOfCustomers, type EmailSendRequestT } from '../customers/index.js';
 import { routeRecords } from '../dispatch/index.js';
 import { driverRecords } from '../drivers/index.js';
 import { truckRecords } from '../fleet/index.js';
-import { type OrderServices, type OrderT, orderRecords, ordersOf, stopRecords } from '../orders/index.js';
+import { type OrderServices, type OrderT, orderRecords, ordersOf, type stopRecords } from '../orders/index.js';
 import { companySignature } from '../settings/index.js';
 import { type BolOptions, billOfLading, type Handling, labels, type OrderContext } from './bill-of-lading.js';
 import { type Attachment, recipientsOf, sendDocumentMail, senderOf } from './document-mail.js';
@@ -28,6 +28,13 @@ const PDF = 'application/pdf';
 const HTML = 'text/html; charset=utf-8';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** An order as the routes' id gate reads it (deleted ones too: their papers stay printable). */
+type OrderRow = Awaited<ReturnType<typeof orderRecords.reread>>;
+type InvoiceRow = Awaited<ReturnType<typeof invoiceRecords.reread>>;
+type StopRow = Awaited<ReturnType<typeof stopRecords.reread>>;
+/** The customer asking for an order's papers (a portal's view). */
+type Asking = { id: number };
 
 /** The invoice's lines (ids) that bill a percentage charge: a line of such a charge type — the
  *  company's (deleted ones too) or the customer's own row — or, without a type, the line of the
@@ -59,6 +66,9 @@ const pdfAttachment = async (documents: Document[], kind: string, number: string
   return { fileName: file.fileName, contentType: file.contentType, body: file.body as Buffer };
 };
 
+/** What details.barcodes needs of a printed order. */
+const barcoded = (order: OrderT) => ({ id: order.id, order_number: order.orderNumber, status: order.status });
+
 /** What a mail says when the request gives no subject or body of its own. */
 function wording(request: EmailSendRequestT, p: Principal, customerName: string, what: string) {
   return {
@@ -70,12 +80,12 @@ function wording(request: EmailSendRequestT, p: Principal, customerName: string,
 export function generatedDocumentsService(deps: { customers: CustomerServices['customers']; details: OrderServices['details']; files: StoredFiles }) {
   const { customers, details, files } = deps;
 
-  /** The orders (deleted ones too: their papers stay printable) with what their documents name, in
-   *  the ids' order; `requestCustomerId`: an order of another customer is missing, as for a portal. */
-  async function ordersFor(t: Tenant, p: Principal, ids: readonly number[], requestCustomerId?: number): Promise<OrderContext[]> {
-    const rows = await orderRecords.requireAll(t, ids, { includeDeleted: true });
-    if (requestCustomerId !== undefined) {
-      const others = rows.filter((r) => r.customer_id !== requestCustomerId).map((r) => r.id);
+  /** The orders (read deleted ones too, by the route's id gate: their papers stay printable) with
+   *  what their documents name, in their order; `asking`: the customer asking (the query's
+   *  requestCustomerId, as the id gate read it), to whom an order of another customer is missing, as for a portal. */
+  async function ordersFor(t: Tenant, p: Principal, rows: readonly OrderRow[], asking?: Asking): Promise<OrderContext[]> {
+    if (asking !== undefined) {
+      const others = rows.filter((r) => r.customer_id !== asking.id).map((r) => r.id);
       if (others.length > 0) throw notFoundAll(orderRecords.what, 'Orders', others);
     }
     const [orders, signature] = await Promise.all([ordersOf(t, rows), companySignature(t)]);
@@ -92,17 +102,15 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
     }));
   }
 
-  async function orderFor(t: Tenant, p: Principal, id: number, requestCustomerId?: number): Promise<OrderContext> {
-    return (await ordersFor(t, p, [id], requestCustomerId))[0]!;
+  async function orderFor(t: Tenant, p: Principal, row: OrderRow, asking?: Asking): Promise<OrderContext> {
+    return (await ordersFor(t, p, [row], asking))[0]!;
   }
 
-  async function bolOptions(t: Tenant, order: OrderContext['order'], query: BolQueryT | BolEmailQueryT): Promise<BolOptions> {
-    const deliveryId = 'deliveryId' in query ? query.deliveryId : undefined;
-    if (deliveryId !== undefined) {
-      await stopRecords.requireOne(t, deliveryId);
-      if (!order.stops.some((s) => s.id === deliveryId && s.type === 'Delivery'))
-        throw fail(GeneratedDocumentsErrors.notADelivery, `Stop ${deliveryId} is not a delivery of order ${order.orderNumber}.`);
-    }
+  /** `delivery`: the stop of the query's deliveryId, as the route's id gate read it (any stop of the company). */
+  function bolOptions(order: OrderContext['order'], query: BolQueryT | BolEmailQueryT, delivery?: StopRow): BolOptions {
+    const deliveryId = delivery?.id;
+    if (deliveryId !== undefined && !order.stops.some((s) => s.id === deliveryId && s.type === 'Delivery'))
+      throw fail(GeneratedDocumentsErrors.notADelivery, `Stop ${deliveryId} is not a delivery of order ${order.orderNumber}.`);
     return { deliveryId, highlightItems: query.highlightItems ?? false, splitOrderStopItems: query.splitOrderStopItems ?? false };
   }
 
@@ -110,7 +118,7 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
    *  none, and kept, as for labels) and the routes of its stops with their driver and truck. */
   async function handlingOf(t: Tenant, order: OrderContext['order']): Promise<Handling> {
     const routeIds = [...new Set(order.stops.map((s) => s.routeId).filter((id): id is number => id !== null))];
-    const [codes, routes] = await Promise.all([details.barcodes(t, order.id), routeRecords.findAll(t, routeIds)]);
+    const [codes, routes] = await Promise.all([details.barcodes(t, barcoded(order)), routeRecords.findAll(t, routeIds)]);
     const [drivers, trucks] = await Promise.all([
       driverRecords.findAll(t, [...new Set(routes.map((r) => r.driver_id).filter((id): id is number => id !== null))]),
       truckRecords.findAll(t, [...new Set(routes.map((r) => r.truck_id).filter((id): id is number => id !== null))]),
@@ -134,12 +142,13 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
       throw fail(GeneratedDocumentsErrors.noItems, `${contexts.length === 1 ? 'Order' : 'Orders'} ${numbers}: no items, so no labels to print.`);
     }
     const out: Document[] = [];
-    for (const c of withItems) out.push(labels(c, await details.barcodes(t, c.order.id)));
+    for (const c of withItems) out.push(labels(c, await details.barcodes(t, barcoded(c.order))));
     return out;
   }
 
-  async function invoiceFor(t: Tenant, p: Principal, id: number) {
-    const [invoice] = await invoiceAnswers(t, [await invoiceRecords.requireOne(t, id)]);
+  /** `row`: the invoice as the route's id gate read it. */
+  async function invoiceFor(t: Tenant, p: Principal, row: InvoiceRow) {
+    const [invoice] = await invoiceAnswers(t, [row]);
     const [customer, orders, signature] = [
       await customers.read(t, invoice!.customerId, [0, 1]),
       invoice!.orderId === null ? [] : await ordersOf(t, await orderRecords.findAll(t, [invoice!.orderId], { includeDeleted: true })),
@@ -155,51 +164,60 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
   }
 
   return {
-    async billOfLading(t: Tenant, p: Principal, orderId: number, mode: ModeT, query: BolQueryT): Promise<FileResult> {
-      const c = await orderFor(t, p, orderId, query.requestCustomerId);
-      const doc = billOfLading(c, await bolOptions(t, c.order, query), today(), await handlingOf(t, c.order));
+    async billOfLading(
+      t: Tenant,
+      p: Principal,
+      row: OrderRow,
+      mode: ModeT,
+      query: BolQueryT,
+      found: { delivery?: StopRow; asking?: Asking },
+    ): Promise<FileResult> {
+      const { delivery, asking } = found;
+      const c = await orderFor(t, p, row, asking);
+      const doc = billOfLading(c, bolOptions(c.order, query, delivery), today(), await handlingOf(t, c.order));
       return rendered([doc], mode, 'bill-of-lading', c.order.orderNumber, `Bill of lading ${c.order.orderNumber}`);
     },
 
-    async billOfLadingBulk(t: Tenant, p: Principal, ids: readonly number[], mode: ModeT): Promise<FileResult> {
-      const contexts = await ordersFor(t, p, [...new Set(ids)]);
+    async billOfLadingBulk(t: Tenant, p: Principal, rows: readonly OrderRow[], mode: ModeT): Promise<FileResult> {
+      const contexts = await ordersFor(t, p, rows);
       const docs: Document[] = [];
       for (const c of contexts) docs.push(billOfLading(c, { highlightItems: false, splitOrderStopItems: false }, today(), await handlingOf(t, c.order)));
       return rendered(docs, mode, 'bills-of-lading', today(), `Bills of lading (${docs.length})`);
     },
 
-    async labels(t: Tenant, p: Principal, orderId: number, mode: ModeT, requestCustomerId?: number): Promise<FileResult> {
-      const c = await orderFor(t, p, orderId, requestCustomerId);
+    async labels(t: Tenant, p: Principal, row: OrderRow, mode: ModeT, asking?: Asking): Promise<FileResult> {
+      const c = await orderFor(t, p, row, asking);
       return rendered(await labelDocuments(t, [c]), mode, 'labels', c.order.orderNumber, `Labels of order ${c.order.orderNumber}`);
     },
 
-    async labelsBulk(t: Tenant, p: Principal, ids: readonly number[]): Promise<FileResult> {
-      const contexts = await ordersFor(t, p, [...new Set(ids)]);
+    async labelsBulk(t: Tenant, p: Principal, rows: readonly OrderRow[]): Promise<FileResult> {
+      const contexts = await ordersFor(t, p, rows);
       return rendered(await labelDocuments(t, contexts), 0, 'labels', today(), `Labels of ${contexts.length} orders`);
     },
 
-    async dispatchSheet(t: Tenant, p: Principal, orderId: number, mode: ModeT): Promise<FileResult> {
-      const c = await orderFor(t, p, orderId);
+    async dispatchSheet(t: Tenant, p: Principal, row: OrderRow, mode: ModeT): Promise<FileResult> {
+      const c = await orderFor(t, p, row);
       return rendered([dispatchSheet(c, today())], mode, 'order-sheet', c.order.orderNumber, `Order sheet ${c.order.orderNumber}`);
     },
 
-    async quote(t: Tenant, p: Principal, orderId: number, mode: ModeT): Promise<FileResult> {
-      const c = await orderFor(t, p, orderId);
+    async quote(t: Tenant, p: Principal, row: OrderRow, mode: ModeT): Promise<FileResult> {
+      const c = await orderFor(t, p, row);
       return rendered([quote(c, today())], mode, 'quote', c.order.orderNumber, `Quote ${c.order.orderNumber}`);
     },
 
-    async invoice(t: Tenant, p: Principal, invoiceId: number, mode: ModeT): Promise<FileResult> {
-      const c = await invoiceFor(t, p, invoiceId);
+    async invoice(t: Tenant, p: Principal, row: InvoiceRow, mode: ModeT): Promise<FileResult> {
+      const c = await invoiceFor(t, p, row);
       return rendered([invoiceDocument(c)], mode, 'invoice', c.invoice.invoiceNumber, `Invoice ${c.invoice.invoiceNumber}`);
     },
 
     // ---- Mail
 
-    async emailBillOfLading(t: Tenant, p: Principal, orderId: number, query: BolEmailQueryT, request: EmailSendRequestT): Promise<string> {
-      const c = await orderFor(t, p, orderId);
+    async emailBillOfLading(t: Tenant, p: Principal, row: OrderRow, query: BolEmailQueryT, request: EmailSendRequestT): Promise<string> {
+      const c = await orderFor(t, p, row);
+      const orderId = row.id;
       const recipients = await recipientsOf(t, c.customer, request);
       const n = c.order.orderNumber;
-      const doc = billOfLading(c, await bolOptions(t, c.order, query), today(), await handlingOf(t, c.order));
+      const doc = billOfLading(c, bolOptions(c.order, query), today(), await handlingOf(t, c.order));
       const pdf = await pdfAttachment([doc], 'bill-of-lading', n, `Bill of lading ${n}`);
       const words = wording(request, p, c.customer.name, `bill of lading of order ${n}`);
       const id = await sendDocumentMail(t, files, [c.customer], recipients, {
@@ -213,8 +231,9 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
       return String(id);
     },
 
-    async sendBillOfLadingAndLabels(t: Tenant, p: Principal, orderId: number, splitOrderStopItems: boolean, request: EmailSendRequestT): Promise<string> {
-      const c = await orderFor(t, p, orderId);
+    async sendBillOfLadingAndLabels(t: Tenant, p: Principal, row: OrderRow, splitOrderStopItems: boolean, request: EmailSendRequestT): Promise<string> {
+      const c = await orderFor(t, p, row);
+      const orderId = row.id;
       const recipients = await recipientsOf(t, c.customer, request);
       const n = c.order.orderNumber;
       const doc = billOfLading(c, { highlightItems: false, splitOrderStopItems }, today(), await handlingOf(t, c.order));
@@ -232,8 +251,9 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
       return String(id);
     },
 
-    async emailQuote(t: Tenant, p: Principal, orderId: number, request: EmailSendRequestT): Promise<string> {
-      const c = await orderFor(t, p, orderId);
+    async emailQuote(t: Tenant, p: Principal, row: OrderRow, request: EmailSendRequestT): Promise<string> {
+      const c = await orderFor(t, p, row);
+      const orderId = row.id;
       const recipients = await recipientsOf(t, c.customer, request);
       const n = c.order.orderNumber;
       const pdf = await pdfAttachment([quote(c, today())], 'quote', n, `Quote ${n}`);
@@ -249,9 +269,10 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
       return String(id);
     },
 
-    /** One mail to `email` with each order's quote attached. */
+    /** One mail to `email` with each order's quote attached. The ids are the body, a bare list the
+     *  id gate does not read: 404 naming every one the company lacks. */
     async emailQuotes(t: Tenant, p: Principal, email: string, ids: readonly number[]): Promise<null> {
-      const contexts = await ordersFor(t, p, [...new Set(ids)]);
+      const contexts = await ordersFor(t, p, await orderRecords.requireAll(t, ids, { includeDeleted: true }));
       const attachments: Attachment[] = [];
       for (const c of contexts) attachments.push(await pdfAttachment([quote(c, today())], 'quote', c.order.orderNumber, `Quote ${c.order.orderNumber}`));
       const numbers = contexts.map((c) => c.order.orderNumber).join(', ');
@@ -270,8 +291,9 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
     },
 
     /** The invoice's PDF by mail; an approved invoice reads Open (sent) from then on. */
-    async emailInvoice(t: Tenant, p: Principal, invoiceId: number, request: EmailSendRequestT): Promise<string> {
-      const c = await invoiceFor(t, p, invoiceId);
+    async emailInvoice(t: Tenant, p: Principal, row: InvoiceRow, request: EmailSendRequestT): Promise<string> {
+      const c = await invoiceFor(t, p, row);
+      const invoiceId = row.id;
       const recipients = await recipientsOf(t, c.customer, request);
       const n = c.invoice.invoiceNumber;
       const pdf = await pdfAttachment([invoiceDocument(c)], 'invoice', n, `Invoice ${n}`);

@@ -4,12 +4,12 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { fail, failAll, notFound, type Problem } from '../../platform/errors.js';
-import { type AddressT, placesByIds, requireCustomer, toAddress } from '../customers/index.js';
-import { warehouseRecords } from '../settings/index.js';
+import { type AddressT, type CustomerRow, placesByIds, toAddress } from '../customers/index.js';
+import type { warehouseRecords } from '../settings/index.js';
 import * as repo from './actions.repository.js';
-import type { CustomerStatsT, DriverCopyQueryT, OrderTripT, QuoteWarehousesRequestT, UpdateBuyingPriceT } from './actions.schemas.js';
+import type { CustomerStatsT, DriverCopyQueryT, OrderTripT, UpdateBuyingPriceT } from './actions.schemas.js';
 import { logActivity } from './order-activity.js';
-import { openOrder, orderChange, STOP_RANK } from './order-state.js';
+import { checkOpen, orderChange, STOP_RANK } from './order-state.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderUpdated } from './orders.events.js';
 import * as orders from './orders.repository.js';
@@ -17,19 +17,24 @@ import { reprice } from './orders.reprice.js';
 import type { OrderInputT, OrderT } from './orders.schemas.js';
 import type { OrdersService } from './orders.service.js';
 import type { StopType } from './orders.tables.js';
-import { moveItems, updateStop } from './stops.repository.js';
+import { moveItems, type StopRef, updateStop } from './stops.repository.js';
 
 const SWAPPED: Record<StopType, StopType> = { Pickup: 'Delivery', Delivery: 'Pickup', Transfer: 'Transfer' };
 
+type WarehouseRow = Awaited<ReturnType<typeof warehouseRecords.reread>>;
+
+// Each order is the route's, as its id gate read it: deleted ones too (`anyOrderRecords`), and
+// locked for a change (`lockedOrderRecords`).
 export function actionsService(ordersService: OrdersService) {
-  const read = (t: Tenant, id: number) => ordersService.read(t, id);
+  const read = (t: Tenant, row: orders.OrderRow) => ordersService.answer(t, row);
 
   return {
     /** Pickups become deliveries and deliveries pickups (the way back); stops are ordered again
      *  pickups first, transfers in reverse; the items go to the new first pickup; the order is
      *  priced again. */
-    async swap(t: Tenant, id: number): Promise<null> {
-      const order = await openOrder(t, id, 'swapping its stops');
+    async swap(t: Tenant, row: orders.OrderRow): Promise<null> {
+      const order = checkOpen(row, 'swapping its stops');
+      const id = order.id;
       const stops = await orders.stopsOf(t, [id]);
       // A stop's legs on routes follow its type: a pickup on a route cannot become a delivery there.
       const onRoute = stops.find((s) => s.route_id !== null);
@@ -55,9 +60,10 @@ export function actionsService(ordersService: OrdersService) {
 
     /** A new quote with the order's customer, contact, stops (same places, no dates), items (no
      *  barcodes: those name one item) and terms, priced today. */
-    async repeat(t: Tenant, id: number): Promise<OrderT> {
-      const source = await read(t, id);
-      if (source.status === 'Deleted') throw fail(OrdersErrors.deleted, `Order ${id} (${source.orderNumber}) is deleted: restore it before repeating it.`);
+    async repeat(t: Tenant, row: orders.OrderRow): Promise<OrderT> {
+      const source = await read(t, row);
+      if (source.status === 'Deleted')
+        throw fail(OrdersErrors.deleted, `Order ${source.id} (${source.orderNumber}) is deleted: restore it before repeating it.`);
       const input: OrderInputT = {
         customerId: source.customerId,
         contactId: source.contactId,
@@ -85,22 +91,21 @@ export function actionsService(ordersService: OrdersService) {
       return made;
     },
 
-    /** The order as the driver gets it: no prices; one stop, or the stops of one route, when asked. */
-    async driverCopy(t: Tenant, id: number, query: DriverCopyQueryT) {
-      const order = await read(t, id);
+    /** The order as the driver gets it: no prices; one stop (`stop`: the query's orderStopId, as the
+     *  route's id gate read it; one of another order is missing), or the stops of one route, when asked. */
+    async driverCopy(t: Tenant, row: orders.OrderRow, query: DriverCopyQueryT, stop: StopRef | undefined) {
+      if (stop !== undefined && stop.order_id !== row.id) throw notFound('Order stop', stop.id);
+      const order = await read(t, row);
       let stops = order.stops;
-      if (query.orderStopId != null) {
-        stops = stops.filter((s) => s.id === query.orderStopId);
-        if (stops.length === 0) throw notFound('Order stop', query.orderStopId);
-      }
+      if (stop !== undefined) stops = stops.filter((s) => s.id === stop.id);
       if (query.routeId != null) stops = stops.filter((s) => s.routeId === query.routeId);
       const { totalPrice, buyingPrice, isCustomPrice, priceLines, priceWarnings, chargeTypeIds, currency, ...rest } = order;
       return { ...rest, stops };
     },
 
     /** The legs of the order: pickups → each transfer → deliveries, with where each leg stands. */
-    async trips(t: Tenant, id: number): Promise<OrderTripT[]> {
-      const order = await read(t, id);
+    async trips(t: Tenant, row: orders.OrderRow): Promise<OrderTripT[]> {
+      const order = await read(t, row);
       const phases: Array<typeof order.stops> = [];
       const pickups = order.stops.filter((s) => s.type === 'Pickup');
       const transfers = order.stops.filter((s) => s.type === 'Transfer');
@@ -133,8 +138,9 @@ export function actionsService(ordersService: OrdersService) {
       return trips;
     },
 
-    async setBuyingPrice(t: Tenant, id: number, input: UpdateBuyingPriceT): Promise<null> {
-      const order = await openOrder(t, id, 'changing its buying price');
+    async setBuyingPrice(t: Tenant, row: orders.OrderRow, input: UpdateBuyingPriceT): Promise<null> {
+      const order = checkOpen(row, 'changing its buying price');
+      const id = order.id;
       const price = input.buyingPrice === null ? null : Math.round(input.buyingPrice * 100) / 100;
       await repo.setBuyingPrice(t, id, price);
       await logActivity(t, [id], 'order.buying_price', price === null ? 'Buying price cleared.' : `Buying price set to ${price.toFixed(2)} ${order.currency}.`);
@@ -148,9 +154,9 @@ export function actionsService(ordersService: OrdersService) {
       return null;
     },
 
-    /** Each warehouse must be the company's, active, and placed (coordinates), to route through it. */
-    async validateWarehouses(t: Tenant, input: QuoteWarehousesRequestT): Promise<null> {
-      const rows = await warehouseRecords.requireAll(t, input.warehouseIds);
+    /** Each warehouse (the company's: the route's id gate read them, in the order sent) must be
+     *  active and placed (coordinates), to route through it. */
+    validateWarehouses(rows: readonly WarehouseRow[]): null {
       const problems: Problem[] = [];
       for (const w of rows) {
         if (!w.is_active) problems.push({ code: OrdersErrors.warehouseUnusable, message: `Warehouse ${w.id} "${w.name}" is inactive.` });
@@ -161,20 +167,20 @@ export function actionsService(ordersService: OrdersService) {
       return null;
     },
 
-    async recentAddresses(t: Tenant, count: number, customerId: number | null): Promise<AddressT[]> {
-      if (customerId !== null) await requireCustomer(t, customerId);
+    /** `customer`: an active customer (the route's id gate read it), or none. */
+    async recentAddresses(t: Tenant, count: number, customer: CustomerRow | undefined): Promise<AddressT[]> {
+      const customerId = customer?.id ?? null;
       const ids = await repo.recentAddressIds(t, count, customerId);
       const byId = new Map((await placesByIds(t, ids)).map((p) => [p.id, p]));
       return ids.flatMap((i) => (byId.has(i) ? [toAddress(byId.get(i)!)] : []));
     },
 
-    async recentContact(t: Tenant, customerId: number): Promise<number | null> {
-      await requireCustomer(t, customerId);
-      return repo.recentContactId(t, customerId);
-    },
+    /** `customer`: an active customer (the route's id gate read it). */
+    recentContact: (t: Tenant, customer: CustomerRow): Promise<number | null> => repo.recentContactId(t, customer.id),
 
-    async customerStats(t: Tenant, customerId: number): Promise<CustomerStatsT> {
-      await requireCustomer(t, customerId, [0, 1]);
+    /** `customer`: active or deleted (the route's id gate read it so). */
+    async customerStats(t: Tenant, customer: CustomerRow): Promise<CustomerStatsT> {
+      const customerId = customer.id;
       const { counts, revenue } = await repo.statsOf(t, customerId);
       return {
         customerId,

@@ -10,18 +10,18 @@ import { contactsOfCustomers, placesByIds, toContact } from '../customers/index.
 import { daysOffAmong } from '../settings/index.js';
 import * as repo from './details.repository.js';
 import type { OrderBarcodeT, StopWarningsT } from './details.schemas.js';
-import { barcodesTaken, itemsOf, orderRecords, stopsOf } from './orders.repository.js';
+import { barcodesTaken, itemsOf, type OrderRow, stopsOf } from './orders.repository.js';
 import { addItemEvents } from './stops.repository.js';
-
-const requireOrder = (t: Tenant, id: number) => orderRecords.requireOne(t, id, { includeDeleted: true });
 
 /** A weight in `to` units. */
 const weightIn = (value: number, from: string, to: string) => (from === to ? value : from === 'kg' ? value / KG_PER_LB : value * KG_PER_LB);
 
+// Each order is read already, deleted ones too: by the route's id gate (`anyOrderRecords`), or by
+// the generated documents that print it.
 export function detailsService() {
   return {
-    async barcodes(t: Tenant, orderId: number): Promise<OrderBarcodeT[]> {
-      const order = await requireOrder(t, orderId);
+    async barcodes(t: Tenant, order: Pick<OrderRow, 'id' | 'order_number' | 'status'>): Promise<OrderBarcodeT[]> {
+      const orderId = order.id;
       const items = await itemsOf(t, [orderId]);
       const wanted = items.filter((i) => i.barcode === null).map((i) => ({ itemId: i.id, barcode: `${order.order_number}-${i.id}` }));
       // A code a client gave another item by hand is not given twice.
@@ -47,8 +47,8 @@ export function detailsService() {
       return items.map((i) => ({ itemId: i.id, stopId: i.stop_id, description: i.description, quantity: i.quantity, barcode: i.barcode ?? byItem.get(i.id)! }));
     },
 
-    async contacts(t: Tenant, orderId: number) {
-      const order = await requireOrder(t, orderId);
+    async contacts(t: Tenant, order: OrderRow) {
+      const orderId = order.id;
       const [[customer], contacts, stops] = await Promise.all([
         repo.customersByIds(t, [order.customer_id]),
         contactsOfCustomers(t, [order.customer_id]),
@@ -83,9 +83,8 @@ export function detailsService() {
 
     /** Where to write about the job sites: the stops' appointment emails, then the emails of the
      *  customers whose places the stops are at (their contacts', primary first), each once. */
-    async jobSiteEmails(t: Tenant, orderId: number): Promise<string[]> {
-      await requireOrder(t, orderId);
-      const stops = await stopsOf(t, [orderId]);
+    async jobSiteEmails(t: Tenant, order: OrderRow): Promise<string[]> {
+      const stops = await stopsOf(t, [order.id]);
       const places = await placesByIds(
         t,
         stops.map((s) => s.address_id),
@@ -108,8 +107,8 @@ export function detailsService() {
       return out;
     },
 
-    async stopWarnings(t: Tenant, orderId: number): Promise<StopWarningsT[]> {
-      const order = await requireOrder(t, orderId);
+    async stopWarnings(t: Tenant, order: OrderRow): Promise<StopWarningsT[]> {
+      const orderId = order.id;
       const [stops, items, capacity] = await Promise.all([stopsOf(t, [orderId]), itemsOf(t, [orderId]), largestCapacity(t)]);
       const places = new Map(
         (

@@ -28,7 +28,7 @@ const ACTIVITY_COLUMNS = [
   'a.note_at',
 ] as const;
 
-type ActivityRow = {
+export type ActivityRow = {
   id: number;
   order_id: number;
   stop_id: number | null;
@@ -71,15 +71,6 @@ export const listActivities = pagedList({
   select: (q) => q.select([...ACTIVITY_COLUMNS, userName.as('user_name')]),
   map: (rows) => (rows as ActivityRow[]).map(toActivity),
 });
-
-export async function findActivity(t: Tenant, orderId: number, id: number): Promise<OrderActivityT | undefined> {
-  const row = await activities(t)
-    .select([...ACTIVITY_COLUMNS, userName.as('user_name')])
-    .where('a.order_id', '=', orderId)
-    .where('a.id', '=', id)
-    .executeTakeFirst();
-  return row ? toActivity(row as ActivityRow) : undefined;
-}
 
 export async function setNote(t: Tenant, id: number, note: string | null): Promise<void> {
   await t
@@ -126,10 +117,14 @@ export const listAudit = pagedList({
     })),
 });
 
-/** Activities by id (the route's {activityId}); the service checks it is the order's. */
-export const activityRecords = companyRecords<{ id: number; order_id: number }>({
+/** Activities by id (the route's {activityId}), as answered (toActivity); the service checks it is the order's. */
+export const activityRecords = companyRecords<ActivityRow>({
   name: 'order_activity',
   what: 'Activity',
   plural: 'Activities',
-  read: (t, ids) => t.select('order_activities').select(['id', 'order_id']).where('id', 'in', ids).execute(),
+  read: (t, ids) =>
+    activities(t)
+      .select([...ACTIVITY_COLUMNS, userName.as('user_name')])
+      .where('a.id', 'in', ids)
+      .execute() as Promise<ActivityRow[]>,
 });

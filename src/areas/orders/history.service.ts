@@ -7,24 +7,24 @@ import { notFound } from '../../platform/errors.js';
 import type { PageQueryT } from '../../platform/schemas.js';
 import * as repo from './history.repository.js';
 import type { NoteInputT, OrderActivityT } from './history.schemas.js';
-import { orderRecords } from './orders.repository.js';
 
 type HistoryQueryT = Pick<PageQueryT, 'Page' | 'ItemsPerPage'>;
+/** The order, read already (deleted ones too: the route's `anyOrderRecords`). */
+type OrderRef = { id: number };
 
 export function historyService() {
-  const requireOrder = (t: Tenant, id: number) => orderRecords.requireOne(t, id, { includeDeleted: true });
-
-  async function requireActivity(t: Tenant, orderId: number, activityId: number): Promise<OrderActivityT> {
-    await requireOrder(t, orderId);
-    const found = await repo.findActivity(t, orderId, activityId);
-    if (!found) throw notFound('Activity', activityId);
-    return found;
+  /** The activity (the route's id gate read it) when it is the order's: one of another order is a 404. */
+  function activityOf(order: OrderRef, activity: repo.ActivityRow): OrderActivityT {
+    if (activity.order_id !== order.id) throw notFound('Activity', activity.id);
+    return repo.toActivity(activity);
   }
 
-  async function note(t: Tenant, orderId: number, activityId: number, text: string | null): Promise<OrderActivityT> {
-    const before = await requireActivity(t, orderId, activityId);
+  async function note(t: Tenant, order: OrderRef, activity: repo.ActivityRow, text: string | null): Promise<OrderActivityT> {
+    const before = activityOf(order, activity);
+    const orderId = order.id;
+    const activityId = activity.id;
     await repo.setNote(t, activityId, text);
-    const after = (await repo.findActivity(t, orderId, activityId))!;
+    const after = repo.toActivity(await repo.activityRecords.reread(t, activityId));
     await audit(t, {
       action: text === null ? 'order.activity_note_deleted' : 'order.activity_note',
       entityType: 'order',
@@ -36,20 +36,11 @@ export function historyService() {
   }
 
   return {
-    async activityLog(t: Tenant, orderId: number, query: HistoryQueryT) {
-      await requireOrder(t, orderId);
-      return repo.listActivities(t, query, { orderId, stopsOnly: false });
-    },
-    async stopActivities(t: Tenant, orderId: number, query: HistoryQueryT) {
-      await requireOrder(t, orderId);
-      return repo.listActivities(t, query, { orderId, stopsOnly: true });
-    },
-    async auditLog(t: Tenant, orderId: number, query: HistoryQueryT) {
-      await requireOrder(t, orderId);
-      return repo.listAudit(t, query, orderId);
-    },
-    setNote: (t: Tenant, orderId: number, activityId: number, input: NoteInputT) => note(t, orderId, activityId, input.note.trim()),
-    deleteNote: (t: Tenant, orderId: number, activityId: number) => note(t, orderId, activityId, null),
+    activityLog: (t: Tenant, order: OrderRef, query: HistoryQueryT) => repo.listActivities(t, query, { orderId: order.id, stopsOnly: false }),
+    stopActivities: (t: Tenant, order: OrderRef, query: HistoryQueryT) => repo.listActivities(t, query, { orderId: order.id, stopsOnly: true }),
+    auditLog: (t: Tenant, order: OrderRef, query: HistoryQueryT) => repo.listAudit(t, query, order.id),
+    setNote: (t: Tenant, order: OrderRef, activity: repo.ActivityRow, input: NoteInputT) => note(t, order, activity, input.note.trim()),
+    deleteNote: (t: Tenant, order: OrderRef, activity: repo.ActivityRow) => note(t, order, activity, null),
   };
 }
 

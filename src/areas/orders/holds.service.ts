@@ -9,10 +9,10 @@ import { text } from '../../platform/writes.js';
 import * as repo from './holds.repository.js';
 import type { HoldInputT, OrderHoldT, ReleaseInputT } from './holds.schemas.js';
 import { logActivity } from './order-activity.js';
-import { openOrder, orderChange } from './order-state.js';
+import { checkOpen, orderChange } from './order-state.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderHeld, orderReleased } from './orders.events.js';
-import { orderRecords, stopsOf } from './orders.repository.js';
+import { type OrderRow, stopsOf } from './orders.repository.js';
 
 function toHold(r: repo.HoldRow): OrderHoldT {
   return {
@@ -30,17 +30,16 @@ function toHold(r: repo.HoldRow): OrderHoldT {
   };
 }
 
+// Each order is the route's, as its id gate read it: deleted ones too, and locked to hold or release it.
 export function holdsService() {
   const list = async (t: Tenant, orderId: number) => (await repo.holdsOf(t, orderId)).map(toHold);
 
   return {
-    async list(t: Tenant, orderId: number): Promise<OrderHoldT[]> {
-      await orderRecords.requireOne(t, orderId, { includeDeleted: true });
-      return list(t, orderId);
-    },
+    list: (t: Tenant, order: OrderRow): Promise<OrderHoldT[]> => list(t, order.id),
 
-    async hold(t: Tenant, orderId: number, input: HoldInputT): Promise<OrderHoldT[]> {
-      const row = await openOrder(t, orderId, 'holding it');
+    async hold(t: Tenant, order: OrderRow, input: HoldInputT): Promise<OrderHoldT[]> {
+      const row = checkOpen(order, 'holding it');
+      const orderId = row.id;
       const deliveries = (await stopsOf(t, [orderId])).filter((s) => s.type === 'Delivery');
       if (deliveries.length === 0) throw fail(OrdersErrors.nothingToHold, `Order ${orderId} (${row.order_number}) has no delivery stop to hold.`);
       const reason = input.reason.trim();
@@ -61,8 +60,9 @@ export function holdsService() {
       return list(t, orderId);
     },
 
-    async release(t: Tenant, orderId: number, input: ReleaseInputT): Promise<OrderHoldT[]> {
-      const row = await openOrder(t, orderId, 'releasing it');
+    async release(t: Tenant, order: OrderRow, input: ReleaseInputT): Promise<OrderHoldT[]> {
+      const row = checkOpen(order, 'releasing it');
+      const orderId = row.id;
       const note = text(input.note);
       const stopIds = await repo.release(t, orderId, note);
       if (stopIds.length > 0) {

@@ -94,7 +94,7 @@ export {
   quoteCreated,
   quoteStepSaved,
 } from './orders.events.js';
-export { itemsOf as orderItemsOf, orderRecords } from './orders.repository.js';
+export { anyOrderRecords, itemsOf as orderItemsOf, orderRecords } from './orders.repository.js';
 export type { OrderItemT, OrderStopT, OrderT } from './orders.schemas.js';
 export { ordersService } from './orders.service.js';
 export { mirrorStopRoutes, type StopRoute } from './route-mirror.js';

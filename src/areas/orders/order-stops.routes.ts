@@ -4,10 +4,10 @@
 import { None } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
-import { addressRecords } from '../customers/index.js';
 import { EDIT, STOP_PRIORITY, VIEW } from './orders.access.js';
-import { orderRecords } from './orders.repository.js';
+import { anyOrderRecords, lockedOrderRecords, orderRecords } from './orders.repository.js';
 import { OrderStop, StopInput } from './orders.schemas.js';
+import { stopPlaceRecords } from './stop-places.js';
 import { itemRecords, stopRecords } from './stops.repository.js';
 import {
   AppointmentParams,
@@ -30,7 +30,7 @@ export function orderStopsRoutes(stops: StopsService): AnyRoute[] {
       method: 'POST',
       url: '/Quotes/:orderId/OrderStop',
       access: EDIT,
-      ids: { params: { orderId: orderRecords }, body: { addressId: addressRecords } },
+      ids: { params: { orderId: lockedOrderRecords }, body: { addressId: stopPlaceRecords } },
       summary: 'Add a stop to an order',
       description:
         'Body: an OrderStop to add (type, addressId or address, date, time window, priority, instructions, items), as in POST /Quotes. It goes after the last stop of its kind ' +
@@ -38,7 +38,7 @@ export function orderStopsRoutes(stops: StopsService): AnyRoute[] {
       params: OrderIdPathParams,
       body: StopInput,
       response: OrderStop,
-      handler: ({ tenant, params, body }) => stops.add(tenant, params.orderId, body),
+      handler: ({ tenant, found, body }) => stops.addTo(tenant, found.one(orderRecords), body, found.all(stopPlaceRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -53,7 +53,7 @@ export function orderStopsRoutes(stops: StopsService): AnyRoute[] {
       params: AppointmentParams,
       querystring: AppointmentQuery,
       response: OrderStop,
-      handler: ({ tenant, params, query }) => stops.setAppointment(tenant, params.orderStopId, params.status, query),
+      handler: ({ tenant, found, params, query }) => stops.setAppointment(tenant, found.one(stopRecords), params.status, query),
     }),
     defineRoute({
       method: 'PUT',
@@ -64,7 +64,7 @@ export function orderStopsRoutes(stops: StopsService): AnyRoute[] {
       description: 'callOutcome: 1 CallNotMade, 2 Possible, 3 NotPossible (number or name). Answers the stop.',
       params: CallOutcomeParams,
       response: OrderStop,
-      handler: ({ tenant, params }) => stops.setCallOutcome(tenant, params.orderStopId, params.callOutcome),
+      handler: ({ tenant, found, params }) => stops.setCallOutcome(tenant, found.one(stopRecords), params.callOutcome),
     }),
     defineRoute({
       method: 'PUT',
@@ -76,7 +76,7 @@ export function orderStopsRoutes(stops: StopsService): AnyRoute[] {
       params: StopParams,
       body: OrderStopDriverInstructionsDto,
       response: None,
-      handler: ({ tenant, params, body }) => stops.setDriverInstructions(tenant, params.orderStopId, body),
+      handler: ({ tenant, found, body }) => stops.setDriverInstructions(tenant, found.one(stopRecords), body),
     }),
     defineRoute({
       method: 'PUT',
@@ -87,18 +87,18 @@ export function orderStopsRoutes(stops: StopsService): AnyRoute[] {
       description: 'priority: Low, Regular or High (name or position).',
       params: PriorityParams,
       response: None,
-      handler: ({ tenant, params }) => stops.setPriority(tenant, params.orderStopId, params.priority),
+      handler: ({ tenant, found, params }) => stops.setPriority(tenant, found.one(stopRecords), params.priority),
     }),
     defineRoute({
       method: 'GET',
       url: '/Quotes/:id/Items/:itemId/Events',
       access: VIEW,
-      ids: { params: { id: orderRecords, itemId: itemRecords } },
+      ids: { params: { id: anyOrderRecords, itemId: itemRecords } },
       summary: "An item's events",
       description: 'Oldest first: Created, BarcodeAssigned, and what drivers record (loaded, delivered, damaged...). An item of another order is a 404.',
       params: ItemEventsParams,
       response: Type.Array(OrderItemEventDto),
-      handler: ({ tenant, params }) => stops.itemEvents(tenant, params.id, params.itemId),
+      handler: ({ tenant, found }) => stops.itemEvents(tenant, found.one(orderRecords), found.one(itemRecords)),
     }),
   ];
 }

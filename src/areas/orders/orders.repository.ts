@@ -66,6 +66,14 @@ export const orderRecords = companyRecords<OrderRow, number, { includeDeleted?: 
       .execute() as Promise<OrderRow[]>,
 });
 
+/** How a route declares an order it reads whatever its status, deleted ones too (GET /Quotes/{id},
+ *  its history, its papers): the id gate reads it so (platform/id-gate.ts). */
+export const anyOrderRecords = orderRecords.with({ includeDeleted: true });
+
+/** How a route declares an order it moves or changes: deleted ones too (the service refuses them by
+ *  name: orders.deleted), locked until the change commits, as `openOrder` reads it. */
+export const lockedOrderRecords = orderRecords.with({ includeDeleted: true, lock: true });
+
 export function stopsOf(t: Tenant, orderIds: readonly number[]): Promise<StopRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   return t

@@ -14,8 +14,9 @@ export function searchTextOf(orderNumber: string, customerName: string, places: 
   return parts.filter(Boolean).join(' ').toLowerCase();
 }
 
+/** Prices an order this request read already (and changed), again. */
 export async function reprice(t: Tenant, orderId: number): Promise<void> {
-  const row = await orderRecords.requireOne(t, orderId, { includeDeleted: true });
+  const row = await orderRecords.reread(t, orderId, { includeDeleted: true });
   const [stops, items] = await Promise.all([stopsOf(t, [orderId]), itemsOf(t, [orderId])]);
   const byId = new Map((await placesByIds(t, [...new Set(stops.map((s) => s.address_id))])).map((p) => [p.id, p]));
   const places = stops.map((s) => byId.get(s.address_id)!);

@@ -16,13 +16,18 @@ import type { HistoryService } from './history.service.js';
 import { HoldInput, OrderHold, ReleaseInput } from './holds.schemas.js';
 import type { HoldsService } from './holds.service.js';
 import { EDIT, VIEW } from './orders.access.js';
-import { orderRecords } from './orders.repository.js';
+import { anyOrderRecords, lockedOrderRecords, orderRecords } from './orders.repository.js';
 import { Order, OrderIdParams, OrdersQuery } from './orders.schemas.js';
 import type { OrdersService } from './orders.service.js';
 
 /** What GET /Orders lists when OrderStatus is not sent: approved orders, open and closed. */
 const ORDERS = { defaultStatuses: ['Order', 'Closed'] } as const;
-const ORDER_ID = { params: { id: orderRecords } };
+/** An order read whatever its status, deleted ones too (its history, details and holds stay readable). */
+const ORDER_ID = { params: { id: anyOrderRecords } };
+/** An order to move or change: deleted ones too (refused by name), locked for the change. */
+const LOCKED_ORDER_ID = { params: { id: lockedOrderRecords } };
+/** An order (deleted ones too) and one of its activities. */
+const ACTIVITY_IDS = { params: { id: anyOrderRecords, activityId: activityRecords } };
 
 export interface OrderRouteServices {
   orders: OrdersService;
@@ -54,31 +59,31 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
       params: OrderIdParams,
       querystring: HistoryQuery,
       response: PagedList(OrderActivity),
-      handler: ({ tenant, params, query }) => history.stopActivities(tenant, params.id, query),
+      handler: ({ tenant, found, query }) => history.stopActivities(tenant, found.one(orderRecords), query),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Orders/:id/Activities/:activityId/Note',
       access: EDIT,
-      ids: { params: { id: orderRecords, activityId: activityRecords } },
+      ids: ACTIVITY_IDS,
       summary: 'Add or change the note of an activity',
       description:
         "Body: { note }. Sets the note of an entry of the order's activity log (who and when are kept) and answers the entry; an activity of another order is a 404.",
       params: ActivityParams,
       body: NoteInput,
       response: OrderActivity,
-      handler: ({ tenant, params, body }) => history.setNote(tenant, params.id, params.activityId, body),
+      handler: ({ tenant, found, body }) => history.setNote(tenant, found.one(orderRecords), found.one(activityRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/Orders/:id/Activities/:activityId/Note',
       access: EDIT,
-      ids: { params: { id: orderRecords, activityId: activityRecords } },
+      ids: ACTIVITY_IDS,
       summary: 'Delete the note of an activity',
       description: 'Clears the note and answers the entry.',
       params: ActivityParams,
       response: OrderActivity,
-      handler: ({ tenant, params }) => history.deleteNote(tenant, params.id, params.activityId),
+      handler: ({ tenant, found }) => history.deleteNote(tenant, found.one(orderRecords), found.one(activityRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -90,7 +95,7 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
       params: OrderIdParams,
       querystring: HistoryQuery,
       response: PagedList(OrderActivity),
-      handler: ({ tenant, params, query }) => history.activityLog(tenant, params.id, query),
+      handler: ({ tenant, found, query }) => history.activityLog(tenant, found.one(orderRecords), query),
     }),
     defineRoute({
       method: 'GET',
@@ -102,7 +107,7 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
       params: OrderIdParams,
       querystring: HistoryQuery,
       response: PagedList(OrderAuditEntry),
-      handler: ({ tenant, params, query }) => history.auditLog(tenant, params.id, query),
+      handler: ({ tenant, found, query }) => history.auditLog(tenant, found.one(orderRecords), query),
     }),
     defineRoute({
       method: 'GET',
@@ -116,20 +121,20 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
         '(an audit row says so).',
       params: OrderIdParams,
       response: Type.Array(OrderBarcode),
-      handler: ({ tenant, params }) => details.barcodes(tenant, params.id),
+      handler: ({ tenant, found }) => details.barcodes(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Orders/:id/close',
       access: EDIT,
-      ids: ORDER_ID,
+      ids: LOCKED_ORDER_ID,
       summary: 'Close the order',
       description:
         'An approved order becomes Closed (closedAt) and is answered. A quote or draft is refused (orders.not_an_order: approve it first), a deleted order too (orders.deleted); ' +
         'closing a closed order changes nothing. Writes the company event order.closed.',
       params: OrderIdParams,
       response: Order,
-      handler: ({ tenant, params }) => orders.close(tenant, params.id),
+      handler: ({ tenant, found }) => orders.closeOne(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -140,13 +145,13 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
       description: "The customer's email and phone, the order's contact, the customer's contacts (primary first) and the person to ask for at each stop.",
       params: OrderIdParams,
       response: OrderContacts,
-      handler: ({ tenant, params }) => details.contacts(tenant, params.id),
+      handler: ({ tenant, found }) => details.contacts(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'POST',
       url: '/Orders/:id/Hold',
       access: EDIT,
-      ids: ORDER_ID,
+      ids: LOCKED_ORDER_ID,
       summary: 'Hold the entire order (every delivery stop)',
       description:
         "Body: { reason }. Puts every delivery (drop-off) stop not on hold yet on hold, with the reason, who and when, and answers the order's holds. A stop on hold already keeps " +
@@ -155,20 +160,20 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
       params: OrderIdParams,
       body: HoldInput,
       response: Type.Array(OrderHold),
-      handler: ({ tenant, params, body }) => holds.hold(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => holds.hold(tenant, found.one(orderRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/Orders/:id/Hold',
       access: EDIT,
-      ids: ORDER_ID,
+      ids: LOCKED_ORDER_ID,
       summary: 'Release the holds of an order (fds extension)',
       description:
         "Body (optional): { note }. Ends every active hold of the order with the note, who and when, and answers the order's holds. Writes the company event order.released.",
       params: OrderIdParams,
       body: Type.Optional(ReleaseInput),
       response: Type.Array(OrderHold),
-      handler: ({ tenant, params, body }) => holds.release(tenant, params.id, body ?? {}),
+      handler: ({ tenant, found, body }) => holds.release(tenant, found.one(orderRecords), body ?? {}),
     }),
     defineRoute({
       method: 'GET',
@@ -179,7 +184,7 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
       description: 'Oldest first; isActive tells the ones not released yet.',
       params: OrderIdParams,
       response: Type.Array(OrderHold),
-      handler: ({ tenant, params }) => holds.list(tenant, params.id),
+      handler: ({ tenant, found }) => holds.list(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -191,7 +196,7 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
         "Where to write about the order's job sites: the stops' appointment emails, then the emails of the customers whose addresses the stops are at (the customer's, then its contacts', primary first), each once.",
       params: OrderIdParams,
       response: Type.Array(Type.String()),
-      handler: ({ tenant, params }) => details.jobSiteEmails(tenant, params.id),
+      handler: ({ tenant, found }) => details.jobSiteEmails(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -205,7 +210,7 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
         'An empty list of warnings means nothing to check.',
       params: OrderIdParams,
       response: Type.Array(StopWarnings),
-      handler: ({ tenant, params }) => details.stopWarnings(tenant, params.id),
+      handler: ({ tenant, found }) => details.stopWarnings(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'DELETE',
@@ -218,7 +223,7 @@ export function ordersRoutes({ orders, holds, history, details }: OrderRouteServ
         'Cannot be undone: DELETE /Quotes/{id} is the restorable delete. Needs the Company Admin role. Writes the company event order.purged.',
       params: OrderIdParams,
       response: None,
-      handler: ({ tenant, params }) => orders.purge(tenant, params.id),
+      handler: ({ tenant, found }) => orders.purge(tenant, found.one(orderRecords)),
     }),
   ];
 }

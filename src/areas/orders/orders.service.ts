@@ -10,7 +10,7 @@ import { fail, failAll, type Problem } from '../../platform/errors.js';
 import type { CompanyEvent } from '../../platform/events.js';
 import { text } from '../../platform/writes.js';
 import { chargeTypeRecords } from '../charge-types/index.js';
-import { contactRecords, requireCustomer } from '../customers/index.js';
+import { type AddressRow, type ContactRow, type CustomerRow, contactRecords, placesByIds, requireCustomer } from '../customers/index.js';
 import { shipmentTypeRecords } from '../pricing/index.js';
 import { logActivity } from './order-activity.js';
 import { orderChange, STOP_RANK, today } from './order-state.js';
@@ -35,14 +35,55 @@ const provisionalNumber = () => `provisional ${randomUUID()} ${randomUUID()}`;
 
 const complete = (types: readonly StopType[]) => types.includes('Pickup') && types.includes('Delivery');
 
+/** The records a new order's body names, as the route's id gate read them (platform/id-gate.ts);
+ *  its shipment type and charge types are only checked, by the gate. */
+export interface OrderRefs {
+  customer: CustomerRow;
+  contact: ContactRow | undefined;
+  /** The places of the stops' addressIds. */
+  places: readonly AddressRow[];
+}
+
+/** The order's contact is one of its customer's. */
+function checkContact(customer: CustomerRow, contact: ContactRow | undefined): void {
+  if (contact !== undefined && contact.customer_id !== customer.id)
+    throw fail(OrdersErrors.contactOfAnotherCustomer, `Contact ${contact.id} is not a contact of customer ${customer.id} (${customer.name}).`);
+}
+
+/** The records the body names, read here for a caller without the gate (an import's orderJson, a
+ *  repeat, the demo): 404 naming the first one missing (a missing place is refused by placesFor). */
+async function refsOf(t: Tenant, input: OrderInputT): Promise<OrderRefs> {
+  const customer = await requireCustomer(t, input.customerId);
+  const contact = input.contactId != null ? await contactRecords.requireOne(t, input.contactId) : undefined;
+  checkContact(customer, contact);
+  if (input.shipmentTypeId != null) await shipmentTypeRecords.requireOne(t, input.shipmentTypeId);
+  await chargeTypeRecords.requireAll(t, input.chargeTypeIds ?? []);
+  return {
+    customer,
+    contact,
+    places: await placesByIds(
+      t,
+      input.stops.flatMap((s) => (s.addressId != null ? [s.addressId] : [])),
+    ),
+  };
+}
+
 export function ordersService() {
-  async function read(t: Tenant, id: number, options: { moveCompletedToTheEnd?: boolean } = {}): Promise<OrderT> {
-    const row = await repo.orderRecords.requireOne(t, id, { includeDeleted: true });
+  /** The order of a row read (deleted ones too), answered whole. */
+  async function answer(t: Tenant, row: repo.OrderRow, options: { moveCompletedToTheEnd?: boolean } = {}): Promise<OrderT> {
     const [order] = await ordersOf(t, [row]);
     if (options.moveCompletedToTheEnd)
       order!.stops.sort((a, b) => Number(a.routeStatus === 'Done') - Number(b.routeStatus === 'Done') || a.sequence - b.sequence);
     return order!;
   }
+
+  /** The order of this id (deleted ones too), or 404: for an id the request did not send (other areas'). */
+  async function read(t: Tenant, id: number, options: { moveCompletedToTheEnd?: boolean } = {}): Promise<OrderT> {
+    return answer(t, await repo.orderRecords.requireOne(t, id, { includeDeleted: true }), options);
+  }
+
+  /** The order this request read already, after its change. */
+  const reread = async (t: Tenant, id: number): Promise<OrderT> => answer(t, await repo.orderRecords.reread(t, id, { includeDeleted: true }));
 
   /** Moves orders to `to` and says so: activity, audit and the company event. */
   async function move(
@@ -62,7 +103,8 @@ export function ordersService() {
     }
   }
 
-  /** The rows of these orders (deleted ones too), or a 404 naming every id the company lacks. */
+  /** The rows of these orders (deleted ones too), locked, or a 404 naming every id the company lacks:
+   *  for ids the gate does not read (a body that is a bare list of ids; other areas' calls). */
   const rowsOf = (t: Tenant, ids: readonly number[]) => repo.orderRecords.requireAll(t, ids, { includeDeleted: true, lock: true });
 
   /** Why an order cannot be approved, if it cannot. */
@@ -86,8 +128,8 @@ export function ordersService() {
     return problems;
   }
 
-  async function approve(t: Tenant, ids: readonly number[]): Promise<null> {
-    const rows = await rowsOf(t, ids);
+  /** `rows` read locked, deleted ones too. */
+  async function approve(t: Tenant, rows: readonly repo.OrderRow[]): Promise<null> {
     const problems = await approvalProblems(t, rows);
     if (problems.length > 0) throw failAll(problems);
     // An order approved already stays as it is: a repeated request changes nothing.
@@ -102,8 +144,8 @@ export function ordersService() {
     return null;
   }
 
-  async function remove(t: Tenant, ids: readonly number[]): Promise<null> {
-    const rows = await rowsOf(t, ids);
+  /** `rows` read locked, deleted ones too. */
+  async function remove(t: Tenant, rows: readonly repo.OrderRow[]): Promise<null> {
     const closed = rows.filter((r) => r.status === 'Closed');
     if (closed.length > 0)
       throw failAll(
@@ -120,20 +162,33 @@ export function ordersService() {
     return null;
   }
 
+  /** `row` read locked, deleted ones too. */
+  async function close(t: Tenant, row: repo.OrderRow): Promise<OrderT> {
+    const id = row.id;
+    if (row.status === 'Deleted') throw fail(OrdersErrors.deleted, `Order ${id} (${row.order_number}) is deleted: restore it before closing it.`);
+    if (row.status === 'Dreft' || row.status === 'Quote')
+      throw fail(
+        OrdersErrors.notAnOrder,
+        `Order ${id} (${row.order_number}) is a ${row.status === 'Dreft' ? 'draft' : 'quote'}: approve it before closing it.`,
+      );
+    // Closed already: a repeated request changes nothing.
+    if (row.status === 'Order') {
+      await move(t, [row], 'Closed', orderClosed, 'Order closed.', { closed_at: new Date(), closed_by: t.userId });
+      await keepStopPlaces(t, [id]);
+    }
+    return reread(t, id);
+  }
+
   return {
     read,
+    answer,
 
     list: (t: Tenant, query: OrdersQueryT, scope: ListScope) => listOrders(t, query, scope),
 
-    async create(t: Tenant, input: OrderInputT): Promise<OrderT> {
-      const customer = await requireCustomer(t, input.customerId);
-      if (input.contactId != null) {
-        const contact = await contactRecords.requireOne(t, input.contactId);
-        if (contact.customer_id !== customer.id)
-          throw fail(OrdersErrors.contactOfAnotherCustomer, `Contact ${contact.id} is not a contact of customer ${customer.id} (${customer.name}).`);
-      }
-      if (input.shipmentTypeId != null) await shipmentTypeRecords.requireOne(t, input.shipmentTypeId);
-      await chargeTypeRecords.requireAll(t, input.chargeTypeIds ?? []);
+    /** `refs`: the records the body names as the route's id gate read them; absent, read here. */
+    async create(t: Tenant, input: OrderInputT, refs?: OrderRefs): Promise<OrderT> {
+      const { customer, contact, places: named } = refs ?? (await refsOf(t, input));
+      checkContact(customer, contact);
       const types = input.stops.map((s) => s.type);
       const status = input.status ?? (complete(types) ? 'Quote' : 'Dreft');
       if (status === 'Quote' && !complete(types))
@@ -146,6 +201,7 @@ export function ordersService() {
         t,
         customer.id,
         sent.map((s) => s.stop),
+        named,
       );
       const price = await priceOrder(
         t,
@@ -222,35 +278,28 @@ export function ordersService() {
       return created;
     },
 
-    approve: (t: Tenant, quoteId: number) => approve(t, [quoteId]),
-    approveMany: approve,
-    remove,
+    /** The quote read locked, deleted ones too (PUT /Quotes/ApproveQuote). */
+    approve: (t: Tenant, row: repo.OrderRow) => approve(t, [row]),
+    approveMany: async (t: Tenant, ids: readonly number[]) => approve(t, await rowsOf(t, ids)),
+    remove: async (t: Tenant, ids: readonly number[]) => remove(t, await rowsOf(t, ids)),
+    /** The order read locked, deleted ones too (DELETE /Quotes/{id}). */
+    removeOne: (t: Tenant, row: repo.OrderRow) => remove(t, [row]),
 
-    async close(t: Tenant, id: number): Promise<OrderT> {
-      const [row] = await rowsOf(t, [id]);
-      if (row!.status === 'Deleted') throw fail(OrdersErrors.deleted, `Order ${id} (${row!.order_number}) is deleted: restore it before closing it.`);
-      if (row!.status === 'Dreft' || row!.status === 'Quote')
-        throw fail(
-          OrdersErrors.notAnOrder,
-          `Order ${id} (${row!.order_number}) is a ${row!.status === 'Dreft' ? 'draft' : 'quote'}: approve it before closing it.`,
-        );
-      // Closed already: a repeated request changes nothing.
-      if (row!.status === 'Order') {
-        await move(t, [row!], 'Closed', orderClosed, 'Order closed.', { closed_at: new Date(), closed_by: t.userId });
-        await keepStopPlaces(t, [id]);
-      }
-      return read(t, id);
-    },
+    /** For other areas (an invoice paid, a route done): the order by id. */
+    close: async (t: Tenant, id: number): Promise<OrderT> => close(t, (await rowsOf(t, [id]))[0]!),
+    /** The order read locked, deleted ones too (PUT /Orders/{id}/close). */
+    closeOne: close,
 
     /** The order's stops keep their places as they are now (its invoice was approved). */
     keepPlaces(t: Tenant, id: number): Promise<void> {
       return keepStopPlaces(t, [id]);
     },
 
-    /** Removes the order and everything hanging on it (stops, items and their events, holds,
-     *  activities); its audit rows and company events stay, as history. */
-    async purge(t: Tenant, id: number): Promise<null> {
-      const before = await read(t, id);
+    /** Removes the order (`row` read deleted or not) and everything hanging on it (stops, items and
+     *  their events, holds, activities); its audit rows and company events stay, as history. */
+    async purge(t: Tenant, row: repo.OrderRow): Promise<null> {
+      const id = row.id;
+      const before = await answer(t, row);
       // Routes keep their history: an order with a stop on a route is not purged.
       const routed = before.stops.find((s) => s.routeId !== null);
       if (routed)

@@ -2,10 +2,12 @@
 // (part 1, "Quotes and order stops").
 import { XLSX_TYPE } from '../../integrations/files/spreadsheet.js';
 import { None } from '../../platform/envelope.js';
+import type { Found } from '../../platform/id-gate.js';
 import { type AnyRoute, defineRoute, FileResponse } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
+import { contactRecords, customerRecords } from '../customers/index.js';
 import { EDIT, VIEW } from './orders.access.js';
-import { orderRecords } from './orders.repository.js';
+import { lockedOrderRecords, orderRecords } from './orders.repository.js';
 import type { QuoteTransferService } from './quote-transfer.service.js';
 import {
   EditParams,
@@ -16,8 +18,9 @@ import {
   UpdateQuoteDto,
   type UpdateQuoteDtoT,
 } from './quote-updates.schemas.js';
-import type { QuoteUpdatesService } from './quote-updates.service.js';
+import type { QuoteUpdatesService, StepRefs } from './quote-updates.service.js';
 import { ORDER_BODY_IDS } from './quotes.routes.js';
+import { stopPlaceRecords } from './stop-places.js';
 import { itemRecords, stopRecords } from './stops.repository.js';
 
 /** The order, or null with returnQuote=false. Unknown rather than a nullable Order: a nullable
@@ -25,7 +28,9 @@ import { itemRecords, stopRecords } from './stops.repository.js';
 const STEP_ANSWER = Type.Unknown({ description: 'The Order, as GET /Quotes/{id} answers it; null with returnQuote=false.' });
 
 const STEP_IDS = {
-  customerId: ORDER_BODY_IDS.customerId,
+  // Deleted ones too: the order's own customer may be deleted (the service moves an order to an active
+  // one only); 0 is none (the order keeps its customer, or createCustomerFromQuote makes one).
+  customerId: { orNone: customerRecords.with({ statuses: [0, 1] }) },
   contactId: ORDER_BODY_IDS.contactId,
   shipmentTypeId: ORDER_BODY_IDS.shipmentTypeId,
   chargeTypeIds: ORDER_BODY_IDS.chargeTypeIds,
@@ -33,6 +38,13 @@ const STEP_IDS = {
   'stops[].id': stopRecords,
   'stops[].items[].id': itemRecords,
 } as const;
+
+/** The records a step's body names, as the id gate read them. */
+const stepRefs = (found: Found): StepRefs => ({
+  customer: found.maybe(customerRecords),
+  contact: found.maybe(contactRecords),
+  places: found.all(stopPlaceRecords),
+});
 
 const STEPS =
   'quoteUpdateType (number or name): 0 PickupDraft and 1 PickupDone save the pickup stops sent; 2 DeliveryDraft and 3 DeliveryDone the delivery and transfer stops — a ' +
@@ -61,13 +73,13 @@ export function quoteStepsRoutes(updates: QuoteUpdatesService, transfer: QuoteTr
       }),
       response: FileResponse,
       fileType: XLSX_TYPE,
-      handler: ({ tenant, query }) => transfer.export(tenant, query.ids, query.sample ?? false),
+      handler: ({ tenant, found, query }) => transfer.export(tenant, found.all(orderRecords), query.sample ?? false),
     }),
     defineRoute({
       method: 'POST',
       url: '/Quotes/ImportOrderStops',
       access: EDIT,
-      ids: { query: { orderId: orderRecords } },
+      ids: { query: { orderId: { orNone: lockedOrderRecords } } },
       summary: 'Import stops from a CSV file',
       description:
         'Multipart: csvFile (the stops: .csv, or .xlsx as the export writes it; columns as ImportOrderStopsExample) and orderJson (the new order as POST /Quotes takes it, ' +
@@ -75,11 +87,11 @@ export function quoteStepsRoutes(updates: QuoteUpdatesService, transfer: QuoteTr
         'one is wrong nothing is written and the answer is a 400 orders.import_invalid whose errors name row, field and reason (orders.import_invalid_row). At most 2,000 rows. ' +
         'data is null; a new order is answered with its GET /Quotes/{id} in the Location header.',
       querystring: Type.Object({
-        orderId: Type.Optional(Type.Integer({ format: 'int32', minimum: 0, default: 0, description: '0 (default): a new order from orderJson.' })),
+        orderId: Type.Optional(Type.Integer({ format: 'int32', minimum: 0, default: 0, description: '0 (the default): a new order from orderJson.' })),
       }),
       upload: { maxFiles: 1, maxFileBytes: 5 * 1024 * 1024 },
       response: None,
-      handler: ({ tenant, query, uploads }) => transfer.importStops(tenant, query.orderId ?? 0, uploads),
+      handler: ({ tenant, found, uploads }) => transfer.importStops(tenant, found.maybe(orderRecords), uploads),
     }),
     defineRoute({
       method: 'GET',
@@ -98,14 +110,15 @@ export function quoteStepsRoutes(updates: QuoteUpdatesService, transfer: QuoteTr
       method: 'PUT',
       url: '/Quotes/:id/:quoteUpdateType',
       access: EDIT,
-      ids: { params: { id: orderRecords, quoteUpdateType: 'not-an-id' }, body: STEP_IDS },
+      ids: { params: { id: lockedOrderRecords, quoteUpdateType: 'not-an-id' }, body: STEP_IDS },
       summary: 'Save a step of a quote',
       description: `Body: the order as the step sends it. ${STEPS}`,
       params: QuoteStepParams,
       querystring: QuoteStepQuery,
       body: QuoteStepBody,
       response: STEP_ANSWER,
-      handler: ({ tenant, params, query, body }) => updates.save(tenant, params.id, params.quoteUpdateType, body as QuoteStepBodyT, query),
+      handler: ({ tenant, found, params, query, body }) =>
+        updates.save(tenant, found.one(orderRecords), params.quoteUpdateType, body as QuoteStepBodyT, query, stepRefs(found)),
     }),
     defineRoute({
       method: 'PUT',
@@ -113,16 +126,16 @@ export function quoteStepsRoutes(updates: QuoteUpdatesService, transfer: QuoteTr
       access: EDIT,
       ids: {
         params: { id: 'not-an-id', quoteUpdateType: 'not-an-id' },
-        body: { orderId: orderRecords, ...Object.fromEntries(Object.entries(STEP_IDS).map(([k, v]) => [`order.${k}`, v])) },
+        body: { orderId: lockedOrderRecords, ...Object.fromEntries(Object.entries(STEP_IDS).map(([k, v]) => [`order.${k}`, v])) },
       },
       summary: 'Save a step of a quote (the order and the step in the body)',
       description: `The path's values are ignored: body.orderId names the order, body.quoteUpdateType the step, body.order the order as the step sends it; the query's flags may come in the body too. ${STEPS}`,
       params: EditParams,
       body: UpdateQuoteDto,
       response: STEP_ANSWER,
-      handler: ({ tenant, body }) => {
+      handler: ({ tenant, found, body }) => {
         const dto = body as UpdateQuoteDtoT;
-        return updates.save(tenant, dto.orderId, dto.quoteUpdateType, dto.order, dto);
+        return updates.save(tenant, found.one(orderRecords), dto.quoteUpdateType, dto.order, dto, stepRefs(found));
       },
     }),
   ];

@@ -31,15 +31,16 @@ export function quoteTransferService(ordersService: OrdersService, stops: StopsS
   return {
     example: (): FileResult => sampleFile(),
 
-    /** Every row is read and checked before anything is written. */
-    /** A new order (no orderId) is answered with its GET in the Location header. */
-    async importStops(t: Tenant, orderId: number, uploads: Uploads): Promise<Located | null> {
+    /** Every row is read and checked before anything is written. `into`: the order the stops go
+     *  to, as the route read it (locked, deleted ones too); absent, a new order from orderJson,
+     *  answered with its GET in the Location header. */
+    async importStops(t: Tenant, into: orders.OrderRow | undefined, uploads: Uploads): Promise<Located | null> {
       const file = uploads.files.find((f) => f.fieldName.toLowerCase() === 'csvfile') ?? uploads.files[0];
       // The order first: a missing or wrong orderJson is told before the file's rows.
-      const order = orderId > 0 ? null : orderOfJson(uploads.fields.orderJson ?? uploads.fields.orderjson);
+      const order = into !== undefined ? null : orderOfJson(uploads.fields.orderJson ?? uploads.fields.orderjson);
       const read = await readStopsFile(file);
       if (order === null) {
-        await stops.addMany(t, orderId, read);
+        await stops.addMany(t, into!, read);
         return null;
       }
       const all = [...order.stops, ...read];
@@ -48,12 +49,11 @@ export function quoteTransferService(ordersService: OrdersService, stops: StopsS
       return located(`/Quotes/${made.id}`);
     },
 
-    async export(t: Tenant, ids: readonly number[] | undefined, sample: boolean): Promise<FileResult> {
+    /** `rows`: the orders asked for, as the route's id gate read them (live ones, in the ids'
+     *  order); none: every live order. */
+    async export(t: Tenant, rows: readonly orders.OrderRow[], sample: boolean): Promise<FileResult> {
       if (sample) return exportFile([], 'order-stops-template.xlsx', true);
-      if (ids && ids.length > 0) {
-        const rows = await orders.orderRecords.requireAll(t, ids);
-        return exportFile([await ordersOf(t, rows)], `orders-${today()}.xlsx`);
-      }
+      if (rows.length > 0) return exportFile([await ordersOf(t, rows)], `orders-${today()}.xlsx`);
       return exportFile(everyOrder(t), `orders-${today()}.xlsx`);
     },
   };

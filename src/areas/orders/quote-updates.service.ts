@@ -12,11 +12,9 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { fail, invalid, notFoundAll } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
-import { chargeTypeRecords } from '../charge-types/index.js';
-import { contactRecords, customerFromQuote, requireCustomer } from '../customers/index.js';
-import { shipmentTypeRecords } from '../pricing/index.js';
+import { type AddressRow, type ContactRow, type CustomerRow, customerFromQuote, customerRecords } from '../customers/index.js';
 import { logActivity } from './order-activity.js';
-import { openOrder, STOP_RANK } from './order-state.js';
+import { checkOpen, STOP_RANK } from './order-state.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderRouteItemsCompleted, orderUpdated, quoteStepSaved } from './orders.events.js';
 import * as orders from './orders.repository.js';
@@ -34,8 +32,19 @@ const KINDS: Record<number, StopType[]> = { 0: ['Pickup'], 1: ['Pickup'], 2: ['D
 
 const sent = <T extends object>(body: T, key: keyof T) => Object.hasOwn(body, key);
 
+/** The records a step's body names, as the route's id gate read them (platform/id-gate.ts); its
+ *  shipment type and charge types are only checked, by the gate, whatever the step; its stops' and
+ *  items' ids are checked against the order's here. */
+export interface StepRefs {
+  /** Active or deleted (`STEP_CUSTOMER`): the order's own customer may be deleted; another one must be active. */
+  customer: CustomerRow | undefined;
+  contact: ContactRow | undefined;
+  /** The places of the stops' addressIds. */
+  places: readonly AddressRow[];
+}
+
 /** The stops of `kinds` become those sent (by id: changed; without: new; absent: removed). */
-async function saveStops(t: Tenant, order: orders.OrderRow, kinds: StopType[], stops: readonly StopUpdateT[]): Promise<void> {
+async function saveStops(t: Tenant, order: orders.OrderRow, kinds: StopType[], stops: readonly StopUpdateT[], named: readonly AddressRow[]): Promise<void> {
   stops.forEach((s, i) => {
     if (!kinds.includes(s.type))
       throw invalid(`stops[${i}].type`, `This step saves ${kinds.join(' and ').toLowerCase()} stops; a ${s.type} stop is saved by its own step.`);
@@ -73,7 +82,7 @@ async function saveStops(t: Tenant, order: orders.OrderRow, kinds: StopType[], s
     t,
     removed.map((m) => m.id),
   );
-  const places = await placesFor(t, order.customer_id, stops);
+  const places = await placesFor(t, order.customer_id, stops, named);
   const ids: number[] = [];
   for (const [k, s] of stops.entries()) {
     const values = stopValues(s, places[k]!.id);
@@ -111,17 +120,21 @@ async function saveStops(t: Tenant, order: orders.OrderRow, kinds: StopType[], s
 
 export function quoteUpdatesService(ordersService: OrdersService) {
   return {
-    async save(t: Tenant, id: number, type: number, body: QuoteStepBodyT, query: QuoteStepQueryT): Promise<OrderT | null> {
-      const order = await openOrder(t, id, 'changing it');
-      const before = await ordersService.read(t, id);
+    /** `row`: the order the route read, locked, deleted ones too (`lockedOrderRecords`). */
+    async save(t: Tenant, row: orders.OrderRow, type: number, body: QuoteStepBodyT, query: QuoteStepQueryT, refs: StepRefs): Promise<OrderT | null> {
+      const order = checkOpen(row, 'changing it');
+      const id = order.id;
+      const before = await ordersService.answer(t, order);
       const set: Parameters<typeof orders.updateOrder>[2] = {};
 
       let customerId = order.customer_id;
       if (query.createCustomerFromQuote) {
         if (!body.customer) throw invalid('customer', 'Send the customer to make (name, email, phone) with createCustomerFromQuote=true.');
         customerId = (await customerFromQuote(t, body.customer)).id;
-      } else if (body.customerId != null && body.customerId !== order.customer_id) {
-        customerId = (await requireCustomer(t, body.customerId)).id;
+      } else if (refs.customer !== undefined && refs.customer.id !== order.customer_id) {
+        // The order moves to an active customer only (a deleted one is missing, as requireCustomer says).
+        if (refs.customer.status !== 0) throw notFoundAll(customerRecords.what, customerRecords.plural, [refs.customer.id]);
+        customerId = refs.customer.id;
       }
       if (customerId !== order.customer_id) {
         set.customer_id = customerId;
@@ -129,8 +142,8 @@ export function quoteUpdatesService(ordersService: OrdersService) {
         if (!sent(body, 'contactId')) set.contact_id = null;
       }
       if (sent(body, 'contactId')) {
-        if (body.contactId != null) {
-          const contact = await contactRecords.requireOne(t, body.contactId);
+        const contact = refs.contact;
+        if (contact !== undefined) {
           if (contact.customer_id !== customerId)
             throw fail(OrdersErrors.contactOfAnotherCustomer, `Contact ${contact.id} is not a contact of customer ${customerId}.`);
         }
@@ -143,7 +156,7 @@ export function quoteUpdatesService(ordersService: OrdersService) {
       const kinds = KINDS[type];
       if (kinds && body.stops != null) {
         checkShapes(body.stops);
-        await saveStops(t, { ...order, customer_id: customerId }, kinds, body.stops);
+        await saveStops(t, { ...order, customer_id: customerId }, kinds, body.stops, refs.places);
         const types = (await orders.stopsOf(t, [id])).map((s) => s.type);
         if (order.status !== 'Dreft' && !(types.includes('Pickup') && types.includes('Delivery')))
           throw fail(
@@ -151,10 +164,8 @@ export function quoteUpdatesService(ordersService: OrdersService) {
             `Order ${id} (${order.order_number}) is a ${order.status.toLowerCase()}: it keeps a pickup and a delivery stop.`,
           );
       }
-      // Records the body names are checked whatever the step (another company's is a 404), saved
-      // by the step they belong to.
-      if (body.shipmentTypeId != null) await shipmentTypeRecords.requireOne(t, body.shipmentTypeId);
-      await chargeTypeRecords.requireAll(t, body.chargeTypeIds ?? []);
+      // The shipment type and charge types the body names were checked by the route's id gate,
+      // whatever the step (another company's is a 404); they are saved by the step they belong to.
       if (type === QUOTE_UPDATE_TYPES.Pricing) {
         if (sent(body, 'shipmentTypeId')) set.shipment_type_id = body.shipmentTypeId ?? null;
         if (sent(body, 'chargeTypeIds')) set.charge_type_ids = body.chargeTypeIds ?? [];
@@ -184,7 +195,7 @@ export function quoteUpdatesService(ordersService: OrdersService) {
       const completed = query.completeQuoteRouteItems ? await repo.stopsOnRoutesNotDone(t, id) : 0;
       if (completed > 0) await t.announce(orderRouteItemsCompleted, { orderId: id });
 
-      const after = await ordersService.read(t, id);
+      const after = await ordersService.answer(t, await orders.orderRecords.reread(t, id, { includeDeleted: true }));
       const step = STEP_NAMES[type]!;
       await logActivity(
         t,

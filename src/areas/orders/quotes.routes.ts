@@ -6,7 +6,7 @@ import { None, PagedList } from '../../platform/envelope.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Type } from '../../platform/schemas.js';
 import { chargeTypeRecords } from '../charge-types/index.js';
-import { addressRecords, contactRecords, customerRecords } from '../customers/index.js';
+import { contactRecords, customerRecords } from '../customers/index.js';
 import { driverRecords } from '../drivers/index.js';
 import { shipmentTypeRecords } from '../pricing/index.js';
 import { warehouseRecords, zoneRecords } from '../settings/index.js';
@@ -22,9 +22,10 @@ import {
 } from './actions.schemas.js';
 import type { ActionsService } from './actions.service.js';
 import { APPROVE, COPY_FOR_DRIVER, EDIT, REPEAT, VIEW } from './orders.access.js';
-import { orderRecords } from './orders.repository.js';
+import { anyOrderRecords, lockedOrderRecords, orderRecords } from './orders.repository.js';
 import { Order, OrderIdParams, OrderIdsBody, OrderInput, OrderNumberParams, OrdersQuery, QuoteIdQuery } from './orders.schemas.js';
 import type { OrdersService } from './orders.service.js';
+import { stopPlaceRecords } from './stop-places.js';
 import { stopRecords } from './stops.repository.js';
 
 /** What GET /Quotes lists when OrderStatus is not sent: every live quote and order. */
@@ -35,7 +36,8 @@ export const ORDER_BODY_IDS = {
   contactId: contactRecords,
   shipmentTypeId: shipmentTypeRecords,
   chargeTypeIds: chargeTypeRecords,
-  'stops[].addressId': addressRecords,
+  // Any place of the company (a customer's, a hub, a warehouse's site), as placesFor reads them.
+  'stops[].addressId': stopPlaceRecords,
 } as const;
 
 export function quotesRoutes(orders: OrdersService, actions: ActionsService): AnyRoute[] {
@@ -71,7 +73,8 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
         'Item barcodes are unique in the company. Writes the activity log, an audit row and the company event quote.created.',
       body: OrderInput,
       response: Order,
-      handler: ({ tenant, body }) => orders.create(tenant, body),
+      handler: ({ tenant, found, body }) =>
+        orders.create(tenant, body, { customer: found.one(customerRecords), contact: found.maybe(contactRecords), places: found.all(stopPlaceRecords) }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -102,14 +105,14 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
       method: 'PUT',
       url: '/Quotes/ApproveQuote',
       access: APPROVE,
-      ids: { query: { quoteId: orderRecords } },
+      ids: { query: { quoteId: lockedOrderRecords } },
       summary: 'Approve a quote: it becomes an order',
       description:
         'A draft or a quote with a pickup and a delivery becomes an order (approvedAt). Refused with a 400 naming the rule for a closed order (orders.not_a_quote), a deleted one ' +
         '(orders.deleted) or a quote without a pickup or a delivery (orders.incomplete_quote). An order approved already is left as it is. Writes the company event quote.approved.',
       querystring: QuoteIdQuery,
       response: None,
-      handler: ({ tenant, query }) => orders.approve(tenant, query.quoteId),
+      handler: ({ tenant, found }) => orders.approve(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -135,7 +138,7 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
         "The places the company's stops went to most recently, each once, newest first: count of them (default 10, at most 100); with customerId, on that customer's orders.",
       querystring: RecentAddressesQuery,
       response: Type.Array(Type.Ref('Address')),
-      handler: ({ tenant, query }) => actions.recentAddresses(tenant, query.count ?? 10, query.customerId ?? null),
+      handler: ({ tenant, found, query }) => actions.recentAddresses(tenant, query.count ?? 10, found.maybe(customerRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -146,7 +149,7 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
       description: "data is the id of the contact of the customer's newest live order that names one, or null.",
       querystring: CustomerIdQuery,
       response: Type.Union([Type.Integer({ format: 'int32' }), Type.Null()]),
-      handler: ({ tenant, query }) => actions.recentContact(tenant, query.customerId),
+      handler: ({ tenant, found }) => actions.recentContact(tenant, found.one(customerRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -160,96 +163,97 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
         'warehouse). Writes nothing; data is null when all can be used.',
       body: QuoteWarehousesRequest,
       response: None,
-      handler: ({ tenant, body }) => actions.validateWarehouses(tenant, body),
+      handler: ({ found }) => actions.validateWarehouses(found.all(warehouseRecords)),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Quotes/:id/BuyingPrice',
       access: companyAdmin,
-      ids: { params: { id: orderRecords } },
+      ids: { params: { id: lockedOrderRecords } },
       summary: 'Record what the carrier is paid',
       description:
         'Body: { buyingPrice } (null clears it). Needs the Company Admin role. Refused for a closed or deleted order. The order answers it as buyingPrice.',
       params: OrderIdParams,
       body: UpdateBuyingPriceDto,
       response: None,
-      handler: ({ tenant, params, body }) => actions.setBuyingPrice(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => actions.setBuyingPrice(tenant, found.one(orderRecords), body),
     }),
     defineRoute({
       method: 'GET',
       url: '/Quotes/:id/copyOrderToDriver',
       access: COPY_FOR_DRIVER,
-      ids: { params: { id: orderRecords }, query: { orderStopId: { filter: stopRecords }, routeId: 'not-an-id' } },
+      // orderStopId names a stop of the order (a missing one, or one of another order, is a 404).
+      ids: { params: { id: anyOrderRecords }, query: { orderStopId: stopRecords, routeId: 'not-an-id' } },
       summary: 'The order as the driver gets it',
       description:
         'Stops, places, items and instructions, without prices. orderStopId keeps that stop only (one of another order: 404); routeId the stops on that route.',
       params: OrderIdParams,
       querystring: DriverCopyQuery,
       response: DriverOrderDto,
-      handler: ({ tenant, params, query }) => actions.driverCopy(tenant, params.id, query),
+      handler: ({ tenant, found, query }) => actions.driverCopy(tenant, found.one(orderRecords), query, found.maybe(stopRecords)),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Quotes/:id/repeat',
       access: REPEAT,
-      ids: { params: { id: orderRecords } },
+      ids: { params: { id: anyOrderRecords } },
       summary: 'Repeat an order as a new quote',
       description:
         "A new quote (or draft) for the same customer and contact with the same stops' places, instructions and items (barcodes and dates are not copied) and the same " +
         'accessorials, numbered and priced today (a price set by hand is kept). Answers the new order.',
       params: OrderIdParams,
       response: Order,
-      handler: ({ tenant, params }) => actions.repeat(tenant, params.id),
+      handler: ({ tenant, found }) => actions.repeat(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'PUT',
       url: '/Quotes/:id/Swap',
       access: EDIT,
-      ids: { params: { id: orderRecords } },
+      ids: { params: { id: lockedOrderRecords } },
       summary: 'Swap pickup and delivery stops',
       description:
         'Every pickup becomes a delivery and every delivery a pickup (the way back); transfers stay and are gone through in reverse; the items are loaded at the new first pickup. The order is priced again. ' +
         'Refused for a closed or deleted order. Writes the company event order.updated.',
       params: OrderIdParams,
       response: None,
-      handler: ({ tenant, params }) => actions.swap(tenant, params.id),
+      handler: ({ tenant, found }) => actions.swap(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'GET',
       url: '/Quotes/:id/Trips',
       access: VIEW,
-      ids: { params: { id: orderRecords } },
+      ids: { params: { id: anyOrderRecords } },
       summary: 'The legs of the order',
       description:
         'Pickups → each transfer → deliveries, one leg between each; status Open (a stop of the leg on no route), Assigned (all on routes), InTransit (its start done) or ' +
         'Delivered (its end done), with the routes it is on.',
       params: OrderIdParams,
       response: Type.Array(OrderTrip),
-      handler: ({ tenant, params }) => actions.trips(tenant, params.id),
+      handler: ({ tenant, found }) => actions.trips(tenant, found.one(orderRecords)),
     }),
     defineRoute({
       method: 'GET',
       url: '/Quotes/:id',
       access: VIEW,
-      ids: { params: { id: orderRecords } },
+      ids: { params: { id: anyOrderRecords } },
       summary: 'Read a quote or an order',
       description:
         'With its stops (address, items) and price breakdown; a deleted one too (status Deleted). moveCompletedToTheEnd=true lists the stops done on their route last.',
       params: OrderIdParams,
       querystring: Type.Object({ moveCompletedToTheEnd: Type.Optional(Type.Boolean({ default: false })) }),
       response: Order,
-      handler: ({ tenant, params, query }) => orders.read(tenant, params.id, { moveCompletedToTheEnd: query.moveCompletedToTheEnd ?? false }),
+      handler: ({ tenant, found, query }) => orders.answer(tenant, found.one(orderRecords), { moveCompletedToTheEnd: query.moveCompletedToTheEnd ?? false }),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/Quotes/:id',
       access: EDIT,
-      ids: { params: { id: orderRecords } },
+      ids: { params: { id: lockedOrderRecords } },
       summary: 'Delete a quote or an order',
       description: 'As DELETE /Quotes for one id.',
       params: OrderIdParams,
       response: None,
-      handler: ({ tenant, params }) => orders.remove(tenant, [params.id]),
+      handler: ({ tenant, found }) => orders.removeOne(tenant, found.one(orderRecords)),
     }),
   ];
 }
@@ -262,14 +266,15 @@ export function customerStatsRoutes(actions: ActionsService): AnyRoute[] {
       url: '/Customers/CustomerStats',
       access: VIEW,
       tags: ['Customers'],
-      ids: { query: { customerId: customerRecords } },
+      // A deleted customer's figures too.
+      ids: { query: { customerId: customerRecords.with({ statuses: [0, 1] }) } },
       summary: "A customer's orders in figures",
       description:
         'Counts of live quotes (and drafts), open and closed orders, deleted ones and those on hold; revenue and average order value of approved and closed orders by currency; ' +
         'the first and last order. A deleted customer is answered too.',
       querystring: CustomerIdQuery,
       response: CustomerStats,
-      handler: ({ tenant, query }) => actions.customerStats(tenant, query.customerId),
+      handler: ({ tenant, found }) => actions.customerStats(tenant, found.one(customerRecords)),
     }),
   ];
 }

@@ -2,18 +2,30 @@
 // id, or the order's customer's at the place sent) and the items' barcodes (unique in the company).
 import type { Tenant } from '../../db/tenant.js';
 import { invalid, notFoundAll } from '../../platform/errors.js';
+import { companyRecords } from '../../platform/records.js';
 import { text } from '../../platform/writes.js';
 import { type AddressRow, keepPlaces, placeForStop, placesByIds } from '../customers/index.js';
 import * as repo from './orders.repository.js';
 import type { StopInputT } from './orders.schemas.js';
 
-/** Each stop's place: an address the company has (by id), or the order's customer's at the place sent. */
-export async function placesFor(t: Tenant, customerId: number, stops: readonly StopInputT[]): Promise<AddressRow[]> {
+/** The places a stop's addressId names: any address of the company — a customer's, a hub, a
+ *  warehouse's site, a kept copy — as placesFor reads them (the customers area's addressRecords
+ *  reads customers' addresses only). How routes declare `stops[].addressId` for the id gate. */
+export const stopPlaceRecords = companyRecords<AddressRow>({
+  name: 'address',
+  what: 'Address',
+  plural: 'Addresses',
+  read: (t, ids) => placesByIds(t, ids),
+});
+
+/** Each stop's place: an address the company has (by id), or the order's customer's at the place
+ *  sent. `read`: the places of the stops' addressIds as the route's id gate read them (absent: read here). */
+export async function placesFor(t: Tenant, customerId: number, stops: readonly StopInputT[], read?: readonly AddressRow[]): Promise<AddressRow[]> {
   stops.forEach((s, i) => {
     if (s.addressId == null && s.address == null) throw invalid(`stops[${i}].address`, "Send the stop's addressId, or its address.");
   });
   const ids = [...new Set(stops.flatMap((s) => (s.addressId != null ? [s.addressId] : [])))];
-  const known = new Map((await placesByIds(t, ids)).map((p) => [p.id, p]));
+  const known = new Map((read ?? (await placesByIds(t, ids))).map((p) => [p.id, p]));
   const missing = ids.filter((id) => !known.has(id));
   if (missing.length > 0) throw notFoundAll('Address', 'Addresses', missing);
   const places: AddressRow[] = [];

@@ -9,9 +9,9 @@ import { enqueueMail } from '../../integrations/mail/outbox.js';
 import { audit } from '../../platform/audit.js';
 import { fail, notFound } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
-import { formatAddress, placesByIds } from '../customers/index.js';
+import { type AddressRow, formatAddress, placesByIds } from '../customers/index.js';
 import { logActivity } from './order-activity.js';
-import { openOrder, orderChange, STOP_RANK } from './order-state.js';
+import { checkOpen, openOrder, orderChange, STOP_RANK } from './order-state.js';
 import { ordersOf } from './orders.answers.js';
 import { OrdersErrors } from './orders.errors.js';
 import { orderStopAdded, orderStopChanged, orderUpdated } from './orders.events.js';
@@ -24,15 +24,16 @@ import { checkBarcodes, itemValues, placesFor, stopValues } from './stop-places.
 import * as repo from './stops.repository.js';
 import type { AppointmentQueryT, DriverInstructionsT, OrderItemEventT } from './stops.schemas.js';
 
-/** Adds stops to an order, each after the last stop of its kind or of an earlier kind (later stops
- *  move down), prices the order again, and says so; answers the new stops' ids. */
-async function addStops(t: Tenant, orderId: number, inputs: readonly StopInputT[]): Promise<number[]> {
-  const order = await openOrder(t, orderId, 'adding stops');
+/** Adds stops to an order (open, read locked), each after the last stop of its kind or of an
+ *  earlier kind (later stops move down), prices the order again, and says so; answers the new
+ *  stops' ids. `named`: the places of their addressIds, as the route's id gate read them. */
+async function addStops(t: Tenant, order: orders.OrderRow, inputs: readonly StopInputT[], named?: readonly AddressRow[]): Promise<number[]> {
+  const orderId = order.id;
   const has = (await orders.stopsOf(t, [orderId])).length;
   if (has + inputs.length > MAX_STOPS)
     throw fail(OrdersErrors.tooManyStops, `Order ${orderId} has ${has} stops: ${inputs.length} more would pass the ${MAX_STOPS} an order takes.`);
   await checkBarcodes(t, inputs);
-  const places = await placesFor(t, order.customer_id, inputs);
+  const places = await placesFor(t, order.customer_id, inputs, named);
   // Each after the last stop of its kind or of an earlier kind, the later ones moved down: the
   // order's stops placed in memory, then written once each.
   const existing = await orders.stopsOf(t, [orderId]);
@@ -59,7 +60,7 @@ async function addStops(t: Tenant, orderId: number, inputs: readonly StopInputT[
   for (const [k, input] of inputs.entries())
     await logActivity(t, [orderId], 'stop.added', `${input.type} stop ${sequences[k]} added: ${places[k]!.street}, ${places[k]!.city}.`, ids[k]!);
   await reprice(t, orderId);
-  const [row] = await ordersOf(t, [await orders.orderRecords.requireOne(t, orderId)]);
+  const [row] = await ordersOf(t, [await orders.orderRecords.reread(t, orderId)]);
   for (const id of ids) {
     await audit(t, { action: orderStopAdded.name, entityType: 'order', entityId: orderId, after: row!.stops.find((s) => s.id === id) });
     await t.announce(orderStopAdded, { ...orderChange(order), stopId: id });
@@ -67,18 +68,23 @@ async function addStops(t: Tenant, orderId: number, inputs: readonly StopInputT[
   return ids;
 }
 
+// A stop or order a route names is as its id gate read it (platform/id-gate.ts): an order to change
+// read locked, deleted ones too (`lockedOrderRecords`); the ids of other areas' calls are read here.
 export function stopsService() {
+  /** The stop as its order answers it, after its change. */
   async function answer(t: Tenant, orderId: number, stopId: number): Promise<OrderStopT> {
-    const row = await orders.orderRecords.requireOne(t, orderId, { includeDeleted: true });
+    const row = await orders.orderRecords.reread(t, orderId, { includeDeleted: true });
     return (await ordersOf(t, [row]))[0]!.stops.find((s) => s.id === stopId)!;
   }
 
-  /** The stop and its order, when the order may change. */
-  async function openStop(t: Tenant, stopId: number, doing: string) {
-    const stop = await repo.stopRecords.requireOne(t, stopId);
+  /** The stop and its order (read here, locked), when the order may change. */
+  async function openStop(t: Tenant, stop: repo.StopRef, doing: string) {
     const order = await openOrder(t, stop.order_id, doing);
     return { stop, order };
   }
+
+  /** As openStop, for a stop id another area sends (dispatch's transfers). */
+  const openStopById = async (t: Tenant, stopId: number, doing: string) => openStop(t, await repo.stopRecords.requireOne(t, stopId), doing);
 
   async function changed(t: Tenant, order: orders.OrderRow, stop: repo.StopRef, action: string, words: string, after: Record<string, unknown>) {
     await logActivity(t, [order.id], `stop.${action}`, words, stop.id);
@@ -95,15 +101,22 @@ export function stopsService() {
   const label = (stop: repo.StopRef) => `${stop.type} stop ${stop.sequence}`;
 
   return {
+    /** For another area (dispatch's transfers): a stop added to the order of this id. */
     async add(t: Tenant, orderId: number, input: StopInputT): Promise<OrderStopT> {
-      const [id] = await addStops(t, orderId, [input]);
+      const [id] = await addStops(t, await openOrder(t, orderId, 'adding stops'), [input]);
       return answer(t, orderId, id!);
+    },
+
+    /** A stop added to the order the route read (locked, deleted ones too); `places`: the place of its addressId, if any. */
+    async addTo(t: Tenant, order: orders.OrderRow, input: StopInputT, places: readonly AddressRow[]): Promise<OrderStopT> {
+      const [id] = await addStops(t, checkOpen(order, 'adding stops'), [input], places);
+      return answer(t, order.id, id!);
     },
 
     /** Removes a stop that holds no items (a transfer through a hub, say); the later stops move up
      *  and the order is priced again. Dispatch takes the stop off its routes first. */
     async remove(t: Tenant, stopId: number): Promise<null> {
-      const { stop, order } = await openStop(t, stopId, 'removing its stops');
+      const { stop, order } = await openStopById(t, stopId, 'removing its stops');
       const items = (await orders.itemsOf(t, [order.id])).filter((i) => i.stop_id === stopId);
       if (items.length > 0)
         throw fail(OrdersErrors.stopHasItems, `${label(stop)} of order ${order.order_number} holds ${items.length} item(s): move them first.`);
@@ -119,18 +132,19 @@ export function stopsService() {
 
     /** The stop at another place of the company (a transfer moved to another hub); priced again. */
     async move(t: Tenant, stopId: number, addressId: number): Promise<OrderStopT> {
-      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+      const { stop, order } = await openStopById(t, stopId, 'changing its stops');
       await repo.updateStop(t, stopId, { address_id: addressId });
       await reprice(t, order.id);
       await changed(t, order, stop, 'moved', `${label(stop)} moved to another place.`, { addressId, from: stop.address_id });
       return answer(t, order.id, stopId);
     },
 
-    /** Stops of an import, added at once (the order priced once). */
-    addMany: (t: Tenant, orderId: number, inputs: readonly StopInputT[]) => addStops(t, orderId, inputs),
+    /** Stops of an import, added at once (the order priced once) to the order the route read (locked, deleted ones too). */
+    addMany: (t: Tenant, order: orders.OrderRow, inputs: readonly StopInputT[]) => addStops(t, checkOpen(order, 'adding stops'), inputs),
 
-    async setAppointment(t: Tenant, stopId: number, status: AppointmentStatus, query: AppointmentQueryT): Promise<OrderStopT> {
-      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+    async setAppointment(t: Tenant, row: repo.StopRef, status: AppointmentStatus, query: AppointmentQueryT): Promise<OrderStopT> {
+      const { stop, order } = await openStop(t, row, 'changing its stops');
+      const stopId = stop.id;
       const email = text(query.appointmentEmail) ?? stop.appointment_email;
       if (query.sendRequest && !email)
         throw fail(
@@ -170,16 +184,18 @@ export function stopsService() {
       return answer(t, order.id, stopId);
     },
 
-    async setCallOutcome(t: Tenant, stopId: number, outcome: number): Promise<OrderStopT> {
-      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+    async setCallOutcome(t: Tenant, row: repo.StopRef, outcome: number): Promise<OrderStopT> {
+      const { stop, order } = await openStop(t, row, 'changing its stops');
+      const stopId = stop.id;
       await repo.updateStop(t, stopId, { call_outcome: outcome });
       const words = ['', 'call not made', 'possible', 'not possible'][outcome];
       await changed(t, order, stop, 'call_outcome', `Call outcome of ${label(stop)}: ${words}.`, { callOutcome: outcome });
       return answer(t, order.id, stopId);
     },
 
-    async setDriverInstructions(t: Tenant, stopId: number, input: DriverInstructionsT): Promise<null> {
-      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+    async setDriverInstructions(t: Tenant, row: repo.StopRef, input: DriverInstructionsT): Promise<null> {
+      const { stop, order } = await openStop(t, row, 'changing its stops');
+      const stopId = stop.id;
       const instructions = text(input.driverInstructions);
       await repo.updateStop(t, stopId, { driver_instructions: instructions });
       await changed(t, order, stop, 'driver_instructions', `Driver instructions of ${label(stop)} ${instructions ? 'set' : 'cleared'}.`, {
@@ -188,18 +204,18 @@ export function stopsService() {
       return null;
     },
 
-    async setPriority(t: Tenant, stopId: number, priority: StopPriority): Promise<null> {
-      const { stop, order } = await openStop(t, stopId, 'changing its stops');
+    async setPriority(t: Tenant, row: repo.StopRef, priority: StopPriority): Promise<null> {
+      const { stop, order } = await openStop(t, row, 'changing its stops');
+      const stopId = stop.id;
       await repo.updateStop(t, stopId, { priority });
       await changed(t, order, stop, 'priority', `Priority of ${label(stop)}: ${priority}.`, { priority });
       return null;
     },
 
-    async itemEvents(t: Tenant, orderId: number, itemId: number): Promise<OrderItemEventT[]> {
-      await orders.orderRecords.requireOne(t, orderId, { includeDeleted: true });
-      const item = await repo.itemRecords.requireOne(t, itemId);
-      if (item.order_id !== orderId) throw notFound('Item', itemId);
-      return (await repo.itemEventsOf(t, itemId)).map((e) => ({
+    /** The item's events when it is the order's (both as the route's id gate read them: the order deleted or not). */
+    async itemEvents(t: Tenant, order: orders.OrderRow, item: { id: number; order_id: number }): Promise<OrderItemEventT[]> {
+      if (item.order_id !== order.id) throw notFound('Item', item.id);
+      return (await repo.itemEventsOf(t, item.id)).map((e) => ({
         id: e.id,
         itemId: e.item_id,
         orderId: e.order_id,

@@ -40,7 +40,7 @@ export function fxRateRoutes(rates: FxRatesService): AnyRoute[] {
       summary: 'Delete an FX rate',
       params: Type.Object({ id: Id }),
       response: None,
-      handler: ({ tenant, params }) => rates.remove(tenant, params.id),
+      handler: ({ tenant, found }) => rates.remove(tenant, found.one(fxRateRecords)),
     }),
   ];
 }

@@ -4,7 +4,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { invalid } from '../../platform/errors.js';
 import * as repo from './fx-rates.repository.js';
-import { type FxRateInputT, type FxRatesQueryT, type FxRateT, toFxRate } from './fx-rates.schemas.js';
+import { type FxRateInputT, type FxRateRow, type FxRatesQueryT, type FxRateT, toFxRate } from './fx-rates.schemas.js';
 
 export function fxRatesService(today: () => string = () => new Date().toISOString().slice(0, 10)) {
   return {
@@ -17,13 +17,14 @@ export function fxRatesService(today: () => string = () => new Date().toISOStrin
       const to = input.toCurrency.toUpperCase();
       if (from === to) throw invalid('toCurrency', `A rate converts between two different currencies (${from} given twice).`);
       const id = await repo.putRate(t, { from_currency: from, to_currency: to, rate: input.rate, rate_date: input.date ?? today() });
-      const after = toFxRate(await repo.fxRateRecords.requireOne(t, id));
+      const after = toFxRate(await repo.fxRateRecords.reread(t, id));
       await audit(t, { action: 'fx_rate.put', entityType: 'fx_rate', entityId: id, after });
       return after;
     },
 
-    async remove(t: Tenant, id: number): Promise<void> {
-      const row = await repo.fxRateRecords.requireOne(t, id);
+    /** `row`: as the route's gate read it. */
+    async remove(t: Tenant, row: FxRateRow): Promise<void> {
+      const id = row.id;
       await repo.deleteRate(t, id);
       await audit(t, { action: 'fx_rate.delete', entityType: 'fx_rate', entityId: id, before: toFxRate(row) });
     },

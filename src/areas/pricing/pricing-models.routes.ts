@@ -35,7 +35,7 @@ export function pricingModelRoutes(models: PricingModelsService): AnyRoute[] {
       description: "The customer's own model when it has one, else the company default (made on first read with neutral values: USD, miles, no charges).",
       querystring: CustomerQuery,
       response: Model,
-      handler: ({ tenant, query }) => models.read(tenant, query.customerId ?? null),
+      handler: ({ tenant, found }) => models.readFor(tenant, found.maybe(customerRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -49,7 +49,7 @@ export function pricingModelRoutes(models: PricingModelsService): AnyRoute[] {
         "With customerId: the customer's own model (derived from the default when it has none); without: the company default. Fields left out keep their value; mileageCharges and intlRates, when sent, replace the lists. Bands must not overlap; one rate per country pair.",
       body: PricingModelInput,
       response: Model,
-      handler: ({ tenant, body }) => models.save(tenant, body),
+      handler: ({ tenant, found, body }) => models.saveFor(tenant, body, found.maybe(customerRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -61,7 +61,7 @@ export function pricingModelRoutes(models: PricingModelsService): AnyRoute[] {
       querystring: ModelQuery,
       body: AddMileageChargeRequestDto,
       response: Model,
-      handler: ({ tenant, query, body }) => models.addMileageCharge(tenant, query.pricingModelId, body),
+      handler: ({ tenant, found, body }) => models.addMileageCharge(tenant, found.one(pricingModelRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -72,7 +72,7 @@ export function pricingModelRoutes(models: PricingModelsService): AnyRoute[] {
       description: 'The customer is priced by the company default again; answers the default. A customer without its own model: nothing changes.',
       querystring: CustomerRequiredQuery,
       response: Model,
-      handler: ({ tenant, query }) => models.deleteCustomerModel(tenant, query.customerId),
+      handler: ({ tenant, found }) => models.deleteCustomerModel(tenant, found.one(customerRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -85,7 +85,7 @@ export function pricingModelRoutes(models: PricingModelsService): AnyRoute[] {
       querystring: CustomerQuery,
       body: IntlRateInput,
       response: Model,
-      handler: ({ tenant, query, body }) => models.putIntlRate(tenant, query.customerId ?? null, body),
+      handler: ({ tenant, found, body }) => models.putIntlRate(tenant, found.maybe(customerRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -97,7 +97,7 @@ export function pricingModelRoutes(models: PricingModelsService): AnyRoute[] {
       params: RateIdParams,
       querystring: CustomerQuery,
       response: Model,
-      handler: ({ tenant, params, query }) => models.deleteIntlRate(tenant, query.customerId ?? null, params.rateId),
+      handler: ({ tenant, found }) => models.deleteIntlRate(tenant, found.maybe(customerRecords), found.one(intlRateRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -109,7 +109,7 @@ export function pricingModelRoutes(models: PricingModelsService): AnyRoute[] {
       querystring: ModelQuery,
       body: MileageChargeRef,
       response: Model,
-      handler: ({ tenant, query, body }) => models.removeMileageCharge(tenant, query.pricingModelId, body),
+      handler: ({ tenant, found, body }) => models.removeMileageCharge(tenant, found.one(pricingModelRecords), body),
     }),
     defineRoute({
       method: 'PUT',
@@ -122,7 +122,7 @@ export function pricingModelRoutes(models: PricingModelsService): AnyRoute[] {
         'A customer already on the default is answered the default, with nothing changed. pricingModelId, when sent, must be the model that prices the customer (its own, else the default).',
       querystring: RevertQuery,
       response: Model,
-      handler: ({ tenant, query }) => models.revertToDefault(tenant, query.customerId, query.pricingModelId ?? null),
+      handler: ({ tenant, found }) => models.revertToDefault(tenant, found.one(customerRecords), found.maybe(pricingModelRecords)),
     }),
   ];
 }

@@ -6,10 +6,11 @@ import { Decimal } from 'decimal.js';
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { invalid, notFound } from '../../platform/errors.js';
-import { requireCustomer } from '../customers/index.js';
+import { type CustomerRow, requireCustomer } from '../customers/index.js';
 import * as repo from './pricing-models.repository.js';
 import {
   type IntlRateInputT,
+  type IntlRateRow,
   type MileageChargeInputT,
   type MileageChargeRefT,
   type PricingModelDtoT,
@@ -72,6 +73,8 @@ function intlValues(r: IntlRateInputT, field = 'intlRates'): repo.IntlValues {
   return { from_country: from, to_country: to, flat_amount: flat, rate_per_unit: perUnit, minimum_charge: r.minimumCharge ?? null };
 }
 
+/** The routes' services take the records the request names as the id gate read them (route ids):
+ *  a customer (active), a model, a country-pair rate. */
 export function pricingModelsService() {
   async function ensureDefault(t: Tenant): Promise<PricingModelRow> {
     const found = await repo.findModelOf(t, null);
@@ -101,12 +104,12 @@ export function pricingModelsService() {
     );
   }
 
-  /** The model a change with this customerId applies to: the customer's own (derived from the
-   *  default on first change) or the default. */
-  async function modelToChange(t: Tenant, customerId: number | null): Promise<PricingModelRow> {
+  /** The model a change for this customer applies to: the customer's own (derived from the
+   *  default on first change) or (no customer) the default. */
+  async function modelToChange(t: Tenant, customer: CustomerRow | undefined): Promise<PricingModelRow> {
     const base = await ensureDefault(t);
-    if (customerId === null) return base;
-    const customer = await requireCustomer(t, customerId);
+    if (customer === undefined) return base;
+    const customerId = customer.id;
     const own = await repo.findModelOf(t, customerId);
     if (own) return own;
     const { id: _id, customer_id: _c, created_at: _ca, updated_at: _ua, ...values } = base;
@@ -117,12 +120,6 @@ export function pricingModelsService() {
     return (await repo.findModel(t, id))!;
   }
 
-  async function requireModel(t: Tenant, id: number): Promise<PricingModelRow> {
-    const m = await repo.pricingModelRecords.requireOne(t, id);
-    await repo.lockModel(t, id);
-    return m;
-  }
-
   async function changed(t: Tenant, action: string, before: PricingModelDtoT | null, modelId: number): Promise<PricingModelDtoT> {
     await repo.touchModel(t, modelId);
     const after = await dto(t, (await repo.findModel(t, modelId))!);
@@ -130,61 +127,70 @@ export function pricingModelsService() {
     return after;
   }
 
+  /** The customer's own model when it has one, else the company default. */
+  async function readFor(t: Tenant, customer: CustomerRow | undefined): Promise<PricingModelDtoT> {
+    const own = customer === undefined ? undefined : await repo.findModelOf(t, customer.id);
+    return dto(t, own ?? (await ensureDefault(t)));
+  }
+
+  /** Saves the model of the customer customerId names (`customer`, required with it), else the default. */
+  async function saveFor(t: Tenant, input: PricingModelInputT, customer: CustomerRow | undefined): Promise<PricingModelDtoT> {
+    const bands = input.mileageCharges ? checkBands(input.mileageCharges.map(bandValues)) : null;
+    const intl = input.intlRates ? input.intlRates.map((r) => intlValues(r)) : null;
+    if (intl) {
+      const pairs = new Set<string>();
+      for (const r of intl) {
+        const pair = `${r.from_country}→${r.to_country}`;
+        if (pairs.has(pair)) throw invalid('intlRates', `The pair ${pair} is given twice.`);
+        pairs.add(pair);
+      }
+    }
+    const customerId = customer?.id ?? null;
+    // id is checked against the model the change applies to, before a customer's model is
+    // derived: a customer without a model of its own has none the id could name.
+    if (input.id !== undefined && input.id !== null) {
+      const current = await repo.findModelOf(t, customerId);
+      if (current?.id !== input.id) {
+        const which = customerId !== null ? `model of customer ${customerId}` : 'company default model';
+        throw invalid('id', `Pricing model ${input.id} is not the ${which} (${current ? current.id : 'none yet'}).`);
+      }
+    }
+    const model = await modelToChange(t, customer);
+    await repo.lockModel(t, model.id);
+    const before = await dto(t, model);
+    const values: Partial<repo.ModelValues> = {};
+    if (input.name) values.name = input.name.trim();
+    if (input.currency) values.currency = input.currency.toUpperCase();
+    if (input.distanceUnit) values.distance_unit = input.distanceUnit;
+    if (input.baseCharge !== undefined && input.baseCharge !== null) values.base_charge = input.baseCharge;
+    if (input.mileageMode) values.mileage_mode = input.mileageMode;
+    if (input.minimumLinehaul !== undefined) values.minimum_linehaul = input.minimumLinehaul ?? null;
+    await repo.updateModel(t, model.id, values);
+    if (bands) await repo.replaceBands(t, model.id, bands);
+    if (intl) await repo.replaceIntlRates(t, model.id, intl);
+    return changed(t, 'save', before, model.id);
+  }
+
   return {
     ensureDefault,
 
-    /** The customer's own model when it has one, else the company default. */
-    async read(t: Tenant, customerId: number | null): Promise<PricingModelDtoT> {
-      if (customerId !== null) {
-        await requireCustomer(t, customerId);
-        const own = await repo.findModelOf(t, customerId);
-        if (own) return dto(t, own);
-      }
-      return dto(t, await ensureDefault(t));
-    },
+    readFor,
 
-    async save(t: Tenant, input: PricingModelInputT): Promise<PricingModelDtoT> {
-      const bands = input.mileageCharges ? checkBands(input.mileageCharges.map(bandValues)) : null;
-      const intl = input.intlRates ? input.intlRates.map((r) => intlValues(r)) : null;
-      if (intl) {
-        const pairs = new Set<string>();
-        for (const r of intl) {
-          const pair = `${r.from_country}→${r.to_country}`;
-          if (pairs.has(pair)) throw invalid('intlRates', `The pair ${pair} is given twice.`);
-          pairs.add(pair);
-        }
-      }
-      const customerId = input.customerId ?? null;
-      // id is checked against the model the change applies to, before a customer's model is
-      // derived: a customer without a model of its own has none the id could name.
-      if (input.id !== undefined && input.id !== null) {
-        if (customerId !== null) await requireCustomer(t, customerId);
-        const current = await repo.findModelOf(t, customerId);
-        if (current?.id !== input.id) {
-          const which = customerId !== null ? `model of customer ${customerId}` : 'company default model';
-          throw invalid('id', `Pricing model ${input.id} is not the ${which} (${current ? current.id : 'none yet'}).`);
-        }
-      }
-      const model = await modelToChange(t, customerId);
-      await repo.lockModel(t, model.id);
-      const before = await dto(t, model);
-      const values: Partial<repo.ModelValues> = {};
-      if (input.name) values.name = input.name.trim();
-      if (input.currency) values.currency = input.currency.toUpperCase();
-      if (input.distanceUnit) values.distance_unit = input.distanceUnit;
-      if (input.baseCharge !== undefined && input.baseCharge !== null) values.base_charge = input.baseCharge;
-      if (input.mileageMode) values.mileage_mode = input.mileageMode;
-      if (input.minimumLinehaul !== undefined) values.minimum_linehaul = input.minimumLinehaul ?? null;
-      await repo.updateModel(t, model.id, values);
-      if (bands) await repo.replaceBands(t, model.id, bands);
-      if (intl) await repo.replaceIntlRates(t, model.id, intl);
-      return changed(t, 'save', before, model.id);
-    },
+    /** readFor an active customer by id (404 when it is none), or the default: other areas read so (accounting). */
+    read: async (t: Tenant, customerId: number | null): Promise<PricingModelDtoT> =>
+      readFor(t, customerId === null ? undefined : await requireCustomer(t, customerId)),
+
+    saveFor,
+
+    /** saveFor an active customer by id (404 when it is none), or the default: other areas save so (accounting). */
+    save: async (t: Tenant, input: PricingModelInputT): Promise<PricingModelDtoT> =>
+      saveFor(t, input, input.customerId === null || input.customerId === undefined ? undefined : await requireCustomer(t, input.customerId)),
 
     /** Adds a band at the end; a band starting inside an open-ended last band ends that band
      *  where the new one starts (how bands are built one by one). */
-    async addMileageCharge(t: Tenant, modelId: number, input: MileageChargeInputT): Promise<PricingModelDtoT> {
-      const model = await requireModel(t, modelId);
+    async addMileageCharge(t: Tenant, model: PricingModelRow, input: MileageChargeInputT): Promise<PricingModelDtoT> {
+      const modelId = model.id;
+      await repo.lockModel(t, modelId);
       const before = await dto(t, model);
       const band = bandValues(input);
       const bands = await repo.bandsOf(t, modelId);
@@ -196,8 +202,10 @@ export function pricingModelsService() {
       return changed(t, 'add_mileage_charge', before, modelId);
     },
 
-    async removeMileageCharge(t: Tenant, modelId: number, ref: MileageChargeRefT): Promise<PricingModelDtoT> {
-      const model = await requireModel(t, modelId);
+    /** The band named (by id, the gate read it: a band of any model) must be one of the model's. */
+    async removeMileageCharge(t: Tenant, model: PricingModelRow, ref: MileageChargeRefT): Promise<PricingModelDtoT> {
+      const modelId = model.id;
+      await repo.lockModel(t, modelId);
       if ((ref.id === undefined || ref.id === null) && (ref.fromDistance === undefined || ref.fromDistance === null)) {
         throw invalid('id', 'Name the band to remove by its id, or by its fromDistance (and toDistance).');
       }
@@ -223,9 +231,8 @@ export function pricingModelsService() {
     },
 
     /** The customer returns to the company default: its own model is removed. */
-    async deleteCustomerModel(t: Tenant, customerId: number): Promise<PricingModelDtoT> {
-      await requireCustomer(t, customerId);
-      const own = await repo.findModelOf(t, customerId);
+    async deleteCustomerModel(t: Tenant, customer: CustomerRow): Promise<PricingModelDtoT> {
+      const own = await repo.findModelOf(t, customer.id);
       if (own) {
         const before = await dto(t, own);
         await repo.deleteModel(t, own.id);
@@ -234,9 +241,10 @@ export function pricingModelsService() {
       return dto(t, await ensureDefault(t));
     },
 
-    async putIntlRate(t: Tenant, customerId: number | null, input: IntlRateInputT): Promise<PricingModelDtoT> {
+    /** With id (a rate the gate read: of any model), a rate of the model the change applies to. */
+    async putIntlRate(t: Tenant, customer: CustomerRow | undefined, input: IntlRateInputT): Promise<PricingModelDtoT> {
       const values = intlValues(input, 'fromCountry');
-      const model = await modelToChange(t, customerId);
+      const model = await modelToChange(t, customer);
       await repo.lockModel(t, model.id);
       const before = await dto(t, model);
       if (input.id !== undefined && input.id !== null) {
@@ -251,15 +259,14 @@ export function pricingModelsService() {
       return changed(t, 'put_intl_rate', before, model.id);
     },
 
-    async deleteIntlRate(t: Tenant, customerId: number | null, rateId: number): Promise<PricingModelDtoT> {
-      if (customerId !== null) await requireCustomer(t, customerId);
-      const own = customerId === null ? null : await repo.findModelOf(t, customerId);
+    /** `rate` (the gate read it: of any model) must be one of the model pricing the customer (or of the default). */
+    async deleteIntlRate(t: Tenant, customer: CustomerRow | undefined, rate: IntlRateRow): Promise<PricingModelDtoT> {
+      const own = customer === undefined ? null : await repo.findModelOf(t, customer.id);
       const base = await ensureDefault(t);
       const holder = own ?? base;
-      const rate = (await repo.intlRatesOf(t, holder.id)).find((r) => r.id === rateId);
-      if (!rate) throw notFound('International rate', rateId);
+      if (rate.pricing_model_id !== holder.id) throw notFound('International rate', rate.id);
       // A customer without its own model changes its pricing: it gets its copy, without the pair.
-      const model = customerId !== null && !own ? await modelToChange(t, customerId) : holder;
+      const model = customer !== undefined && !own ? await modelToChange(t, customer) : holder;
       await repo.lockModel(t, model.id);
       const before = await dto(t, model);
       const target =
@@ -272,11 +279,10 @@ export function pricingModelsService() {
      *  already on the default is where a revert leads: answered the default, nothing written
      *  (no audit row, as nothing changed). `modelId`, when sent, must be the model that prices
      *  the customer (its own, else the default). */
-    async revertToDefault(t: Tenant, customerId: number, modelId: number | null): Promise<PricingModelDtoT> {
-      await requireCustomer(t, customerId);
-      const own = await repo.findModelOf(t, customerId);
+    async revertToDefault(t: Tenant, customer: CustomerRow, model: PricingModelRow | undefined): Promise<PricingModelDtoT> {
+      const own = await repo.findModelOf(t, customer.id);
       const base = await ensureDefault(t);
-      if (modelId !== null && (own ?? base).id !== modelId) throw notFound('Pricing model of the customer', modelId);
+      if (model !== undefined && (own ?? base).id !== model.id) throw notFound('Pricing model of the customer', model.id);
       if (!own) return dto(t, base);
       await repo.lockModel(t, own.id);
       const before = await dto(t, own);

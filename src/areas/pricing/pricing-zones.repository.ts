@@ -1,8 +1,8 @@
 // SQL of zone-to-zone rates, through the company door (zone names joined from /Zones, which the
-// settings area owns: read here in SQL, looked up by id through its zoneRecords).
+// settings area owns: read here in SQL; the zones a request names are read by the id gate through
+// its zoneRecords).
 import type { Tenant } from '../../db/tenant.js';
 import { companyRecords } from '../../platform/records.js';
-import { zoneRecords } from '../settings/index.js';
 import type { PricingZoneRow } from './pricing-zones.schemas.js';
 
 export interface ZoneRateValues {
@@ -60,9 +60,4 @@ export async function updateZoneRate(t: Tenant, id: number, values: ZoneRateValu
 
 export async function deleteZoneRate(t: Tenant, id: number): Promise<void> {
   await t.delete('pricing_zones').where('id', '=', id).execute();
-}
-
-/** Which of these zones are the company's (id → name). */
-export async function zoneNames(t: Tenant, ids: number[]): Promise<Map<number, string>> {
-  return new Map((await zoneRecords.findAll(t, ids)).map((z) => [z.id, z.name]));
 }

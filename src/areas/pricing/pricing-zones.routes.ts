@@ -1,6 +1,7 @@
 // Pricing zones (part 1, "Pricing", the PricingZones rows): zone-to-zone flat rates.
 import { permission } from '../../platform/access.js';
 import { None } from '../../platform/envelope.js';
+import type { Found } from '../../platform/id-gate.js';
 import { type AnyRoute, defineRoute } from '../../platform/route.js';
 import { Id, Type } from '../../platform/schemas.js';
 import { zoneRecords } from '../settings/index.js';
@@ -12,8 +13,10 @@ const VIEW = permission('Zones - view Zones');
 const EDIT = permission('Zones - create/edit/delete Zones');
 const IdParams = Type.Object({ id: Id });
 /** The two zones a rate joins are checked, not looked up: one the company does not have (another
- *  company's included) is a 400 naming the field, "Zone 7 does not exist." */
+ *  company's included) is a 400 naming the field, "Zone 7 was not found." */
 const ZONE_IDS = { fromZoneId: { field: zoneRecords }, toZoneId: { field: zoneRecords } };
+/** Those zones, as the gate read them. */
+const zonesOf = (found: Found) => ({ from: found.one(zoneRecords, 'fromZoneId'), to: found.one(zoneRecords, 'toZoneId') });
 
 export function pricingZoneRoutes(zones: PricingZonesService): AnyRoute[] {
   return [
@@ -36,7 +39,7 @@ export function pricingZoneRoutes(zones: PricingZonesService): AnyRoute[] {
         'Both zones must exist (/Zones); one rate per direction of a pair. bothDirections (default true) also prices the way back unless that direction has its own rate.',
       body: PricingZoneInput,
       response: PricingZoneDto,
-      handler: ({ tenant, body }) => zones.create(tenant, body),
+      handler: ({ tenant, found, body }) => zones.create(tenant, body, zonesOf(found)),
     }),
     defineRoute({
       method: 'GET',
@@ -46,7 +49,7 @@ export function pricingZoneRoutes(zones: PricingZonesService): AnyRoute[] {
       summary: 'Read a zone-to-zone rate',
       params: IdParams,
       response: PricingZoneDto,
-      handler: ({ tenant, params }) => zones.read(tenant, params.id),
+      handler: ({ found }) => zones.read(found.one(pricingZoneRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -57,7 +60,7 @@ export function pricingZoneRoutes(zones: PricingZonesService): AnyRoute[] {
       params: IdParams,
       body: PricingZoneInput,
       response: PricingZoneDto,
-      handler: ({ tenant, params, body }) => zones.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => zones.update(tenant, found.one(pricingZoneRecords), body, zonesOf(found)),
     }),
     defineRoute({
       method: 'DELETE',
@@ -67,7 +70,7 @@ export function pricingZoneRoutes(zones: PricingZonesService): AnyRoute[] {
       summary: 'Delete a zone-to-zone rate',
       params: IdParams,
       response: None,
-      handler: ({ tenant, params }) => zones.remove(tenant, params.id),
+      handler: ({ tenant, found }) => zones.remove(tenant, found.one(pricingZoneRecords)),
     }),
   ];
 }

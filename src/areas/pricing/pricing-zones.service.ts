@@ -4,17 +4,20 @@ import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { invalid } from '../../platform/errors.js';
 import * as repo from './pricing-zones.repository.js';
-import { type PricingZoneDtoT, type PricingZoneInputT, toPricingZone } from './pricing-zones.schemas.js';
+import { type PricingZoneDtoT, type PricingZoneInputT, type PricingZoneRow, toPricingZone } from './pricing-zones.schemas.js';
 
-async function valuesOf(t: Tenant, input: PricingZoneInputT, exceptId: number | null): Promise<repo.ZoneRateValues> {
-  const names = await repo.zoneNames(t, [input.fromZoneId, input.toZoneId]);
-  if (!names.has(input.fromZoneId)) throw invalid('fromZoneId', `Zone ${input.fromZoneId} does not exist.`);
-  if (!names.has(input.toZoneId)) throw invalid('toZoneId', `Zone ${input.toZoneId} does not exist.`);
+/** The zones a rate joins (fromZoneId, toZoneId), as the route's gate read them. */
+export interface RateZones {
+  from: { id: number; name: string };
+  to: { id: number; name: string };
+}
+
+async function valuesOf(t: Tenant, input: PricingZoneInputT, exceptId: number | null, zones: RateZones): Promise<repo.ZoneRateValues> {
   const clash = await repo.findPair(t, input.fromZoneId, input.toZoneId);
   if (clash && clash.id !== exceptId) {
     throw invalid('toZoneId', `A rate from zone ${input.fromZoneId} to zone ${input.toZoneId} exists already (${clash.id}).`);
   }
-  const name = input.name?.trim() || `${names.get(input.fromZoneId)} → ${names.get(input.toZoneId)}`;
+  const name = input.name?.trim() || `${zones.from.name} → ${zones.to.name}`;
   return {
     name: name.slice(0, 200),
     from_zone_id: input.fromZoneId,
@@ -24,30 +27,34 @@ async function valuesOf(t: Tenant, input: PricingZoneInputT, exceptId: number | 
   };
 }
 
+/** The services take the records the request names as the id gate read them (routes' `ids`). */
 export function pricingZonesService() {
-  const require = async (t: Tenant, id: number) => toPricingZone(await repo.pricingZoneRecords.requireOne(t, id));
+  /** A rate this request wrote, read again. */
+  const reread = async (t: Tenant, id: number) => toPricingZone(await repo.pricingZoneRecords.reread(t, id));
 
   return {
     list: async (t: Tenant): Promise<PricingZoneDtoT[]> => (await repo.listZoneRates(t)).map(toPricingZone),
-    read: require,
+    read: (row: PricingZoneRow): PricingZoneDtoT => toPricingZone(row),
 
-    async create(t: Tenant, input: PricingZoneInputT): Promise<PricingZoneDtoT> {
-      const id = await repo.insertZoneRate(t, await valuesOf(t, input, null));
-      const after = await require(t, id);
+    async create(t: Tenant, input: PricingZoneInputT, zones: RateZones): Promise<PricingZoneDtoT> {
+      const id = await repo.insertZoneRate(t, await valuesOf(t, input, null, zones));
+      const after = await reread(t, id);
       await audit(t, { action: 'pricing_zone.create', entityType: 'pricing_zone', entityId: id, after });
       return after;
     },
 
-    async update(t: Tenant, id: number, input: PricingZoneInputT): Promise<PricingZoneDtoT> {
-      const before = await require(t, id);
-      await repo.updateZoneRate(t, id, await valuesOf(t, input, id));
-      const after = await require(t, id);
+    async update(t: Tenant, row: PricingZoneRow, input: PricingZoneInputT, zones: RateZones): Promise<PricingZoneDtoT> {
+      const id = row.id;
+      const before = toPricingZone(row);
+      await repo.updateZoneRate(t, id, await valuesOf(t, input, id, zones));
+      const after = await reread(t, id);
       await audit(t, { action: 'pricing_zone.update', entityType: 'pricing_zone', entityId: id, before, after });
       return after;
     },
 
-    async remove(t: Tenant, id: number): Promise<void> {
-      const before = await require(t, id);
+    async remove(t: Tenant, row: PricingZoneRow): Promise<void> {
+      const id = row.id;
+      const before = toPricingZone(row);
       await repo.deleteZoneRate(t, id);
       await audit(t, { action: 'pricing_zone.delete', entityType: 'pricing_zone', entityId: id, before });
     },

@@ -52,7 +52,11 @@ export const pricingDemo: DemoSeeder = {
       const rates = pricingZonesService();
       for (let i = 0; i < zones.length; i++) {
         for (let j = i; j < zones.length; j++) {
-          await rates.create(t, { fromZoneId: zones[i]!.id, toZoneId: zones[j]!.id, amount: i === j ? 185 : 185 + 140 * (j - i), bothDirections: true });
+          await rates.create(
+            t,
+            { fromZoneId: zones[i]!.id, toZoneId: zones[j]!.id, amount: i === j ? 185 : 185 + 140 * (j - i), bothDirections: true },
+            { from: zones[i]!, to: zones[j]! },
+          );
         }
       }
     });

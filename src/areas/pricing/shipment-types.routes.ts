@@ -45,7 +45,7 @@ export function shipmentTypeRoutes(types: ShipmentTypesService): AnyRoute[] {
       summary: 'Read a shipment type',
       params: IdParams,
       response: ShipmentType,
-      handler: ({ tenant, params }) => types.read(tenant, params.id),
+      handler: ({ found }) => types.read(found.one(shipmentTypeRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -57,7 +57,7 @@ export function shipmentTypeRoutes(types: ShipmentTypesService): AnyRoute[] {
       params: IdParams,
       body: ShipmentTypeInput,
       response: ShipmentType,
-      handler: ({ tenant, params, body }) => types.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => types.update(tenant, found.one(shipmentTypeRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -68,7 +68,7 @@ export function shipmentTypeRoutes(types: ShipmentTypesService): AnyRoute[] {
       description: 'Answers the deleted type. Its row is kept for the orders that used it; it is no longer listed or offered.',
       params: IdParams,
       response: ShipmentType,
-      handler: ({ tenant, params }) => types.remove(tenant, params.id),
+      handler: ({ tenant, found }) => types.remove(tenant, found.one(shipmentTypeRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -80,7 +80,7 @@ export function shipmentTypeRoutes(types: ShipmentTypesService): AnyRoute[] {
       params: CustomerParams,
       querystring: ShipmentTypesQuery,
       response: PagedList(ShipmentType),
-      handler: ({ tenant, params, query }) => types.listForCustomer(tenant, params.customerId, query),
+      handler: ({ tenant, found, query }) => types.listForCustomer(tenant, found.one(customerRecords), query),
     }),
   ];
 }

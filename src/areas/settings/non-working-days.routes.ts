@@ -41,7 +41,7 @@ export function nonWorkingDaysRoutes(days: NonWorkingDaysService): AnyRoute[] {
       querystring: UpdateNonWorkingDayQuery,
       body: NonWorkingDayInput,
       response: NonWorkingDay,
-      handler: ({ tenant, query, body }) => days.update(tenant, query.id, body),
+      handler: ({ tenant, found, body }) => days.update(tenant, found.one(dayRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -52,7 +52,7 @@ export function nonWorkingDaysRoutes(days: NonWorkingDaysService): AnyRoute[] {
       description: 'The day is given by the query parameter nonWorkingDayId. data is null.',
       querystring: DeleteNonWorkingDayQuery,
       response: None,
-      handler: ({ tenant, query }) => days.remove(tenant, query.nonWorkingDayId),
+      handler: ({ tenant, found }) => days.remove(tenant, found.one(dayRecords)),
     }),
   ];
 }

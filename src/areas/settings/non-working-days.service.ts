@@ -36,7 +36,8 @@ function windowOf(q: NonWorkingDaysQueryT): repo.DayWindow | null {
   return windows.reduce((a, b) => ({ start: a.start > b.start ? a.start : b.start, end: a.end < b.end ? a.end : b.end }));
 }
 
-const requireDay = (t: Tenant, id: number) => repo.dayRecords.requireOne(t, id);
+/** A day this request wrote, read again. */
+const reread = async (t: Tenant, id: number): Promise<NonWorkingDayT> => toNonWorkingDay(await repo.dayRecords.reread(t, id));
 
 /** Refuses a date that another day already covers, or that would make a recurring day repeat one. */
 async function checkClashes(t: Tenant, values: repo.DayValues, exceptId: number | null): Promise<void> {
@@ -64,6 +65,7 @@ function valuesOf(input: NonWorkingDayInputT): repo.DayValues {
   return { day, name: input.name?.trim() || null, is_recurring: isRecurring };
 }
 
+/** The services take the day the request names as the id gate read it (routes' `ids`). */
 export function nonWorkingDaysService() {
   return {
     list: repo.daysList(windowOf),
@@ -71,23 +73,25 @@ export function nonWorkingDaysService() {
     async create(t: Tenant, input: NonWorkingDayInputT): Promise<NonWorkingDayT> {
       const values = valuesOf(input);
       await checkClashes(t, values, null);
-      const created = toNonWorkingDay(await requireDay(t, await repo.insertDay(t, values)));
+      const created = await reread(t, await repo.insertDay(t, values));
       await audit(t, { action: 'non_working_day.create', entityType: 'non_working_day', entityId: created.id, after: created });
       return created;
     },
 
-    async update(t: Tenant, id: number, input: NonWorkingDayInputT): Promise<NonWorkingDayT> {
-      const before = toNonWorkingDay(await requireDay(t, id));
+    async update(t: Tenant, day: NonWorkingDayRow, input: NonWorkingDayInputT): Promise<NonWorkingDayT> {
+      const id = day.id;
+      const before = toNonWorkingDay(day);
       const values = valuesOf(input);
       await checkClashes(t, values, id);
       await repo.updateDay(t, id, values);
-      const after = toNonWorkingDay(await requireDay(t, id));
+      const after = await reread(t, id);
       await audit(t, { action: 'non_working_day.update', entityType: 'non_working_day', entityId: id, before, after });
       return after;
     },
 
-    async remove(t: Tenant, id: number): Promise<null> {
-      const before = toNonWorkingDay(await requireDay(t, id));
+    async remove(t: Tenant, day: NonWorkingDayRow): Promise<null> {
+      const id = day.id;
+      const before = toNonWorkingDay(day);
       await repo.deleteDay(t, id);
       await audit(t, { action: 'non_working_day.delete', entityType: 'non_working_day', entityId: id, before });
       return null;

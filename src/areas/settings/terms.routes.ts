@@ -41,7 +41,7 @@ export function termsRoutes(terms: TermsService): AnyRoute[] {
       params: TermsIdParams,
       body: CreateUpdateTermsAndConditionsDto,
       response: TermsAndConditionsDto,
-      handler: ({ tenant, params, body }) => terms.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => terms.update(tenant, found.one(termsRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -52,7 +52,7 @@ export function termsRoutes(terms: TermsService): AnyRoute[] {
       description: 'data is null. Deleting the default leaves the company without one.',
       params: TermsIdParams,
       response: None,
-      handler: ({ tenant, params }) => terms.remove(tenant, params.id),
+      handler: ({ tenant, found }) => terms.remove(tenant, found.one(termsRecords)),
     }),
   ];
 }

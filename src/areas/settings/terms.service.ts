@@ -5,9 +5,10 @@ import { audit } from '../../platform/audit.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { SettingsErrors } from './settings.errors.js';
 import * as repo from './terms.repository.js';
-import { type CreateUpdateTermsAndConditionsDtoT, MAX_TERMS, type TermsAndConditionsDtoT, toTerms } from './terms.schemas.js';
+import { type CreateUpdateTermsAndConditionsDtoT, MAX_TERMS, type TermsAndConditionsDtoT, type TermsRow, toTerms } from './terms.schemas.js';
 
-const requireTerms = async (t: Tenant, id: number) => toTerms(await repo.termsRecords.requireOne(t, id));
+/** A text this request wrote, read again. */
+const reread = async (t: Tenant, id: number) => toTerms(await repo.termsRecords.reread(t, id));
 
 function valuesOf(input: CreateUpdateTermsAndConditionsDtoT): repo.TermsValues {
   const title = input.title.trim();
@@ -16,6 +17,7 @@ function valuesOf(input: CreateUpdateTermsAndConditionsDtoT): repo.TermsValues {
   return { title, content: input.content, is_default: input.isDefault ?? false };
 }
 
+/** The services take the text the request names as the id gate read it (routes' `ids`). */
 export function termsService() {
   return {
     list: async (t: Tenant): Promise<TermsAndConditionsDtoT[]> => (await repo.listTerms(t)).map(toTerms),
@@ -28,26 +30,28 @@ export function termsService() {
         await repo.lockDefault(t);
         await repo.clearDefault(t);
       }
-      const created = await requireTerms(t, await repo.insertTerms(t, values));
+      const created = await reread(t, await repo.insertTerms(t, values));
       await audit(t, { action: 'terms.create', entityType: 'terms_and_conditions', entityId: created.id, after: created });
       return created;
     },
 
-    async update(t: Tenant, id: number, input: CreateUpdateTermsAndConditionsDtoT): Promise<TermsAndConditionsDtoT> {
-      const before = await requireTerms(t, id);
+    async update(t: Tenant, terms: TermsRow, input: CreateUpdateTermsAndConditionsDtoT): Promise<TermsAndConditionsDtoT> {
+      const id = terms.id;
+      const before = toTerms(terms);
       const values = valuesOf(input);
       if (values.is_default && !before.isDefault) {
         await repo.lockDefault(t);
         await repo.clearDefault(t);
       }
       await repo.updateTerms(t, id, values);
-      const after = await requireTerms(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'terms.update', entityType: 'terms_and_conditions', entityId: id, before, after });
       return after;
     },
 
-    async remove(t: Tenant, id: number): Promise<null> {
-      const before = await requireTerms(t, id);
+    async remove(t: Tenant, terms: TermsRow): Promise<null> {
+      const id = terms.id;
+      const before = toTerms(terms);
       await repo.deleteTerms(t, id);
       await audit(t, { action: 'terms.delete', entityType: 'terms_and_conditions', entityId: id, before });
       return null;

@@ -44,7 +44,7 @@ export function warehousesRoutes(warehouses: WarehousesService): AnyRoute[] {
       summary: 'Read a warehouse',
       params: WarehouseIdParams,
       response: Warehouse,
-      handler: ({ tenant, params }) => warehouses.read(tenant, params.id),
+      handler: ({ found }) => warehouses.read(found.one(warehouseRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -56,7 +56,7 @@ export function warehousesRoutes(warehouses: WarehousesService): AnyRoute[] {
       params: WarehouseIdParams,
       body: WarehouseInput,
       response: Warehouse,
-      handler: ({ tenant, params, body }) => warehouses.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => warehouses.update(tenant, found.one(warehouseRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -68,7 +68,7 @@ export function warehousesRoutes(warehouses: WarehousesService): AnyRoute[] {
         'Removes the warehouse and its address and answers them. One that other records use is refused (warehouses.in_use): set isActive=false instead.',
       params: WarehouseIdParams,
       response: Warehouse,
-      handler: ({ tenant, params }) => warehouses.remove(tenant, params.id),
+      handler: ({ tenant, found }) => warehouses.remove(tenant, found.one(warehouseRecords)),
     }),
     defineRoute({
       method: 'POST',

@@ -9,7 +9,14 @@ import { countryOf } from './country.js';
 import { refusedWhileReferenced } from './in-use.js';
 import { SettingsErrors } from './settings.errors.js';
 import * as repo from './warehouses.repository.js';
-import { toWarehouse, type ValidateWarehouseDtoT, type WarehouseInputT, type WarehouseT, type WarehouseToValidateT } from './warehouses.schemas.js';
+import {
+  toWarehouse,
+  type ValidateWarehouseDtoT,
+  type WarehouseInputT,
+  type WarehouseRow,
+  type WarehouseT,
+  type WarehouseToValidateT,
+} from './warehouses.schemas.js';
 
 const clean = (v: string | null | undefined) => (v === null || v === undefined ? null : v.trim() || null);
 const given = (v: unknown) => v !== null && v !== undefined;
@@ -26,8 +33,6 @@ export function nameKey(name: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
-
-const requireWarehouse = (t: Tenant, id: number) => repo.warehouseRecords.requireOne(t, id);
 
 function valuesOf(input: WarehouseInputT): { warehouse: repo.WarehouseValues; place: SiteValues } {
   const name = input.name.trim();
@@ -75,39 +80,41 @@ async function checkCode(t: Tenant, code: string | null, exceptId: number | null
 
 const REASON_TEXT = { Name: 'has the same name', Address: 'is at the same address', Code: 'has the same code' } as const;
 
+/** The services take the warehouse the request names as the id gate read it (routes' `ids`). */
 export function warehousesService() {
-  async function read(t: Tenant, id: number): Promise<WarehouseT> {
-    return toWarehouse(await requireWarehouse(t, id));
+  /** A warehouse this request wrote, read again. */
+  async function reread(t: Tenant, id: number): Promise<WarehouseT> {
+    return toWarehouse(await repo.warehouseRecords.reread(t, id));
   }
 
   return {
     list: repo.listWarehouses,
 
-    read,
+    read: (row: WarehouseRow): WarehouseT => toWarehouse(row),
 
     async create(t: Tenant, input: WarehouseInputT): Promise<WarehouseT> {
       const { warehouse, place } = valuesOf(input);
       await checkCode(t, warehouse.code, null);
       const id = await repo.insertWarehouse(t, await addSiteAddress(t, place), warehouse);
-      const created = await read(t, id);
+      const created = await reread(t, id);
       await audit(t, { action: 'warehouse.create', entityType: 'warehouse', entityId: id, after: created });
       return created;
     },
 
-    async update(t: Tenant, id: number, input: WarehouseInputT): Promise<WarehouseT> {
-      const current = await requireWarehouse(t, id);
+    async update(t: Tenant, current: WarehouseRow, input: WarehouseInputT): Promise<WarehouseT> {
+      const id = current.id;
       const { warehouse, place } = valuesOf(input);
       await checkCode(t, warehouse.code, id);
       await changeSiteAddress(t, current.address_id, place);
       await repo.updateWarehouse(t, id, warehouse);
-      const after = await read(t, id);
+      const after = await reread(t, id);
       await audit(t, { action: 'warehouse.update', entityType: 'warehouse', entityId: id, before: toWarehouse(current), after });
       return after;
     },
 
     /** Answers the deleted warehouse; its address goes with it. Refused while records use it. */
-    async remove(t: Tenant, id: number): Promise<WarehouseT> {
-      const current = await requireWarehouse(t, id);
+    async remove(t: Tenant, current: WarehouseRow): Promise<WarehouseT> {
+      const id = current.id;
       const before = toWarehouse(current);
       await refusedWhileReferenced(
         async () => {

@@ -43,7 +43,7 @@ export function zonesRoutes(zones: ZonesService): AnyRoute[] {
       summary: 'Read a zone with its postal codes',
       params: ZoneIdParams,
       response: Zone,
-      handler: ({ tenant, params }) => zones.read(tenant, params.id),
+      handler: ({ tenant, found }) => zones.read(tenant, found.one(zoneRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -55,7 +55,7 @@ export function zonesRoutes(zones: ZonesService): AnyRoute[] {
       params: ZoneIdParams,
       body: ZoneInput,
       response: Zone,
-      handler: ({ tenant, params, body }) => zones.update(tenant, params.id, body),
+      handler: ({ tenant, found, body }) => zones.update(tenant, found.one(zoneRecords), body),
     }),
     defineRoute({
       method: 'DELETE',
@@ -66,7 +66,7 @@ export function zonesRoutes(zones: ZonesService): AnyRoute[] {
       description: 'Answers the deleted zone. A zone used by zone-to-zone rates (Pricing zones) is refused (zones.in_use).',
       params: ZoneIdParams,
       response: Zone,
-      handler: ({ tenant, params }) => zones.remove(tenant, params.id),
+      handler: ({ tenant, found }) => zones.remove(tenant, found.one(zoneRecords)),
     }),
   ];
 }

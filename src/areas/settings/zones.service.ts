@@ -33,8 +33,6 @@ function postalCodesOf(codes: string[]): string[] {
   return [...out].sort();
 }
 
-const requireZone = (t: Tenant, id: number) => repo.zoneRecords.requireOne(t, id);
-
 async function withCodes(t: Tenant, row: ZoneRow): Promise<ZoneT> {
   return toZone(row, (await repo.postalCodesOf(t, [row.id])).get(row.id)!);
 }
@@ -70,7 +68,7 @@ export function zonesService() {
   return {
     list: repo.zones.list,
 
-    read: async (t: Tenant, id: number): Promise<ZoneT> => withCodes(t, await requireZone(t, id)),
+    read: (t: Tenant, zone: ZoneRow): Promise<ZoneT> => withCodes(t, zone),
 
     async create(t: Tenant, input: ZoneInputT): Promise<ZoneT> {
       const values = await valuesOf(t, input, null);
@@ -78,28 +76,29 @@ export function zonesService() {
       await checkFree(t, values.country, codes, null);
       const id = await repo.insertZone(t, values);
       await repo.replacePostalCodes(t, id, values.country, codes);
-      const created = await withCodes(t, await requireZone(t, id));
+      const created = await withCodes(t, await repo.zoneRecords.reread(t, id));
       await audit(t, { action: 'zone.create', entityType: 'zone', entityId: id, after: created });
       return created;
     },
 
     /** postalCodes absent keeps the zone's codes (moved along when the country changes). */
-    async update(t: Tenant, id: number, input: ZoneInputT): Promise<ZoneT> {
-      const current = await requireZone(t, id);
+    async update(t: Tenant, current: ZoneRow, input: ZoneInputT): Promise<ZoneT> {
+      const id = current.id;
       const before = await withCodes(t, current);
       const values = await valuesOf(t, input, current);
       const codes = input.postalCodes === undefined || input.postalCodes === null ? before.postalCodes : postalCodesOf(input.postalCodes);
       await checkFree(t, values.country, codes, id);
       await repo.updateZone(t, id, values);
       await repo.replacePostalCodes(t, id, values.country, codes);
-      const after = await withCodes(t, await requireZone(t, id));
+      const after = await withCodes(t, await repo.zoneRecords.reread(t, id));
       await audit(t, { action: 'zone.update', entityType: 'zone', entityId: id, before, after });
       return after;
     },
 
     /** Answers the deleted zone. Refused while zone-to-zone rates (pricing) use it. */
-    async remove(t: Tenant, id: number): Promise<ZoneT> {
-      const before = await withCodes(t, await requireZone(t, id));
+    async remove(t: Tenant, zone: ZoneRow): Promise<ZoneT> {
+      const id = zone.id;
+      const before = await withCodes(t, zone);
       await refusedWhileReferenced(
         () => repo.deleteZone(t, id),
         () => fail(SettingsErrors.zoneInUse, `Zone ${id} "${before.name}" is used by zone-to-zone rates (Pricing zones); delete or change those first.`),

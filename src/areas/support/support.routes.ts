@@ -26,14 +26,14 @@ export function supportRoutes(support: SupportService): AnyRoute[] {
       url: '/SupportTickets',
       // A ticket is customer service, the customers section's work: its edit permission.
       access: CUSTOMERS_EDIT,
-      // contactId is checked against the customer's contacts: any other (another customer's,
-      // another company's, none) is support.contact_not_of_customer, not a 404.
-      ids: { body: { customerId: customerRecords, contactId: { except: contactRecords } } },
+      // contactId must be one of the customer's contacts: another customer's is
+      // support.contact_not_of_customer; one the company does not have, a validation problem on it.
+      ids: { body: { customerId: customerRecords, contactId: { field: contactRecords } } },
       summary: 'Open a support ticket for a customer',
       description: 'Starts Open; priority Low, Normal (default), High or Urgent; contactId must be a contact of the customer.',
       body: SupportTicketInput,
       response: SupportTicket,
-      handler: ({ tenant, body }) => support.create(tenant, body),
+      handler: ({ tenant, found, body }) => support.create(tenant, body, found.maybe(contactRecords)),
     }),
   ];
 }

@@ -2,7 +2,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { fail } from '../../platform/errors.js';
-import { findContact, requireCustomer } from '../customers/index.js';
+import type { ContactRow } from '../customers/index.js';
 import { SupportErrors } from './support.errors.js';
 import * as repo from './support.repository.js';
 import { type SupportTicketInputT, type SupportTicketT, toTicket } from './support.schemas.js';
@@ -11,14 +11,12 @@ export function supportService() {
   return {
     list: repo.listTickets,
 
-    async create(t: Tenant, input: SupportTicketInputT): Promise<SupportTicketT> {
-      await requireCustomer(t, input.customerId);
-      const contactId = input.contactId ?? null;
-      if (contactId !== null) {
-        const contact = await findContact(t, contactId);
-        if (!contact || contact.customer_id !== input.customerId)
-          throw fail(SupportErrors.contactNotOfCustomer, `Contact ${contactId} is not a contact of customer ${input.customerId}.`);
-      }
+    /** For an active customer (the route's gate read customerId); `contact`, the one contactId names
+     *  (the gate's), must be one of its contacts. */
+    async create(t: Tenant, input: SupportTicketInputT, contact: ContactRow | undefined): Promise<SupportTicketT> {
+      const contactId = contact?.id ?? null;
+      if (contact !== undefined && contact.customer_id !== input.customerId)
+        throw fail(SupportErrors.contactNotOfCustomer, `Contact ${contact.id} is not a contact of customer ${input.customerId}.`);
       const id = await repo.insertTicket(t, {
         customer_id: input.customerId,
         contact_id: contactId,
@@ -26,7 +24,7 @@ export function supportService() {
         description: input.description.trim(),
         priority: input.priority ?? 'Normal',
       });
-      const ticket = toTicket(await repo.ticketRecords.requireOne(t, id));
+      const ticket = toTicket(await repo.ticketRecords.reread(t, id));
       await audit(t, { action: 'support_ticket.create', entityType: 'support_ticket', entityId: id, after: ticket });
       return ticket;
     },

@@ -30,7 +30,7 @@ export function usersRoutes(users: UsersService): AnyRoute[] {
       summary: 'Read a user of the company',
       params: UserIdParams,
       response: CompanyUser,
-      handler: ({ tenant, params }) => users.get(tenant, params.id),
+      handler: ({ found }) => users.get(found.one(userRecords)),
     }),
     defineRoute({
       method: 'DELETE',
@@ -42,7 +42,7 @@ export function usersRoutes(users: UsersService): AnyRoute[] {
         "Ends the user's sessions in this company at once. Refused for yourself and for the last enabled Company Admin (users.cannot_delete_self, users.last_company_admin).",
       params: UserIdParams,
       response: None,
-      handler: ({ tenant, principal, params }) => users.remove(tenant, principal, params.id),
+      handler: ({ tenant, principal, found }) => users.remove(tenant, principal, found.one(userRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -54,7 +54,7 @@ export function usersRoutes(users: UsersService): AnyRoute[] {
         'The user can no longer sign in to this company and their sessions end at once. Refused for yourself and for the last enabled Company Admin.',
       params: UserIdParams,
       response: None,
-      handler: ({ tenant, principal, params }) => users.disable(tenant, principal, params.id),
+      handler: ({ tenant, principal, found }) => users.disable(tenant, principal, found.one(userRecords)),
     }),
     defineRoute({
       method: 'PUT',
@@ -64,7 +64,7 @@ export function usersRoutes(users: UsersService): AnyRoute[] {
       summary: 'Enable a user',
       params: UserIdParams,
       response: None,
-      handler: ({ tenant, params }) => users.enable(tenant, params.id),
+      handler: ({ tenant, found }) => users.enable(tenant, found.one(userRecords)),
     }),
     defineRoute({
       method: 'POST',
@@ -76,7 +76,7 @@ export function usersRoutes(users: UsersService): AnyRoute[] {
         'Writes an invitation to the mail outbox (sent over SMTP when SMTP_URL is set). It holds a one-time link, valid 7 days, with which the user sets a password (POST /Auth/AcceptInvitation). A new invitation replaces the previous one.',
       params: UserIdParams,
       response: None,
-      handler: ({ tenant, principal, params }) => users.invite(tenant, principal, params.id),
+      handler: ({ tenant, principal, found }) => users.invite(tenant, principal, found.one(userRecords)),
     }),
     defineRoute({
       method: 'GET',

@@ -13,7 +13,7 @@ import { principalsChanged } from '../../platform/principal-cache.js';
 import type { PageQueryT } from '../../platform/schemas.js';
 import { UsersErrors } from './users.errors.js';
 import * as repo from './users.repository.js';
-import { type CompanyUserT, type PermissionDtoT, toCompanyUser, toPermissionDto } from './users.schemas.js';
+import { type CompanyUserT, type MemberRow, type PermissionDtoT, toCompanyUser, toPermissionDto } from './users.schemas.js';
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -25,10 +25,9 @@ export interface UsersServiceDeps {
   publicUrl: string;
 }
 
+/** The services take the members the request names as the id gate read them (routes' `ids`): a
+ *  user of other companies only is no member, "User <id> was not found.". */
 export function usersService(deps: UsersServiceDeps) {
-  /** A member of the company, or 404 "User <id> was not found." (a user of other companies only too). */
-  const member = (t: Tenant, userId: string) => repo.userRecords.requireOne(t, userId);
-
   /** Refuses a change that would leave the company without an enabled Company Admin. */
   async function keepAnAdmin(t: Tenant, target: { user_id: string; roles: string[]; is_disabled: boolean }, action: string) {
     if (!target.roles.includes(COMPANY_ADMIN) || target.is_disabled) return;
@@ -42,12 +41,10 @@ export function usersService(deps: UsersServiceDeps) {
     /** Members of the company; a plain array (not paged) as the spec says, Page/ItemsPerPage honoured when sent. */
     list: repo.listMembers,
 
-    async get(t: Tenant, userId: string): Promise<CompanyUserT> {
-      return toCompanyUser(await member(t, userId));
-    },
+    get: (target: MemberRow): CompanyUserT => toCompanyUser(target),
 
-    async remove(t: Tenant, principal: Principal, userId: string): Promise<null> {
-      const target = await member(t, userId);
+    async remove(t: Tenant, principal: Principal, target: MemberRow): Promise<null> {
+      const userId = target.user_id;
       if (userId === principal.userId) throw fail(UsersErrors.cannotDeleteSelf, 'You cannot delete your own user.');
       await keepAnAdmin(t, target, 'deleted');
       await repo.removeMember(t, userId);
@@ -56,8 +53,8 @@ export function usersService(deps: UsersServiceDeps) {
       return null;
     },
 
-    async disable(t: Tenant, principal: Principal, userId: string): Promise<null> {
-      const target = await member(t, userId);
+    async disable(t: Tenant, principal: Principal, target: MemberRow): Promise<null> {
+      const userId = target.user_id;
       if (userId === principal.userId) throw fail(UsersErrors.cannotDisableSelf, 'You cannot disable your own user.');
       if (target.is_disabled) return null;
       await keepAnAdmin(t, target, 'disabled');
@@ -67,8 +64,8 @@ export function usersService(deps: UsersServiceDeps) {
       return null;
     },
 
-    async enable(t: Tenant, userId: string): Promise<null> {
-      const target = await member(t, userId);
+    async enable(t: Tenant, target: MemberRow): Promise<null> {
+      const userId = target.user_id;
       if (!target.is_disabled) return null;
       await repo.setDisabled(t, userId, false);
       t.afterCommit(() => principalsChanged({ companyId: t.companyId, userId }));
@@ -77,8 +74,8 @@ export function usersService(deps: UsersServiceDeps) {
     },
 
     /** Writes the invitation mail (a one-time link to set a password and sign in) to the outbox. */
-    async invite(t: Tenant, principal: Principal, userId: string): Promise<null> {
-      const target = await member(t, userId);
+    async invite(t: Tenant, principal: Principal, target: MemberRow): Promise<null> {
+      const userId = target.user_id;
       if (target.is_disabled) throw fail(UsersErrors.userDisabled, 'A disabled user cannot be invited; enable the user first.');
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);

@@ -46,9 +46,13 @@ export const carriersWalk: AreaWalk = {
       await contactOf(t, admin, c.id, 'First');
       return { params: { id: (await contactOf(t, admin, c.id, 'Second')).id } };
     },
-    // {id} alone names the record (the query's record id, absent, would make it the carrier).
-    'GET /OutsourceCompanyFinances/:id': async () => ({ query: { outsourceCompanyFinanceId: null } }),
-    'GET /OutsourceCompanyTypeOfTrucks/:id': async () => ({ query: { outsourceCompanyTypeOfTruckId: null } }),
+    // {id} alone names the record (the walk's foreign one, the query's record id left out); with the
+    // query's record id (the walk's foreign one), {id} is its carrier: a carrier of the company.
+    'GET /OutsourceCompanyFinances/:id': async ({ t, admin }) => ({ params: { id: await carrier(t, admin) }, query: { outsourceCompanyFinanceId: null } }),
+    'GET /OutsourceCompanyTypeOfTrucks/:id': async ({ t, admin }) => ({
+      params: { id: await carrier(t, admin) },
+      query: { outsourceCompanyTypeOfTruckId: null },
+    }),
     // With ids, {id} is their carrier.
     'DELETE /OutsourceCompanyFinances/:id': async ({ t, admin }) => {
       const f = await financeOf(t, admin, (await createCarrier(t, admin)).id);

@@ -62,6 +62,8 @@ export const customersWalk: AreaWalk = {
       const { customerId, contactId } = await customerWithContact(ctx);
       return { params: { id: contactId }, body: { customerId, name: 'Walk Contact', email: 'walk.contact@test.example' } };
     },
+    // Something to check: an email (its filter and exception ids are the walk's).
+    'POST /CustomerContacts/ValidateContact': async () => ({ body: { email: 'walk.validate@test.example' } }),
     // Making the primary contact primary changes nothing: a second contact.
     'PUT /CustomerContacts/:id/SetPrimary': async (ctx) => {
       const { customerId } = await customerWithContact(ctx);
