@@ -205,9 +205,12 @@ describe('every route', () => {
           const variant = (id: RecordKey): WalkRequest => {
             const req = structuredClone(base);
             const target = (part === 'body' ? (req.body ??= {}) : (req[part] ??= {})) as Record<string, unknown>;
-            const list = isArrayField(schema, path);
+            const list = isArrayField(schema, path) || path === '[]';
             // A list of references holds one of the company's own too: only the other is missing.
-            setPath(target, path, list ? (kind === 'reference' && ownId !== undefined ? [ownId, id] : [id]) : id, schema);
+            const value = list ? (kind === 'reference' && ownId !== undefined ? [ownId, id] : [id]) : id;
+            // `[]`: the body is the list.
+            if (path === '[]') req.body = value;
+            else setPath(target, path, value, schema);
             return req;
           };
           const before = await fingerprint(t, [own.companyId, other.companyId]);
@@ -243,7 +246,7 @@ describe('every route', () => {
               problems.push(`${label}: another company's id answered ${asForeign.status} ${asForeign.raw.toString().slice(0, 300)}, not 404 meta.not_found`);
             } else if (!new RegExp(`\\b${foreign}\\b`).test(message)) {
               problems.push(`${label}: the 404 does not name the id ${foreign}: "${message}"`);
-            } else if (ownId !== undefined && isArrayField(schema, path) && new RegExp(`\\b${ownId}\\b`).test(message)) {
+            } else if (ownId !== undefined && (isArrayField(schema, path) || path === '[]') && new RegExp(`\\b${ownId}\\b`).test(message)) {
               problems.push(`${label}: the 404 names the company's own id ${ownId} as missing: "${message}"`);
             }
           }

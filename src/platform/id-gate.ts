@@ -74,8 +74,9 @@ function valuesAt(input: unknown, path: string): Array<{ at: string; key: Record
     const next: Array<{ at: string; value: unknown }> = [];
     for (const { at, value } of nodes) {
       if (value === null || typeof value !== 'object') continue;
-      const child = (value as Record<string, unknown>)[name];
-      const here = at ? `${at}.${name}` : name;
+      // `[]` alone: the part itself is the list (a body that is one: `B [int32]`).
+      const child = name === '' ? value : (value as Record<string, unknown>)[name];
+      const here = name === '' ? at : at ? `${at}.${name}` : name;
       if (list && Array.isArray(child)) {
         for (const [i, item] of child.entries()) next.push({ at: `${here}[${i}]`, value: item });
       } else next.push({ at: here, value: child });

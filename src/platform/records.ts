@@ -3,10 +3,13 @@
 // (route.ts `ids`; the conventions test makes a real one of another company for each).
 //
 //   export const zoneRecords = companyRecords({ name: 'zone', what: 'Zone', read: (t, ids) => ... });
-//   const zone = await zoneRecords.requireOne(t, id);          // 404 meta.not_found "Zone 7 was not found."
-//   const rows = await customerRecords.requireAll(t, ids);     // 404 naming every missing id, else rows in ids' order
+//   ids: { params: { id: zoneRecords } }                        // the route's id gate reads it (id-gate.ts)
+//   const after = await zoneRecords.reread(t, zone.id);         // after a change: missing is a bug, not a 404
+//   const rows = await customerRecords.findAll(t, idsFromRows); // ids the database gave
 //
-// A record of another company reads as missing: `read` goes through the company door.
+// A record of another company reads as missing: `read` goes through the company door. A request's
+// ids are the gate's: `requireOne`/`requireAll` (404 naming the missing ids) remain for ids other
+// areas hand over and for a record read again in a later transaction.
 import type { Tenant } from './door.js';
 import { notFoundAll } from './errors.js';
 

@@ -174,6 +174,14 @@ describe('POST /Accounting/Invoices/SendExt and Payments/SendExt', () => {
     const other = await signIn(t);
     expectNotFound(await api(other, 'POST', '/Accounting/Invoices/SendExt', [invoice.id]));
     expectNotFound(await api(other, 'POST', '/Accounting/Payments/SendExt', [payment.id]));
+    // Every missing one is named, the company's own not.
+    const mine = await createApprovedInvoice(t, other);
+    const two = await api(other, 'POST', '/Accounting/Invoices/SendExt', [invoice.id, mine.id, 2147480000]);
+    expectNotFound(two);
+    assert.equal(two.body.errors[0].message, `Invoices ${invoice.id}, 2147480000 were not found.`);
+    const payments = await api(other, 'POST', '/Accounting/Payments/SendExt', [2147480000, payment.id]);
+    assert.equal(payments.body.errors[0].message, `Payments 2147480000, ${payment.id} were not found.`);
+    expectProblem(await api(admin, 'POST', '/Accounting/Payments/SendExt', [payment.id, payment.id]), '$');
     const dispatcher = await signIn(t, 'Dispatcher', admin.companyId);
     expectForbidden(await api(dispatcher, 'POST', '/Accounting/Invoices/SendExt', [invoice.id]), 'Send to external ledger');
     expectForbidden(await api(dispatcher, 'POST', '/Accounting/Payments/SendExt', [payment.id]), 'Send to external ledger');

@@ -175,7 +175,22 @@ describe('POST /Accounting/Payment and BulkPayment', () => {
     expectNotFound(await pay({ customerId: theirs.customerId }));
     expectNotFound(await pay({ invoices: [{ invoiceId: theirs.id }] }));
     expectProblem(await pay({ depositAccountId: theirAccount.id }), 'depositAccountId');
+    // In a batch too: a customer or an invoice is the 404 naming every one missing, a deposit
+    // account the 400 naming its item's field; the first item is not kept.
+    const mine = { customerId: customer.id, amount: 10, paymentMethodType: 0 };
+    const batchOf = (second: Record<string, unknown>) => api(admin, 'POST', '/Accounting/Payments', [mine, { ...mine, ...second }]);
+    const theirCustomer = await batchOf({ customerId: theirs.customerId });
+    expectNotFound(theirCustomer);
+    assert.equal(theirCustomer.body.errors[0].message, `Customer ${theirs.customerId} was not found.`);
+    const theirInvoices = await api(admin, 'POST', '/Accounting/Payments', [
+      { ...mine, invoices: [{ invoiceId: invoice.id }, { invoiceId: theirs.id }] },
+      { ...mine, invoices: [{ invoiceId: 2147480000 }] },
+    ]);
+    expectNotFound(theirInvoices);
+    assert.equal(theirInvoices.body.errors[0].message, `Invoices ${theirs.id}, 2147480000 were not found.`);
+    expectProblem(await batchOf({ depositAccountId: theirAccount.id }), '[1].depositAccountId');
     assert.equal(await countRows(t, 'payments', admin.companyId), 0);
+    assert.equal((await invoiceOf(admin, invoice.id)).amountPaid, 0);
   });
 
   it('needs Add/Edit payment; Dispatchers have not', async () => {
@@ -273,7 +288,23 @@ describe('PUT /Accounting/Payment/{id} and PUT /Accounting/Payments', () => {
     const other = await signIn(t);
     const theirs = await createPayment(t, other, { amount: 5 });
     expectNotFound(await api(admin, 'PUT', `/Accounting/Payment/${theirs.id}`, { memo: 'x' }));
-    expectNotFound(await api(admin, 'PUT', '/Accounting/Payments', [{ id: payment.id, memo: 'x' }, { id: theirs.id }]));
+    const theirPayment = await api(admin, 'PUT', '/Accounting/Payments', [{ id: payment.id, memo: 'x' }, { id: theirs.id }]);
+    expectNotFound(theirPayment);
+    assert.equal(theirPayment.body.errors[0].message, `Payment ${theirs.id} was not found.`);
+    // Another company's customer, invoice or deposit account in a change, as missing.
+    const theirInvoice = await createApprovedInvoice(t, other);
+    const theirAccount = (await api(other, 'POST', '/Accounting/DepositAccount', { name: 'Theirs' })).body.data;
+    const second = await createPayment(t, admin, { customerId: invoice.customerId, amount: 5 });
+    const change = (fields: Record<string, unknown>) =>
+      api(admin, 'PUT', '/Accounting/Payments', [
+        { id: payment.id, memo: 'x' },
+        { id: second.id, ...fields },
+      ]);
+    expectNotFound(await change({ customerId: theirInvoice.customerId }));
+    const invoices = await change({ invoices: [{ invoiceId: theirInvoice.id }] });
+    expectNotFound(invoices);
+    assert.equal(invoices.body.errors[0].message, `Invoice ${theirInvoice.id} was not found.`);
+    expectProblem(await change({ depositAccountId: theirAccount.id }), '[1].depositAccountId');
     const dispatcher = await signIn(t, 'Dispatcher', admin.companyId);
     expectForbidden(await api(dispatcher, 'PUT', `/Accounting/Payment/${payment.id}`, { memo: 'x' }), 'Add/Edit payment');
     expectForbidden(await api(dispatcher, 'PUT', '/Accounting/Payments', [{ id: payment.id, memo: 'x' }]), 'Add/Edit payment');

@@ -216,6 +216,18 @@ describe('DELETE /Customers/{customerId}/chargeTypes', () => {
     expectNotFound(await api(other, 'DELETE', `/Customers/${customer.id}/chargeTypes`, [lift.id]));
     assert.equal(await countRows(t, 'customer_charge_types', admin.companyId), 4);
   });
+
+  it("an id not in the customer's list is missing: a company type the list lacks, another company's type", async () => {
+    const { admin, lift, customer } = await setUp();
+    await customerList(admin, customer.id);
+    const url = `/Customers/${customer.id}/chargeTypes`;
+    const lacking = await companyType(admin, { name: 'Added later', rate: 5 });
+    const theirs = await companyType(await signIn(t), { name: 'Theirs', rate: 5 });
+    const res = await api(admin, 'DELETE', url, [lift.id, lacking.id, theirs.id]);
+    expectNotFound(res);
+    assert.equal(res.body.errors[0].message, `Charge types ${lacking.id}, ${theirs.id} were not found.`);
+    assert.equal(await countRows(t, 'customer_charge_types', admin.companyId), 4);
+  });
 });
 
 describe('POST /Customers/{customerId}/chargeTypes/sync', () => {

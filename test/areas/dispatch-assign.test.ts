@@ -324,6 +324,9 @@ describe('taking stops off routes', () => {
     const second = await onRoute(admin);
     const third = await onRoute(admin);
     await markDone(admin, third.route.id, third.a.pickup);
+    const unknown = await api(admin, 'PUT', '/Quotes/UndoOrderStops', [second.a.deliveryStop, 2147480000]);
+    expectNotFound(unknown);
+    assert.match(unknown.body.errors[0].message, /\b2147480000\b/);
     expectFailure(await api(admin, 'PUT', '/Quotes/UndoOrderStops', [second.a.deliveryStop, third.a.pickupStop]), 'routes.item_done');
     assert.deepEqual(itemIds(await routeOf(admin, second.route.id)), [second.a.pickup, second.a.delivery], 'all or nothing');
     assert.equal((await api(admin, 'PUT', '/Quotes/UndoOrderStops', [second.a.deliveryStop])).status, 200);

@@ -89,6 +89,12 @@ const ID_LIKE = /^(id|ids)$|Id$|Ids$/;
 export function idLikePaths(schema: Schema | undefined, prefix = '', seen = new Set<Schema>()): string[] {
   const s = concreteOf(schema);
   if (!s || seen.has(s)) return [];
+  // A body that is a list (`B [int32]`): its items are ids (`[]`), or objects with id fields (`[].id`).
+  if (prefix === '' && typeOf(s) === 'array') {
+    const items = concreteOf(s.items);
+    if (items && ['integer', 'string'].includes(typeOf(items))) return ['[]'];
+    return items && typeOf(items) === 'object' ? idLikePaths(items, '[]', seen) : [];
+  }
   seen.add(s);
   const out: string[] = [];
   for (const [name, sub] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) {
@@ -113,7 +119,8 @@ export function hasPath(schema: Schema | undefined, path: string): boolean {
     if (!s) return false;
     const array = part.endsWith('[]');
     const name = array ? part.slice(0, -2) : part;
-    s = concreteOf(s.properties?.[name]);
+    // `[]` alone: the part itself is the list.
+    s = name === '' ? s : concreteOf(s.properties?.[name]);
     if (array) s = s && typeOf(s) === 'array' ? concreteOf(s.items) : undefined;
   }
   return Boolean(s);
@@ -132,7 +139,7 @@ export function isArrayField(schema: Schema | undefined, path: string): boolean 
   let s = concreteOf(schema);
   for (const part of path.split('.')) {
     const name = part.endsWith('[]') ? part.slice(0, -2) : part;
-    const next = concreteOf(s?.properties?.[name]);
+    const next = name === '' ? s : concreteOf(s?.properties?.[name]);
     s = part.endsWith('[]') && next ? concreteOf(next.items) : next;
   }
   return Boolean(s && typeOf(s) === 'array');
@@ -209,17 +216,21 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   for (const [i, part] of parts.entries()) {
     const array = part.endsWith('[]');
     const name = array ? part.slice(0, -2) : part;
-    const sub = concreteOf(s?.properties?.[name]);
+    const sub = name === '' ? s : concreteOf(s?.properties?.[name]);
     if (i === parts.length - 1 && !array) {
       node[name] = value;
       return;
     }
     if (array) {
       const items = sub ? concreteOf(sub.items) : undefined;
-      let list = node[name] as Array<Record<string, unknown>> | undefined;
+      // `[]` first: the target is the list (a body that is one).
+      let list = (name === '' ? node : node[name]) as Array<Record<string, unknown>> | undefined;
       if (!Array.isArray(list) || list.length === 0) {
-        list = [(exampleOf(items) ?? {}) as Record<string, unknown>];
-        node[name] = list;
+        if (name === '' && Array.isArray(list)) list.push((exampleOf(items) ?? {}) as Record<string, unknown>);
+        else {
+          list = [(exampleOf(items) ?? {}) as Record<string, unknown>];
+          node[name] = list;
+        }
       }
       node = list[0]!;
       s = items;
@@ -235,7 +246,7 @@ export function getPath(target: unknown, path: string): unknown {
   let node = target as Record<string, unknown> | undefined;
   for (const part of path.split('.')) {
     const name = part.endsWith('[]') ? part.slice(0, -2) : part;
-    const next = node?.[name];
+    const next = name === '' ? node : node?.[name];
     node = (part.endsWith('[]') && Array.isArray(next) ? next[0] : next) as Record<string, unknown> | undefined;
   }
   return node;
@@ -267,7 +278,8 @@ export async function requestFor(route: AnyRoute, ctx: WalkContext, cases: Recor
       // placeholder there): an optional one changes what the request means.
       if (kind === 'reference' || (kind === 'field' && getPath(target, path) !== undefined)) {
         const id = await ctx.make(resourceOf(ref)!);
-        setPath(target, path, isArrayField(schema, path) ? [id] : id, schema);
+        if (path === '[]') req.body = [id];
+        else setPath(target, path, isArrayField(schema, path) ? [id] : id, schema);
       } else if (kind === 'not-an-id' && part === 'params') {
         setPath(target, path, exampleOf(concreteOf(schema)?.properties?.[path], path), schema);
       }

@@ -89,6 +89,26 @@ function addGateRoutes(app: FastifyInstance, deps: { database: Database; tokens:
         },
       }),
       defineRoute({
+        method: 'DELETE',
+        url: '/__gate/zones',
+        access: signedIn,
+        summary: 'a body that is a list of ids',
+        body: Type.Array(Id),
+        ids: { body: { '[]': zoneRecords } },
+        response: Type.Unknown(),
+        handler: ({ found }) => zoneNames(found.all(zoneRecords)),
+      }),
+      defineRoute({
+        method: 'PUT',
+        url: '/__gate/zones',
+        access: signedIn,
+        summary: 'a body that is a list of objects with ids',
+        body: Type.Array(Type.Object({ zoneId: Id })),
+        ids: { body: { '[].zoneId': { field: zoneRecords } } },
+        response: Type.Unknown(),
+        handler: ({ found }) => zoneNames(found.all(zoneRecords)),
+      }),
+      defineRoute({
         method: 'GET',
         url: '/__gate/optional',
         access: signedIn,
@@ -189,6 +209,17 @@ describe('the id gate', () => {
     const refused = await call(t, 'POST', `/api/v1/__gate/outside/${foreign}`, { token: own.token });
     assert.equal(refused.status, 404);
     assert.equal(ran.get('outside'), before + 1, 'the refused request never reached the handler');
+  });
+
+  it('reads a body that is a list: of ids (`[]`), or of objects with ids (`[].zoneId`)', async () => {
+    assert.deepEqual((await call(t, 'DELETE', '/api/v1/__gate/zones', { token: own.token, body: [north, south] })).body.data, ['North', 'South']);
+    const refused = await call(t, 'DELETE', '/api/v1/__gate/zones', { token: own.token, body: [north, foreign] });
+    assert.equal(refused.status, 404);
+    assert.equal(refused.body.errors[0].message, `Zone ${foreign} was not found.`);
+    assert.deepEqual((await call(t, 'PUT', '/api/v1/__gate/zones', { token: own.token, body: [{ zoneId: south }] })).body.data, ['South']);
+    const field = await call(t, 'PUT', '/api/v1/__gate/zones', { token: own.token, body: [{ zoneId: north }, { zoneId: foreign }] });
+    assert.equal(field.status, 400);
+    assert.deepEqual(field.body.errors, { '[1].zoneId': [`Zone ${foreign} was not found.`] });
   });
 
   it('reads nothing for 0 where 0 means none, and refuses any other missing id', async () => {

@@ -10,7 +10,7 @@ import { customerRecords } from '../customers/index.js';
 import { ordersService } from '../orders/index.js';
 import { withCharges } from './card-charges.js';
 import { saveDepositAccount } from './deposit-accounts.service.js';
-import { lockedInvoiceRecords } from './invoices.repository.js';
+import { invoiceRecords, lockedInvoiceRecords } from './invoices.repository.js';
 import { invoiceableOrderRecords, invoicesService } from './invoices.service.js';
 import { ledgerService } from './ledger.service.js';
 import { orderInvoicesService } from './order-invoices.service.js';
@@ -71,7 +71,7 @@ export const accountingDemo = (db: Db): DemoSeeder => ({
         await invoices.setStatus(t, await lockedInvoice(t, made.id), 2);
         return invoices.read(t, made.id);
       });
-      if (fate === 2) await ctx.inCompany((t) => ledger.exportFile(t, [invoice.id], 'IIF')); // Open
+      if (fate === 2) await ctx.inCompany(async (t) => ledger.exportFile(t, [invoice.id], [await invoiceRecords.requireOne(t, invoice.id)], 'IIF')); // Open
       if (fate === 4)
         await ctx.inCompany((t) =>
           payments.create(t, {

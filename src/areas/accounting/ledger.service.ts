@@ -22,10 +22,11 @@ import * as repo from './ledger.repository.js';
 import type { ExtSendResultT, LedgerFileT } from './ledger.schemas.js';
 import { invoicesCsv, invoicesIif } from './ledger-files.js';
 import { paymentAnswers } from './payment-answers.js';
-import { paymentRecords } from './payments.repository.js';
+import { type PaymentRow, paymentRecords } from './payments.repository.js';
 
 const TYPES = { IIF: 'application/x-iif', CSV: 'text/csv' } as const;
 
+/** The ids as sent, each at most once (the id gate's rows are each once whatever was sent). */
 function unique(ids: readonly number[], field: string): number[] {
   const twice = ids.find((id, k) => ids.indexOf(id) !== k);
   if (twice !== undefined) throw invalid(field, `${twice} is listed twice.`);
@@ -45,11 +46,6 @@ const toFile = (b: repo.BatchRow): LedgerFileT => ({
 });
 
 export function ledgerService(config: Pick<Config, 'dataDir'>) {
-  /** The invoices of a body's list of ids (a list the id gate does not read): 404 naming the missing ones. */
-  async function invoicesOf(t: Tenant, ids: readonly number[]): Promise<InvoiceT[]> {
-    return invoiceAnswers(t, await invoiceRecords.requireAll(t, ids));
-  }
-
   /** The 'file' adapter: the batch's file under DATA_DIR/ledger/<company>/, written once the batch commits. */
   function dropFile(t: Tenant, batchId: number, fileName: string, content: string): void {
     if (isMemoryDataDir(config)) return;
@@ -64,9 +60,11 @@ export function ledgerService(config: Pick<Config, 'dataDir'>) {
   }
 
   return {
-    /** POST /Accounting/export: approved live invoices as one file. */
-    async exportFile(t: Tenant, ids: readonly number[], format: 'IIF' | 'CSV'): Promise<LedgerFileT> {
-      const invoices = await invoicesOf(t, unique(ids, '$'));
+    /** POST /Accounting/export: approved live invoices as one file. `sent`: the body's ids; `rows`:
+     *  their invoices, as the id gate read them (in the order sent). */
+    async exportFile(t: Tenant, sent: readonly number[], rows: readonly InvoiceRow[], format: 'IIF' | 'CSV'): Promise<LedgerFileT> {
+      const ids = unique(sent, '$');
+      const invoices = await invoiceAnswers(t, rows);
       for (const inv of invoices) {
         if (inv.deletedAt !== null) throw fail(AccountingErrors.invoiceDeleted, `Invoice ${inv.invoiceNumber} is deleted.`);
         if (inv.status !== 2) throw fail(AccountingErrors.invoiceNotApproved, `Invoice ${inv.invoiceNumber} is a Draft: approve it before exporting it.`);
@@ -100,9 +98,11 @@ export function ledgerService(config: Pick<Config, 'dataDir'>) {
       return (await repo.batchesOfInvoice(t, invoice.id)).map(toFile);
     },
 
-    /** POST /Accounting/Invoices/SendExt: the invoices and their payments through the ledger adapter. */
-    async sendInvoices(t: Tenant, ids: readonly number[]): Promise<ExtSendResultT> {
-      const invoices = await invoicesOf(t, unique(ids, '$'));
+    /** POST /Accounting/Invoices/SendExt: the invoices and their payments through the ledger
+     *  adapter. `sent`: the body's ids; `rows`: their invoices, as the id gate read them. */
+    async sendInvoices(t: Tenant, sent: readonly number[], rows: readonly InvoiceRow[]): Promise<ExtSendResultT> {
+      const ids = unique(sent, '$');
+      const invoices = await invoiceAnswers(t, rows);
       const results: ExtSendResultT['invoices'] = [];
       const sending: InvoiceT[] = [];
       for (const inv of invoices) {
@@ -174,9 +174,11 @@ export function ledgerService(config: Pick<Config, 'dataDir'>) {
       };
     },
 
-    /** POST /Accounting/Payments/SendExt (designed): settled live payments not in the ledger yet. */
-    async sendPayments(t: Tenant, ids: readonly number[]): Promise<ExtSendResultT> {
-      const payments = await paymentAnswers(t, await paymentRecords.requireAll(t, unique(ids, '$')));
+    /** POST /Accounting/Payments/SendExt (designed): settled live payments not in the ledger yet.
+     *  `sent`: the body's ids; `rows`: their payments, as the id gate read them. */
+    async sendPayments(t: Tenant, sent: readonly number[], rows: readonly PaymentRow[]): Promise<ExtSendResultT> {
+      const ids = unique(sent, '$');
+      const payments = await paymentAnswers(t, rows);
       const results: ExtSendResultT['payments'] = [];
       const sending = payments.filter((p) => {
         const why =

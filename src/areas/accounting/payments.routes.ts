@@ -33,8 +33,7 @@ import { listPayments } from './payments-list.js';
 
 // The routes that may charge a card run outside the company's transaction (transaction: false): the
 // gate reads their ids in a read transaction of its own, before any card is charged, and the
-// service reads them again in the write's transaction (as it does for POST and PUT
-// /Accounting/Payments, whose lists the gate does not read).
+// service reads them again in the write's transaction (locked, or refusing one gone since).
 const BODY_IDS = {
   id: 'not-an-id',
   customerId: customerRecords,
@@ -45,6 +44,23 @@ const BODY_IDS = {
 /** A change: the customer sent may be the payment's own, deleted since (the service refuses a new
  *  one that is not active). */
 const CHANGE_IDS = { ...BODY_IDS, customerId: customerRecords.with({ statuses: [0, 1] }) } as const;
+
+/** POST /Accounting/Payments: each item's ids, as POST /Accounting/Payment's. */
+const BATCH_IDS = {
+  // Ignored by POST (a client may send its own reference there): not a record of the company.
+  '[].id': 'not-an-id',
+  '[].customerId': customerRecords,
+  '[].depositAccountId': { field: depositAccountRecords },
+  '[].invoices[].invoiceId': invoiceRecords,
+} as const;
+
+/** PUT /Accounting/Payments: each item's payment, and its ids as PUT /Accounting/Payment/{id}'s. */
+const CHANGES_IDS = {
+  '[].id': paymentRecords,
+  '[].customerId': CHANGE_IDS.customerId,
+  '[].depositAccountId': CHANGE_IDS.depositAccountId,
+  '[].invoices[].invoiceId': CHANGE_IDS['invoices[].invoiceId'],
+} as const;
 
 const RULES =
   "paymentMethodType 0 (check) or 1 (cash) is recorded, moving no money; 2 (a saved card) charges the card named in paymentMethod, else the customer's default card, at once through the payment processor " +
@@ -86,8 +102,9 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
       method: 'POST',
       url: '/Accounting/Payments',
       access: PAY,
+      ids: { body: BATCH_IDS },
       summary: 'Record several payments',
-      description: `Each as POST /Accounting/Payment; all are recorded or none (a refusal names the item: "[2] …", "[2].amount"). At most 100. ${RULES}`,
+      description: `Each as POST /Accounting/Payment; all are recorded or none (a refusal names the item: "[2] …", "[2].amount"; an unknown or other company's customer or invoice is a 404 naming every one missing). At most 100. ${RULES}`,
       body: PaymentsInput,
       response: None,
       transaction: false,
@@ -129,9 +146,8 @@ export function paymentsRoutes(payments: PaymentsService, processor: PaymentProc
     defineRoute({
       method: 'PUT',
       url: '/Accounting/Payments',
-      // Its ids are a list in the body: an unknown one is a 404 naming it.
-      statuses: [404],
       access: PAY,
+      ids: { body: CHANGES_IDS },
       summary: 'Change several payments',
       description:
         'Not shown by the spec; designed: a list of changes, each with the id of the payment it changes (each at most once, at most 100), applied as PUT /Accounting/Payment/{id} one after the other; all change or none (a refusal names the item). Answers the payments as changed, in the order sent. An unknown or other company’s id is a 404 naming it.',

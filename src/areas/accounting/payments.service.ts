@@ -238,7 +238,7 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
 
   /** The payment, locked for a change; a deleted one is refused. Read here, in the change's own
    *  transaction: its routes charge cards (transaction: false), so the id gate read it in a
-   *  transaction of its own before, and PUT /Accounting/Payments sends its ids in a list. */
+   *  transaction of its own before (one gone since is a 404 still). */
   async function changeable(t: Tenant, id: number): Promise<{ before: PaymentT; beforeRow: repo.PaymentRow }> {
     const beforeRow = await repo.paymentRecords.requireOne(t, id, { lock: true });
     const before = await answer(t, beforeRow);
@@ -336,7 +336,6 @@ export function paymentsService(processor: PaymentProcessor, timeoutMs: number) 
     const ids = changes.map((c) => c.id);
     const twice = ids.find((id, k) => ids.indexOf(id) !== k);
     if (twice !== undefined) throw invalid('id', `Payment ${twice} is listed twice.`);
-    await repo.paymentRecords.requireAll(t, ids);
     // The payments, then every invoice they touch, locked first in id order (no circle of waits).
     await repo.lockPayments(
       t,

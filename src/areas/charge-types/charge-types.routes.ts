@@ -39,15 +39,15 @@ export function chargeTypesRoutes(types: ChargeTypesService): AnyRoute[] {
     defineRoute({
       method: 'DELETE',
       url: '/Accounting/chargeTypes',
-      // Its ids are a list in the body: an unknown one is a 404 naming it.
-      statuses: [404],
       access: EDIT,
+      // The body is the list of ids: live or deleted types (deleting one again changes nothing).
+      ids: { body: { '[]': chargeTypeRecords } },
       summary: 'Delete charge types',
       description:
         "Body: the ids. All or nothing: an unknown id is 404, a system type 400 (charge_types.system_type), and nothing is deleted. Deleted types are kept (GET by id, includeDeleted=true) and a PUT restores one; customers' copies are not touched until their sync marks them removed. Answers the company's list afterwards.",
       body: IdsBody,
       response: List,
-      handler: ({ tenant, body }) => types.removeMany(tenant, body),
+      handler: ({ tenant, found }) => types.removeMany(tenant, found.all(chargeTypeRecords)),
     }),
     defineRoute({
       method: 'GET',

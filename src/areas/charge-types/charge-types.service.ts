@@ -84,11 +84,10 @@ export function chargeTypesService() {
       return withNotices(toChargeType(await repo.chargeTypeRecords.reread(t, row.id)), await copiesNotice(t, deleted));
     },
 
-    /** All or nothing: an unknown id is 404 and a system type 400, with nothing deleted. Answers
-     *  the company's list as it is afterwards. */
-    async removeMany(t: Tenant, ids: number[]): Promise<WithNotices<ChargeTypeT[]>> {
-      // The ids are the body itself, a list the gate does not read.
-      const deleted = await removeRows(t, await repo.chargeTypeRecords.requireAll(t, ids));
+    /** All or nothing: a system type is 400, with nothing deleted (an unknown id is the gate's 404).
+     *  `rows`: the types the id gate read. Answers the company's list as it is afterwards. */
+    async removeMany(t: Tenant, rows: readonly CompanyTypeRow[]): Promise<WithNotices<ChargeTypeT[]>> {
+      const deleted = await removeRows(t, rows);
       return withNotices(await list(t, {}), await copiesNotice(t, deleted));
     },
 
@@ -100,7 +99,7 @@ export function chargeTypesService() {
 }
 
 /** Marks the live ones deleted; answers those it deleted. */
-async function removeRows(t: Tenant, rows: CompanyTypeRow[]): Promise<CompanyTypeRow[]> {
+async function removeRows(t: Tenant, rows: readonly CompanyTypeRow[]): Promise<CompanyTypeRow[]> {
   const system = rows.find((r) => r.is_system);
   if (system) throw fail(ChargeTypesErrors.systemType, `"${system.name}" is a system type: it cannot be deleted (set isActive false to stop charging it).`);
   const live = rows.filter((r) => r.deleted_at === null);

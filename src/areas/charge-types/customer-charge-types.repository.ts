@@ -30,6 +30,23 @@ export function rowsOf(t: Tenant, customerId: number): Promise<CustomerTypeRow[]
  *  lacks. `id` is the id as named. */
 export type NamedType = { id: number; row: CustomerTypeRow; company?: undefined } | { id: number; row?: undefined; company: CompanyTypeRow };
 
+/** A row of a customer's list as an id names it: by its own id or by the company type it copies. */
+export type ListedType = { id: number; row: CustomerTypeRow };
+
+/** The rows of the list these ids name, the list locked first; the ids naming none left over. */
+async function listedOf(t: Tenant, customerId: number, ids: readonly number[]): Promise<{ listed: ListedType[]; rest: number[] }> {
+  await lockList(t, customerId);
+  const rows = await rowsOf(t, customerId);
+  const listed: ListedType[] = [];
+  const rest: number[] = [];
+  for (const id of ids) {
+    const row = rows.find((r) => r.id === id) ?? rows.find((r) => r.charge_type_id === id);
+    if (row) listed.push({ id, row });
+    else rest.push(id);
+  }
+  return { listed, rest };
+}
+
 /** The types a customer's list may be changed through, read with the list's lock (the change holds
  *  it until commit): a row of the customer's by its id or the company type it copies, else a live
  *  company type (a deleted one is missing, like an unknown id). "Charge type 9 was not found." */
@@ -39,20 +56,25 @@ export function namedTypeRecords(customerId: number): CompanyRecords<NamedType, 
     what: chargeTypeRecords.what,
     plural: chargeTypeRecords.plural,
     async read(t, ids) {
-      await lockList(t, customerId);
-      const rows = await rowsOf(t, customerId);
-      const out: NamedType[] = [];
-      const rest: number[] = [];
-      for (const id of ids) {
-        const row = rows.find((r) => r.id === id) ?? rows.find((r) => r.charge_type_id === id);
-        if (row) out.push({ id, row });
-        else rest.push(id);
-      }
+      const { listed, rest } = await listedOf(t, customerId, ids);
+      const out: NamedType[] = [...listed];
       for (const company of await chargeTypeRecords.findAll(t, rest)) {
         if (company.deleted_at === null) out.push({ id: company.id, company });
       }
       return out;
     },
+  });
+}
+
+/** The rows of a customer's list (DELETE /Customers/{customerId}/chargeTypes), read with the list's
+ *  lock: by a row's id or the company type it copies; any other id — a company type the list lacks
+ *  included — is missing. "Charge type 9 was not found." */
+export function listedTypeRecords(customerId: number): CompanyRecords<ListedType, number> {
+  return companyRecords<ListedType>({
+    name: 'customer_charge_type',
+    what: chargeTypeRecords.what,
+    plural: chargeTypeRecords.plural,
+    read: async (t, ids) => (await listedOf(t, customerId, ids)).listed,
   });
 }
 

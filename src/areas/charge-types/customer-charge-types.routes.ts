@@ -9,7 +9,7 @@ import { CUSTOMERS_EDIT, customerRecords } from '../customers/index.js';
 import { chargeTypeRecords } from './charge-types.repository.js';
 import { VIEW } from './charge-types.routes.js';
 import { ChargeType, ChargeTypeUpdate, CustomerParams, CustomerTypeParams, CustomerTypesQuery, IdsBody } from './charge-types.schemas.js';
-import { type NamedType, namedTypeRecords } from './customer-charge-types.repository.js';
+import { type ListedType, listedTypeRecords, type NamedType, namedTypeRecords } from './customer-charge-types.repository.js';
 import type { CustomerChargeTypesService } from './customer-charge-types.service.js';
 
 const EDIT_CUSTOMERS = CUSTOMERS_EDIT;
@@ -36,15 +36,19 @@ export function customerChargeTypesRoutes(types: CustomerChargeTypesService): An
       method: 'DELETE',
       url: '/Customers/:customerId/chargeTypes',
       access: EDIT_CUSTOMERS,
-      ids: { params: { customerId: customerRecords } },
+      ids: {
+        params: { customerId: customerRecords },
+        // The body is the list of ids: rows of the customer's list (by their id or the company type
+        // they copy), read with the list's lock; any other id is a 404.
+        body: { '[]': { chosen: ({ params }) => listedTypeRecords((params as { customerId: number }).customerId), walk: chargeTypeRecords } },
+      },
       summary: "Remove charge types from the customer's list",
       description:
         "Body: ids of the customer's types (or of the company types they copy). All or nothing: an id not in the list is 404, a system type 400. Rows are removed for good, and sync adds a company type back: to stop charging one, set isActive false instead. Answers the list afterwards.",
       params: CustomerParams,
       body: IdsBody,
       response: List,
-      // The ids are the body itself, a list the gate does not read: the service names the missing ones.
-      handler: ({ tenant, found, body }) => types.remove(tenant, found.one(customerRecords), body),
+      handler: ({ tenant, found }) => types.remove(tenant, found.one(customerRecords), found.at<ListedType>('body.[]')),
     }),
     defineRoute({
       method: 'PUT',

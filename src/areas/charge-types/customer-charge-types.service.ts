@@ -5,7 +5,7 @@
 import type { Tenant } from '../../db/tenant.js';
 import { audit } from '../../platform/audit.js';
 import { type WithNotices, withNotices } from '../../platform/envelope.js';
-import { fail, invalid, notFoundAll } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import type { CustomerRow } from '../customers/index.js';
 import { ChargeTypesErrors } from './charge-types.errors.js';
 import * as companyRepo from './charge-types.repository.js';
@@ -64,17 +64,13 @@ export function customerChargeTypesService() {
       return (await openList(t, customerId)).map(toCustomerChargeType);
     },
 
-    /** All or nothing; system types stay (set isActive false). Answers the list afterwards. */
-    async remove(t: Tenant, customer: CustomerRow, ids: number[]): Promise<ChargeTypeT[]> {
+    /** All or nothing; system types stay (set isActive false). Answers the list afterwards.
+     *  `listed`: the rows the id gate read with the list's lock (listedTypeRecords), which this
+     *  request holds until it commits; an id not in the list was its 404. */
+    async remove(t: Tenant, customer: CustomerRow, listed: readonly repo.ListedType[]): Promise<ChargeTypeT[]> {
       const customerId = customer.id;
-      await repo.lockList(t, customerId);
-      const rows = await repo.rowsOf(t, customerId);
-      const unique = [...new Set(ids)];
-      const missing = unique.filter((id) => !rowNamed(rows, id));
-      if (missing.length > 0) throw notFoundAll(companyRepo.chargeTypeRecords.what, companyRepo.chargeTypeRecords.plural, missing);
       const doomed = new Map<number, CustomerTypeRow>();
-      for (const id of unique) {
-        const row = rowNamed(rows, id)!;
+      for (const { row } of listed) {
         if (row.is_system)
           throw fail(ChargeTypesErrors.systemType, `"${row.name}" is a system type: it stays in the customer's list (set isActive false to stop charging it).`);
         doomed.set(row.id, row);

@@ -55,8 +55,8 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       method: 'PUT',
       url: '/Routes/:id/stops',
       access: ASSIGN,
-      // The body's ids are the items' (a list of groups: walked by its case in test/helpers/walk/dispatch.ts).
-      ids: { params: { id: routeRecords } },
+      // The body is a list of groups: each item's id is a route item of the company.
+      ids: { params: { id: routeRecords }, body: { '[].items[].id': routeItemRecords } },
       summary: "Set the route's stops and their order",
       description:
         "The body is the route's groups in the new order (as GET /Routes/{id} gives them; only the items' ids are read): items not listed go back to the pool, items from the pool " +
@@ -65,7 +65,8 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       querystring: ValidateQuery,
       body: Many(RouteItemGroupInput),
       response: Type.Ref('Route'),
-      handler: ({ tenant, found, query, body }) => pool.setStops(tenant, found.one(routeRecords), body, query.validateIsAssigned ?? false),
+      handler: ({ tenant, found, query, body }) =>
+        pool.setStops(tenant, found.one(routeRecords), body, found.all(routeItemRecords), query.validateIsAssigned ?? false),
     }),
     defineRoute({
       method: 'PUT',
@@ -221,11 +222,13 @@ export function assignRoutes(pool: PoolService): AnyRoute[] {
       url: '/Quotes/UndoOrderStops',
       access: UNDO,
       tags: QUOTES,
+      // The body is the list of stop ids.
+      ids: { body: { '[]': stopRecords } },
       summary: 'Take stops off their routes',
       description: 'UndoOrderStop for every stop id of the body, all or nothing.',
       body: Many(Id, { description: 'Order stop ids.' }),
       response: None,
-      handler: ({ tenant, body }) => pool.undoStops(tenant, body),
+      handler: ({ tenant, found }) => pool.undoStops(tenant, found.all(stopRecords)),
     }),
   ];
 }

@@ -9,7 +9,7 @@ import type { Tenant } from '../../db/tenant.js';
 import { withNotices } from '../../platform/envelope.js';
 import { fail, invalid } from '../../platform/errors.js';
 import { text } from '../../platform/writes.js';
-import { addItemEvents, logActivity, type OrderStopT, orderItemsOf, ordersService, stopRecords } from '../orders/index.js';
+import { addItemEvents, logActivity, type OrderStopT, orderItemsOf, ordersService, type stopRecords } from '../orders/index.js';
 import type {
   AssignUnassignedStopRequestT,
   AttemptRequestT,
@@ -23,7 +23,7 @@ import type { AssignService } from './assign.service.js';
 import { DispatchErrors } from './dispatch.errors.js';
 import { isLoading } from './dispatch.tables.js';
 import { groupPage } from './groups.repository.js';
-import { type LegRow, legsOfOrders, legsOfStops, legsOnRoutes, routeItemRecords } from './legs.repository.js';
+import { type LegRow, legsOfOrders, legsOfStops, legsOnRoutes } from './legs.repository.js';
 import { listPool, poolFacets } from './pool.repository.js';
 import { groupLegs, legAnswers } from './route-answers.js';
 import { lockRoutes, type RouteRow } from './routes.repository.js';
@@ -115,11 +115,12 @@ export function poolService(assign: AssignService, routes: RoutesService) {
       return withNotices(null, notices);
     },
 
-    async setStops(t: Tenant, route: RouteRow, groups: readonly RouteItemGroupInputT[], validate: boolean) {
+    /** `items`: the groups' route items as the id gate read them, in the order sent (each once). */
+    async setStops(t: Tenant, route: RouteRow, groups: readonly RouteItemGroupInputT[], items: readonly LegRow[], validate: boolean) {
       const routeId = route.id;
-      const ordered = groups.flatMap((g) => g.items.map((i) => i.id));
-      // The body is a list (of groups): its items' ids are no declared path the id gate reads.
-      await routeItemRecords.requireAll(t, ordered);
+      const ordered = items.map((l) => l.id);
+      // An item listed twice, which the gate's rows hold once, is refused as arrange refuses it.
+      if (groups.reduce((n, g) => n + g.items.length, 0) !== ordered.length) throw invalid('items', 'A route item is listed twice.');
       const notices = await assign.arrange(t, routeId, ordered, { validate, action: 'route.stops' });
       return withNotices(await routes.reread(t, routeId), notices);
     },
@@ -195,12 +196,11 @@ export function poolService(assign: AssignService, routes: RoutesService) {
       return null;
     },
 
-    /** The body is a list of stop ids: no declared path the id gate reads, so they are looked up here. */
-    async undoStops(t: Tenant, stopIds: readonly number[]): Promise<null> {
-      if (stopIds.length === 0) throw invalid('$', 'Name at least one stop.');
-      const unique = [...new Set(stopIds)];
-      await stopRecords.requireAll(t, unique);
-      await assign.release(t, await undoSet(t, unique), 'route.undo_stops');
+    /** `stops` as the id gate read them, in the order sent (each once). */
+    async undoStops(t: Tenant, stops: readonly StopRow[]): Promise<null> {
+      if (stops.length === 0) throw invalid('$', 'Name at least one stop.');
+      const stopIds = stops.map((s) => s.id);
+      await assign.release(t, await undoSet(t, stopIds), 'route.undo_stops');
       return null;
     },
 

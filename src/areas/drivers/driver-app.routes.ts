@@ -24,6 +24,10 @@ export function driverAppRoutes({ driverApp }: DriverServices): AnyRoute[] {
       method: 'PUT',
       url: '/DriverApp/Flow',
       access: DRIVER_SETTINGS,
+      // A prompt's id is a key inside the company's own flow document (driver_app_configs.flow),
+      // numbered per company from 1: no record of a table, and every company has a prompt 1. It
+      // names no other company's anything; the flow's check refuses one the flow lacks (400 [i].id).
+      ids: { body: { '[].id': 'not-an-id' } },
       summary: "Replace the driver app's flow",
       description:
         'The whole flow, answered in order. Checked as a whole, every problem named by field ([2].order): each prompt has its own order and a label, stop types ' +

@@ -13,7 +13,7 @@ import { payoutProblems } from './driver-payout.js';
 import { routeCountsOf } from './driver-routes.js';
 import { carrierProblem, licenseKey, restoreProblems } from './driver-rules.js';
 import * as repo from './drivers.repository.js';
-import { requireBriefs } from './drivers.service.js';
+import { byId } from './drivers.service.js';
 import { licenseTypeRecords } from './license-types.repository.js';
 import type { StatusChecksService } from './status-checks.service.js';
 
@@ -103,8 +103,9 @@ export function driverChecksService(statusChecks: StatusChecksService) {
       return { isValid: messages.length === 0, duplicates, missing, messages, warnings };
     },
 
-    async validateDisable(t: Tenant, ids: number[]): Promise<ValidateDriverDisableDtoT> {
-      const rows = await requireBriefs(t, ids);
+    /** `named`: the id gate's drivers (deleted ones too), answered by id. */
+    async validateDisable(t: Tenant, named: readonly repo.DriverBrief[]): Promise<ValidateDriverDisableDtoT> {
+      const rows = byId(named);
       const checks = await statusChecks.countsByDriver(
         t,
         rows.map((r) => r.id),

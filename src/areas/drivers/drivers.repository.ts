@@ -156,7 +156,8 @@ export interface DriverBrief {
   deleted_at: Date | null;
 }
 
-/** Drivers (deleted ones included), briefly: the batch rules' read (delete, status, restore, ValidateDisable). */
+/** Drivers (deleted ones included), briefly: the batch rules' read (delete, status, restore, ValidateDisable), which the
+ *  routes taking a list of drivers declare (`ids: { body: { '[]': driverBriefs } }`) for the id gate to read. */
 export const driverBriefs = companyRecords<DriverBrief>({
   name: 'driver',
   what: 'Driver',

@@ -11,7 +11,7 @@ import { truckRecords } from '../fleet/index.js';
 import { warehouseRecords } from '../settings/index.js';
 import { DriverToValidate, MISSING_TEXT, ValidateDriverDisableDto, ValidateDriverDto } from './driver-checks.schemas.js';
 import { CREATE_EDIT, DELETE_DRIVERS, ENABLE_DISABLE, VIEW_OUTSOURCES } from './drivers.access.js';
-import { driverRecords } from './drivers.repository.js';
+import { driverBriefs, driverRecords } from './drivers.repository.js';
 import {
   APPROVAL_STATUSES,
   ChangeApprovalQuery,
@@ -74,16 +74,16 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
     defineRoute({
       method: 'DELETE',
       url: '/Drivers',
-      // Its ids are a list in the body: an unknown one is a 404 naming it.
-      statuses: [404],
       access: ENABLE_DISABLE,
+      // The body is the list of ids, deleted drivers included (they stay as they are).
+      ids: { body: { '[]': driverBriefs } },
       summary: 'Delete drivers',
       description:
         'Gives them status Deleted (deletedAt set), restorable with PUT /Drivers/Restore/{id}; the status they had comes back with them. Their inspections stay. ' +
         'All or nothing: an unknown id is a 404 and nothing changes; a driver already deleted stays as it is.',
       body: IdsBody,
       response: None,
-      handler: ({ tenant, body }) => drivers.remove(tenant, body),
+      handler: ({ tenant, found }) => drivers.remove(tenant, found.all(driverBriefs)),
     }),
     defineRoute({
       method: 'GET',
@@ -151,7 +151,8 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       method: 'PUT',
       url: '/Drivers/ChangeStatus/:status',
       access: CREATE_EDIT,
-      ids: { params: { status: 'not-an-id' } },
+      // The body is the list of ids, deleted drivers included (another status restores them).
+      ids: { params: { status: 'not-an-id' }, body: { '[]': driverBriefs } },
       summary: 'Change the record status of drivers',
       description:
         'Gives every driver in the body the status. Deleted deletes them (restorable); any other status given to a deleted driver restores it, refused when a live ' +
@@ -162,7 +163,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
       querystring: ChangeStatusQuery,
       body: IdsBody,
       response: None,
-      handler: ({ tenant, params, query, body }) => drivers.changeStatus(tenant, params.status, body, query.unassignPendingRoutes ?? false),
+      handler: ({ tenant, found, params, query }) => drivers.changeStatus(tenant, params.status, found.all(driverBriefs), query.unassignPendingRoutes ?? false),
     }),
     defineRoute({
       method: 'DELETE',
@@ -193,9 +194,9 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
     defineRoute({
       method: 'POST',
       url: '/Drivers/ValidateDisable',
-      // Its ids are a list in the body: an unknown one is a 404 naming it.
-      statuses: [404],
       access: ENABLE_DISABLE,
+      // The body is the list of ids, deleted drivers included (disabling one restores it).
+      ids: { body: { '[]': driverBriefs } },
       readOnly: true,
       summary: 'What disabling drivers would affect',
       description:
@@ -204,7 +205,7 @@ export function driversRoutes({ drivers, checks, invitations }: DriverServices):
         'or license number). Writes nothing. An unknown id is a 404.',
       body: IdsBody,
       response: ValidateDriverDisableDto,
-      handler: ({ tenant, body }) => checks.validateDisable(tenant, body),
+      handler: ({ tenant, found }) => checks.validateDisable(tenant, found.all(driverBriefs)),
     }),
     defineRoute({
       method: 'POST',

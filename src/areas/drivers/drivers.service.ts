@@ -33,12 +33,9 @@ export function liveDriver(row: DriverRow): DriverRow {
   return row;
 }
 
-/** Every id names a driver of the company (deleted ones too), else a 404 naming every missing one;
- *  all or nothing. The drivers in id order, each once. For a list in the body (no path the id gate
- *  reads). */
-export async function requireBriefs(t: Tenant, ids: number[]): Promise<repo.DriverBrief[]> {
-  return (await repo.driverBriefs.requireAll(t, ids)).sort((a, b) => a.id - b.id);
-}
+/** The drivers of a list in the body (the id gate's, in the order sent) by id: the order their
+ *  changes, audit rows and answers come in. */
+export const byId = <R extends { id: number }>(rows: readonly R[]): R[] => [...rows].sort((a, b) => a.id - b.id);
 
 /** Deleted drivers coming back must not take a live driver's email or license number, nor each other's. */
 async function checkRestorable(t: Tenant, rows: repo.DriverBrief[]): Promise<void> {
@@ -112,8 +109,8 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       return after;
     },
 
-    /** Deletes drivers (status Deleted, restorable); all or nothing, deleted ones stay as they are. */
-    remove: async (t: Tenant, ids: number[]): Promise<null> => removeRows(t, await requireBriefs(t, ids)),
+    /** Deletes drivers (the id gate's: status Deleted, restorable); deleted ones stay as they are. */
+    remove: (t: Tenant, drivers: readonly repo.DriverBrief[]): Promise<null> => removeRows(t, byId(drivers)),
 
     /** Deletes the driver (the id gate's). */
     removeOne: (t: Tenant, driver: DriverRow): Promise<null> => removeRows(t, [driver]),
@@ -145,10 +142,10 @@ export function driversService(statusChecks: StatusChecksService, invitations: D
       return null;
     },
 
-    /** Gives the drivers a record status: Deleted deletes them, any other restores deleted ones.
+    /** Gives the drivers (the id gate's) a record status: Deleted deletes them, any other restores deleted ones.
      *  With `unassignPendingRoutes` dispatch takes them off the routes they have not started. */
-    async changeStatus(t: Tenant, status: DriverStatus, ids: number[], unassignPendingRoutes: boolean): Promise<null> {
-      const rows = await requireBriefs(t, ids);
+    async changeStatus(t: Tenant, status: DriverStatus, drivers: readonly repo.DriverBrief[], unassignPendingRoutes: boolean): Promise<null> {
+      const rows = byId(drivers);
       const targets = rows.filter((r) => r.status !== status);
       if (status === 'Deleted') {
         await repo.markDeleted(

@@ -110,9 +110,9 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
     defineRoute({
       method: 'POST',
       url: '/Documents/EmailQuotes',
-      // Its ids are a list in the body: an unknown one is a 404 naming it.
-      statuses: [404],
       access: QUOTES,
+      // The body is the list of order ids (deleted ones too, as for the other papers).
+      ids: { body: { '[]': ORDER } },
       summary: 'Mail the quotes of several orders',
       description:
         "Body: order ids (an id the company does not have: 404 naming it). One mail to email with each order's quote PDF attached, listed in the sent mails of " +
@@ -120,7 +120,7 @@ export function generatedDocumentsRoutes(docs: GeneratedDocumentsService): AnyRo
       querystring: EmailQuotesQuery,
       body: EmailQuotesBody,
       response: None,
-      handler: ({ tenant, principal, query, body }) => docs.emailQuotes(tenant, principal, query.email, body),
+      handler: ({ tenant, principal, found, query }) => docs.emailQuotes(tenant, principal, query.email, found.all(orderRecords)),
     }),
     defineRoute({
       method: 'GET',

@@ -269,10 +269,10 @@ export function generatedDocumentsService(deps: { customers: CustomerServices['c
       return String(id);
     },
 
-    /** One mail to `email` with each order's quote attached. The ids are the body, a bare list the
-     *  id gate does not read: 404 naming every one the company lacks. */
-    async emailQuotes(t: Tenant, p: Principal, email: string, ids: readonly number[]): Promise<null> {
-      const contexts = await ordersFor(t, p, await orderRecords.requireAll(t, ids, { includeDeleted: true }));
+    /** One mail to `email` with each order's quote attached: `rows` as the id gate read them (deleted
+     *  ones too), in the order sent. */
+    async emailQuotes(t: Tenant, p: Principal, email: string, rows: readonly OrderRow[]): Promise<null> {
+      const contexts = await ordersFor(t, p, rows);
       const attachments: Attachment[] = [];
       for (const c of contexts) attachments.push(await pdfAttachment([quote(c, today())], 'quote', c.order.orderNumber, `Quote ${c.order.orderNumber}`));
       const numbers = contexts.map((c) => c.order.orderNumber).join(', ');

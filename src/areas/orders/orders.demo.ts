@@ -120,10 +120,10 @@ export const ordersDemo: DemoSeeder = {
           if (fate !== 'Dreft') stops.push({ type: 'Delivery', addressId: other.id, date: day, priority: rand() < 0.15 ? 'High' : 'Regular' });
           if (fate !== 'Dreft' && rand() < 0.2) stops.push({ type: 'Delivery', addressId: pick(places).id, date: day });
           const made = await orders.create(t, { customerId, stops, referenceNumber: rand() < 0.6 ? `PO-${40000 + n}` : null });
-          if (fate === 'Order' || fate === 'Closed' || fate === 'OnHold') await orders.approveMany(t, [made.id]);
-          if (fate === 'Closed') await orders.close(t, made.id);
-          if (fate === 'Deleted') await orders.remove(t, [made.id]);
           // Read as the routes' id gate reads them (lockedOrderRecords, activityRecords).
+          if (fate === 'Order' || fate === 'Closed' || fate === 'OnHold') await orders.approve(t, await lockedOrderRecords.reread(t, made.id));
+          if (fate === 'Closed') await orders.close(t, made.id);
+          if (fate === 'Deleted') await orders.removeOne(t, await lockedOrderRecords.reread(t, made.id));
           if (fate === 'OnHold') await holds.hold(t, await lockedOrderRecords.reread(t, made.id), { reason: pick(HOLD_REASONS) });
           if (rand() < 0.25) {
             const [entry] = (await history.activityLog(t, made, { Page: 1, ItemsPerPage: 1 })).list;
@@ -162,7 +162,7 @@ export const ordersDemo: DemoSeeder = {
               ],
               referenceNumber: `PO-${41000 + (1 - daysAgo) * 100 + k * metro.length + metro.indexOf(from)}`,
             });
-            await orders.approveMany(t, [made.id]);
+            await orders.approve(t, await lockedOrderRecords.reread(t, made.id));
             await backdateOrder(t, made.id, new Date(Date.parse(`${day}T00:00:00Z`) - DAY + 9 * 3_600_000));
           }
         }

@@ -104,7 +104,7 @@ export function ordersService() {
   }
 
   /** The rows of these orders (deleted ones too), locked, or a 404 naming every id the company lacks:
-   *  for ids the gate does not read (a body that is a bare list of ids; other areas' calls). */
+   *  for ids other areas hand over (the gate reads a request's). */
   const rowsOf = (t: Tenant, ids: readonly number[]) => repo.orderRecords.requireAll(t, ids, { includeDeleted: true, lock: true });
 
   /** Why an order cannot be approved, if it cannot. */
@@ -280,8 +280,10 @@ export function ordersService() {
 
     /** The quote read locked, deleted ones too (PUT /Quotes/ApproveQuote). */
     approve: (t: Tenant, row: repo.OrderRow) => approve(t, [row]),
-    approveMany: async (t: Tenant, ids: readonly number[]) => approve(t, await rowsOf(t, ids)),
-    remove: async (t: Tenant, ids: readonly number[]) => remove(t, await rowsOf(t, ids)),
+    /** The quotes read locked, deleted ones too, in the order sent (PUT /Quotes/ApproveQuotesBulk). */
+    approveMany: (t: Tenant, rows: readonly repo.OrderRow[]) => approve(t, rows),
+    /** The orders read locked, deleted ones too, in the order sent (DELETE /Quotes). */
+    removeMany: (t: Tenant, rows: readonly repo.OrderRow[]) => remove(t, rows),
     /** The order read locked, deleted ones too (DELETE /Quotes/{id}). */
     removeOne: (t: Tenant, row: repo.OrderRow) => remove(t, [row]),
 

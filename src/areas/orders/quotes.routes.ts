@@ -79,16 +79,16 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
     defineRoute({
       method: 'DELETE',
       url: '/Quotes',
-      // Its ids are a list in the body: an unknown one is a 404 naming it.
-      statuses: [404],
       access: EDIT,
+      // The body is the list of ids: deleted ones too (deleting one again changes nothing), locked.
+      ids: { body: { '[]': lockedOrderRecords } },
       summary: 'Delete quotes and orders',
       description:
         "Body: the ids. Marks them Deleted (restorable; their status before is kept). All or nothing: an unknown id (or another company's) is a 404 naming it, a closed order a 400 " +
         '(orders.closed), and nothing changes. Deleting a deleted one changes nothing.',
       body: OrderIdsBody,
       response: None,
-      handler: ({ tenant, body }) => orders.remove(tenant, body),
+      handler: ({ tenant, found }) => orders.removeMany(tenant, found.all(lockedOrderRecords)),
     }),
     defineRoute({
       method: 'GET',
@@ -117,16 +117,16 @@ export function quotesRoutes(orders: OrdersService, actions: ActionsService): An
     defineRoute({
       method: 'PUT',
       url: '/Quotes/ApproveQuotesBulk',
-      // Its ids are a list in the body: an unknown one is a 404 naming it.
-      statuses: [404],
       access: APPROVE,
+      // The body is the list of ids: deleted ones too (refused by name: orders.deleted), locked.
+      ids: { body: { '[]': lockedOrderRecords } },
       summary: 'Approve quotes',
       description:
         'Body: the quote ids. All or nothing: when one cannot be approved (see ApproveQuote) the answer is a 400 whose errors name each refused id, and none is approved; an unknown ' +
         'id is a 404 naming it.',
       body: OrderIdsBody,
       response: None,
-      handler: ({ tenant, body }) => orders.approveMany(tenant, body),
+      handler: ({ tenant, found }) => orders.approveMany(tenant, found.all(lockedOrderRecords)),
     }),
     defineRoute({
       method: 'GET',

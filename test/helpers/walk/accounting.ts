@@ -99,7 +99,12 @@ export const accountingWalk: AreaWalk = {
     'POST /Accounting/Payments': async (ctx) => ({
       body: [(await paymentBody(ctx)).body, { customerId: (await createPayment(ctx.t, ctx.admin)).customerId, amount: 5, paymentMethodType: 1 }],
     }),
-    'PUT /Accounting/Payments': async ({ t, admin }) => ({ body: [{ id: (await createPayment(t, admin)).id, memo: 'Remittance 7' }] }),
+    // A payment of the customer, changed as PUT /Accounting/Payment/{id}'s case (each declared id given).
+    'PUT /Accounting/Payments': async (ctx) => {
+      const { body } = await paymentBody(ctx);
+      const customerId = (body as { customerId: number }).customerId;
+      return { body: [{ ...(body as object), id: (await createPayment(ctx.t, ctx.admin, { customerId, amount: 10 })).id, memo: 'Remittance 7' }] };
+    },
     // A deleted payment (restoring a live one changes nothing).
     'PUT /Accounting/Payment/Restore/:id': async ({ t, admin }) => {
       const { id } = await createPayment(t, admin);

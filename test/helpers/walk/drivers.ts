@@ -16,11 +16,9 @@ export const driversWalk: AreaWalk = {
     // The walk points the driver at a carrier (outsourceCompanyId): a Mixed driver may have one.
     'POST /Drivers': async () => ({ body: { firstName: 'Walk', lastName: `Driver ${randomUUID().slice(0, 6)}`, type: 'Mixed' } }),
     'PUT /Drivers/:id': async () => ({ body: { type: 'Mixed' } }),
-    // The body is a list of driver ids (not walked as an id field: it has no name).
-    'DELETE /Drivers': async ({ make }) => ({ body: [await make('driver')] }),
     // A new driver's approval is New and its status Active: give others, or nothing changes.
     'POST /Drivers/ChangeDriverStatus': async () => ({ query: { driverStatus: 'Approved' } }),
-    'PUT /Drivers/ChangeStatus/:status': async ({ make }) => ({ params: { status: 'Inactive' }, body: [await make('driver')] }),
+    'PUT /Drivers/ChangeStatus/:status': async () => ({ params: { status: 'Inactive' } }),
     // Only a deleted driver is restored: a live one is left as it is.
     'PUT /Drivers/Restore/:id': async ({ t, admin, make }) => {
       const id = await make('driver');
