@@ -144,23 +144,38 @@ export const NOTHING_FOUND = new Found();
 
 /**
  * Reads the request's declared ids in the company's transaction: their rows, or the refusal.
- * Declared ids of one kind are read together when they are read alike (one statement).
+ * The ids of one kind read alike (one records object, `with` included) are read in one statement —
+ * rows locked for a change are locked together, in one order, as one statement locks them — and
+ * refused declaration by declaration, in the order declared.
  */
 export async function passGate(t: Tenant, gated: readonly GatedId[], request: GateRequest): Promise<Found> {
+  const asked = gated.map((id) => ({
+    id,
+    records: typeof id.records === 'function' ? id.records(request) : id.records,
+    values: valuesAt(request[id.part], id.path).filter((v) => !(id.zeroIsNone && v.key === 0)),
+  }));
+  const read = new Map<AnyRecords, Map<RecordKey, unknown>>();
+  for (const { records } of asked) {
+    if (read.has(records)) continue;
+    const keys = [...new Set(asked.filter((a) => a.records === records).flatMap((a) => a.values.map((v) => v.key)))];
+    const rows = keys.length === 0 ? [] : await records.findAll(t, keys);
+    read.set(records, new Map(rows.map((row) => [records.keyOf(row), row])));
+  }
   const found = new Found();
   const problems: Record<string, string[]> = {};
-  for (const id of gated) {
-    const records = typeof id.records === 'function' ? id.records(request) : id.records;
-    const values = valuesAt(request[id.part], id.path).filter((v) => !(id.zeroIsNone && v.key === 0));
-    const keys = values.map((v) => v.key);
-    const rows = await records.findAll(t, keys);
-    if (rows.length < new Set(keys).size) {
-      const have = new Set(rows.map((row) => records.keyOf(row)));
-      const missing = values.filter((v) => !have.has(v.key));
+  for (const { id, records, values } of asked) {
+    const byKey = read.get(records)!;
+    const missing = values.filter((v) => !byKey.has(v.key));
+    if (missing.length > 0) {
       if (id.refusal === 'not-found') throw notFoundAll(records.what, records.plural, [...new Set(missing.map((m) => m.key))]);
       for (const m of missing) problems[m.at] = [`${records.what} ${m.key} was not found.`];
     }
-    found.set(id, records, rows);
+    const keys = [...new Set(values.map((v) => v.key))].filter((key) => byKey.has(key));
+    found.set(
+      id,
+      records,
+      keys.map((key) => byKey.get(key)),
+    );
   }
   if (Object.keys(problems).length > 0) throw new ValidationError(problems);
   return found;

@@ -61,6 +61,24 @@ describe('POST, PUT and DELETE /Addresses', () => {
     assert.deepEqual(await mains(admin, to.id), [to.addresses[0].id]);
   });
 
+  it("keeps a deleted customer's address with its own customer sent back, and moves none to a deleted customer", async () => {
+    const admin = await signIn(t);
+    const gone = await createCustomer(t, admin);
+    const other = await createCustomer(t, admin);
+    assert.equal((await call(t, 'DELETE', `/api/v1/Customers?ids=${gone.id}`, { token: admin.token })).status, 200);
+    const kept = await call(t, 'PUT', `/api/v1/Addresses/${gone.addresses[0].id}`, {
+      token: admin.token,
+      body: { customerId: gone.id, street: '2 Kept St', city: 'Austin', country: 'US' },
+    });
+    assert.equal(kept.status, 200, JSON.stringify(kept.body));
+    const moved = await call(t, 'PUT', `/api/v1/Addresses/${other.addresses[0].id}`, {
+      token: admin.token,
+      body: { customerId: gone.id, street: '3 Moved St', city: 'Austin', country: 'US' },
+    });
+    expectNotFound(moved);
+    assert.equal(moved.body.errors[0].message, `Customer ${gone.id} was not found.`);
+  });
+
   it('keeps each customer findable by its addresses: added, moved, deleted', async () => {
     const admin = await signIn(t);
     const from = await createCustomer(t, admin, { name: 'Search Text From' });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { zoneRecords } from '../../src/areas/settings/index.js';
+import { type ZoneRow, zoneRecords } from '../../src/areas/settings/index.js';
 import type { Database } from '../../src/db/database.js';
 import { tenantRunner } from '../../src/db/tenant.js';
 import { signedIn } from '../../src/platform/access.js';
@@ -29,6 +29,16 @@ const chosenBy = (kind: string) => {
   chosen.push(kind);
   return zoneRecords;
 };
+/** Zones, each read recorded: the ids of one statement. */
+const zoneReads: number[][] = [];
+const countedZones = companyRecords<ZoneRow>({
+  name: 'zone',
+  what: 'Zone',
+  read: (t, ids) => {
+    zoneReads.push([...ids]);
+    return zoneRecords.findAll(t, ids);
+  },
+});
 const zoneNames = (rows: Array<{ name: string }>) => rows.map((z) => z.name);
 
 function addGateRoutes(app: FastifyInstance, deps: { database: Database; tokens: Tokens }): void {
@@ -87,6 +97,16 @@ function addGateRoutes(app: FastifyInstance, deps: { database: Database; tokens:
           count('chosen');
           return found.at<{ name: string }>('params.id')[0]!.name;
         },
+      }),
+      defineRoute({
+        method: 'POST',
+        url: '/__gate/pair',
+        access: signedIn,
+        summary: 'two ids of one kind',
+        body: Type.Object({ fromZoneId: Id, toZoneId: Id }),
+        ids: { body: { fromZoneId: countedZones, toZoneId: { field: countedZones } } },
+        response: Type.Unknown(),
+        handler: ({ found }) => [found.one(countedZones, 'fromZoneId').name, found.one(countedZones, 'toZoneId').name],
       }),
       defineRoute({
         method: 'DELETE',
@@ -220,6 +240,18 @@ describe('the id gate', () => {
     const field = await call(t, 'PUT', '/api/v1/__gate/zones', { token: own.token, body: [{ zoneId: north }, { zoneId: foreign }] });
     assert.equal(field.status, 400);
     assert.deepEqual(field.body.errors, { '[1].zoneId': [`Zone ${foreign} was not found.`] });
+  });
+
+  it('reads the ids of one kind in one statement, and refuses them declaration by declaration', async () => {
+    zoneReads.length = 0;
+    const pair = await call(t, 'POST', '/api/v1/__gate/pair', { token: own.token, body: { fromZoneId: south, toZoneId: north } });
+    assert.deepEqual(pair.body.data, ['South', 'North']);
+    assert.deepEqual(zoneReads, [[south, north]]);
+    const both = await call(t, 'POST', '/api/v1/__gate/pair', { token: own.token, body: { fromZoneId: foreign, toZoneId: MISSING } });
+    assert.equal(both.status, 404, 'the first declaration refuses first');
+    assert.equal(both.body.errors[0].message, `Zone ${foreign} was not found.`);
+    const field = await call(t, 'POST', '/api/v1/__gate/pair', { token: own.token, body: { fromZoneId: north, toZoneId: foreign } });
+    assert.deepEqual(field.body.errors, { toZoneId: [`Zone ${foreign} was not found.`] });
   });
 
   it('reads nothing for 0 where 0 means none, and refuses any other missing id', async () => {

@@ -46,8 +46,8 @@ export function paymentMethodsRoutes(methods: PaymentMethodsService): AnyRoute[]
       description: 'Designed (not in the spec). A mark: the card is no longer charged; payments made with it keep showing it.',
       params: CustomerMethodParams,
       response: None,
-      transaction: false,
-      handler: ({ inCompany, found }) => methods.remove(inCompany, found.one(customerRecords), found.one(paymentMethodRecords)),
+      // No processor is asked: the card is marked in the request's transaction, where the gate read it.
+      handler: ({ tenant, found }) => methods.remove(tenant, found.one(customerRecords), found.one(paymentMethodRecords)),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 // Customers' saved cards: a payment method the processor holds, saved by its reference with the
 // brand and last four digits the processor gives (never a card number). Saving asks the processor
 // first, outside any transaction (an outside call never holds a company's connection), then writes.
-import type { CompanyWork, TenantMode } from '../../db/tenant.js';
+import type { CompanyWork, Tenant, TenantMode } from '../../db/tenant.js';
 import { MethodRefused, type PaymentProcessor } from '../../integrations/payments/index.js';
 import { audit } from '../../platform/audit.js';
 import { fail, notFound } from '../../platform/errors.js';
@@ -66,14 +66,12 @@ export function paymentMethodsService(processor: PaymentProcessor) {
     });
   }
 
-  /** `method`: a live card of the company (the id gate's); another customer's is missing. */
-  async function remove(inCompany: InCompany, customer: CustomerRow, method: repo.MethodRow): Promise<void> {
+  /** `method`: a live card of the company, read by the id gate in this transaction; another customer's is missing. */
+  async function remove(t: Tenant, customer: CustomerRow, method: repo.MethodRow): Promise<void> {
     const id = method.id;
     if (method.customer_id !== customer.id) throw notFound('Payment method', id);
-    await inCompany('write', async (t) => {
-      await repo.markMethodDeleted(t, id);
-      await audit(t, { action: 'payment_method.deleted', entityType: 'customer_payment_method', entityId: id, before: toMethod(method) });
-    });
+    await repo.markMethodDeleted(t, id);
+    await audit(t, { action: 'payment_method.deleted', entityType: 'customer_payment_method', entityId: id, before: toMethod(method) });
   }
 
   return { list, save, remove };

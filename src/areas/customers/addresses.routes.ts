@@ -31,14 +31,16 @@ export function addressesRoutes({ addresses }: CustomerServices): AnyRoute[] {
       method: 'PUT',
       url: '/Addresses/:id',
       access: EDIT,
-      ids: { params: { id: addressRecords }, body: { customerId: customerRecords } },
+      // Deleted customers too: an address of a deleted customer sent back with its own customerId is
+      // accepted; moving it to another customer needs an active one (the service).
+      ids: { params: { id: addressRecords }, body: { customerId: customerRecords.with({ statuses: [0, 1] }) } },
       summary: 'Update an address',
       description:
         "Replaces its fields; customerId absent keeps the customer. isMain=false on the main address passes the role to the customer's oldest other address.",
       params: AddressIdParams,
       body: AddressInput,
       response: Address,
-      handler: ({ tenant, found, body }) => addresses.update(tenant, found.one(addressRecords), body),
+      handler: ({ tenant, found, body }) => addresses.update(tenant, found.one(addressRecords), body, found.maybe(customerRecords)),
     }),
     defineRoute({
       method: 'DELETE',

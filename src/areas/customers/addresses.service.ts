@@ -5,11 +5,13 @@ import countries from 'i18n-iso-countries';
 import type { Tenant } from '../../db/tenant.js';
 import { locatePlace } from '../../integrations/geo/locate.js';
 import { audit } from '../../platform/audit.js';
-import { fail, invalid } from '../../platform/errors.js';
+import { fail, invalid, notFound } from '../../platform/errors.js';
 import { addressKey } from './address-key.js';
 import * as repo from './addresses.repository.js';
 import { type AddressInputT, type AddressRow, type AddressT, type CustomerAddressInputT, toAddress } from './addresses.schemas.js';
 import { CustomersErrors } from './customers.errors.js';
+import { customerRecords } from './customers.repository.js';
+import type { CustomerRow } from './customers.schemas.js';
 
 type Fields = Omit<AddressInputT, 'customerId'> | CustomerAddressInputT;
 
@@ -123,9 +125,12 @@ export function addressesService() {
       return created;
     },
 
-    async update(t: Tenant, before: AddressRow, input: AddressInputT): Promise<AddressT> {
+    /** `customer`: the body's customerId as the id gate read it (deleted ones too). */
+    async update(t: Tenant, before: AddressRow, input: AddressInputT, customer?: CustomerRow): Promise<AddressT> {
       const id = before.id;
       const customerId = input.customerId === undefined ? before.customer_id : input.customerId;
+      // Another customer must be active: a deleted one reads as missing, as it did before the gate.
+      if (customer && customer.id !== before.customer_id && customer.status !== 0) throw notFound(customerRecords.what, customer.id);
       await writeAddress(t, before, addressValues(input, customerId), input.isMain ?? null);
       const after = await reread(t, id);
       await audit(t, { action: 'address.update', entityType: 'address', entityId: id, before: toAddress(before), after });
