@@ -11,6 +11,7 @@ const TITLES: Record<Section, string> = {
   Contract: 'The operating contract’s variables ([architecture](architecture.md#start-configure-stop)):',
   Service: 'Beyond the contract:',
   'Sign-in': 'Sign-in limits:',
+  'API tokens': 'The limits of API tokens (see [API tokens](api-tokens.md)):',
   Telematics: 'The telematics account (one per server; see [carriers and fleet](carriers-and-fleet.md)):',
   Payments: 'The card payment processor (see [accounting](accounting.md#card-payments)):',
   Operations: 'Operations (metrics, overload):',

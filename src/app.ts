@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files: store,
     db: deps.database.db,
     tenants: tenantRunner(deps.database, HOOKS, (companyId, keys) => storedFiles.removeFreed(companyId, keys)),
-    authenticate: authenticator(deps.database.db, deps.tokens, principals),
+    authenticate: authenticator(deps.database.db, deps.tokens, principals, config.apiTokens),
   };
   // The privileged executor goes only to areas that declare why they need it (platform/area.ts).
   const areaDeps: AreaDeps = { config, tokens: deps.tokens, files: storedFiles };

@@ -65,6 +65,8 @@ export interface Config {
   /** Memory for whole list answers kept per route (platform/answer-cache.ts); 0 keeps none. */
   answerCacheBytes: number;
   signIn: { perAddress: RateLimit; perAccount: RateLimit };
+  /** Requests of API tokens (platform/api-tokens.ts): per token and per user. */
+  apiTokens: { perToken: RateLimit; perUser: RateLimit };
   /** Client addresses come from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
   /** POST /Maps/ExpandUrl may follow links to private and loopback addresses (tests only). */
@@ -137,6 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageUrl: v.STORAGE_URL,
     dbPoolSize: v.DB_POOL_SIZE,
     answerCacheBytes: v.ANSWER_CACHE_MB * 1024 * 1024,
+    apiTokens: {
+      perToken: { max: v.API_TOKEN_LIMIT_PER_TOKEN, windowMs: 60_000 },
+      perUser: { max: v.API_TOKEN_LIMIT_PER_USER, windowMs: 60_000 },
+    },
     signIn: {
       perAddress: { max: v.SIGNIN_LIMIT_PER_ADDRESS, windowMs: 60_000 },
       perAccount: { max: v.SIGNIN_LIMIT_PER_ACCOUNT, windowMs: 15 * 60_000 },

@@ -23,8 +23,8 @@ export interface Setting<T> {
   example?: string;
 }
 
-export type Section = 'Contract' | 'Service' | 'Sign-in' | 'Telematics' | 'Payments' | 'Operations' | 'Admin command line';
-export const SECTIONS: Section[] = ['Contract', 'Service', 'Sign-in', 'Telematics', 'Payments', 'Operations', 'Admin command line'];
+export type Section = 'Contract' | 'Service' | 'Sign-in' | 'API tokens' | 'Telematics' | 'Payments' | 'Operations' | 'Admin command line';
+export const SECTIONS: Section[] = ['Contract', 'Service', 'Sign-in', 'API tokens', 'Telematics', 'Payments', 'Operations', 'Admin command line'];
 
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const bad = (problem: string): Parsed<never> => ({ ok: false, problem });
@@ -238,6 +238,21 @@ export const SETTINGS = {
     fallback: false,
     parse: flag,
     meaning: '`true` lets `POST /Maps/ExpandUrl` follow links to private and loopback addresses. For tests only: never on a server.',
+  },
+
+  API_TOKEN_LIMIT_PER_TOKEN: {
+    section: 'API tokens',
+    shown: '600',
+    fallback: 600,
+    parse: integer(1, 100_000_000),
+    meaning: 'Requests per API token per minute, then 429 with Retry-After (per instance: behind a balancer, times the instances).',
+  },
+  API_TOKEN_LIMIT_PER_USER: {
+    section: 'API tokens',
+    shown: '1200',
+    fallback: 1200,
+    parse: integer(1, 100_000_000),
+    meaning: "Requests per minute of all of a user's API tokens together, then 429 with Retry-After (per instance).",
   },
 
   SIGNIN_LIMIT_PER_ADDRESS: {

@@ -5,6 +5,7 @@ import type { Area } from '../platform/area.js';
 import { Hooks } from '../platform/events.js';
 import { accountArea } from './account/index.js';
 import { accountingArea } from './accounting/index.js';
+import { apiTokensArea } from './api-tokens/index.js';
 import { attachmentsArea } from './attachments/index.js';
 import { carriersAreas } from './carriers/index.js';
 import { chargeTypesArea } from './charge-types/index.js';
@@ -35,6 +36,7 @@ export const AREAS: Area[] = [
   pricingArea,
   chargeTypesArea,
   supportArea,
+  apiTokensArea,
   ...settingsAreas,
   referenceArea,
   ...carriersAreas,

@@ -143,6 +143,22 @@ export interface DemoSeedsTable {
   seeded_at: CreatedAt;
 }
 
+/** Personal API tokens (migration 0031): written by the api-tokens area, read by sign-in (platform/api-tokens.ts). */
+export interface ApiTokensTable {
+  company_id: number;
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  role_ids: number[];
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -157,4 +173,5 @@ export interface DB {
   demo_seeds: DemoSeedsTable;
   company_counters: CompanyCountersTable;
   company_events: CompanyEventsTable;
+  api_tokens: ApiTokensTable;
 }

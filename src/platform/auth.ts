@@ -5,11 +5,20 @@
 // session at once.
 import { createSigner, createVerifier } from 'fast-jwt';
 import { sql } from 'kysely';
+import type { RateLimit } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../db/tenant.js';
 import { COMPANY_ADMIN, type Grants } from './access.js';
-import { Unauthorized } from './errors.js';
+import { isApiToken, loadTokenPrincipal } from './api-tokens.js';
+import { TooManyRequests, Unauthorized } from './errors.js';
 import type { PrincipalCache } from './principal-cache.js';
+import { WindowCounter } from './rate-limit.js';
+
+/** API tokens' allowances (config.ts `apiTokens`). */
+export interface ApiTokenLimits {
+  perToken: RateLimit;
+  perUser: RateLimit;
+}
 
 export const TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const ISSUER = 'fds';
@@ -24,6 +33,8 @@ export interface Principal extends Actor, Grants {
   readonly memberSince: Date;
   readonly lastLoginAt: Date | null;
   readonly invitedAt: Date | null;
+  /** The API token the request signed in with (platform/api-tokens.ts); absent for a session. */
+  readonly apiTokenId?: string;
 }
 
 export interface TokenClaims {
@@ -126,22 +137,35 @@ export function bearerToken(header: string | undefined): string | null {
  *  live state — from the principal cache while change notifications flow, else from the database.
  *  Either way a token whose stamp, membership or company is no longer current is refused.
  *  A cached principal is answered at once (no promise): most requests never wait on anything here. */
-export function authenticator(db: Db, tokens: Tokens, cache: PrincipalCache | null = null) {
-  return function authenticate(authorization: string | undefined): Principal | Promise<Principal> {
+export function authenticator(db: Db, tokens: Tokens, cache: PrincipalCache | null = null, limits: ApiTokenLimits | null = null) {
+  const perToken = limits ? new WindowCounter(limits.perToken) : null;
+  const perUser = limits ? new WindowCounter(limits.perUser) : null;
+  /** `address`: the client's, kept as an API token's last use. */
+  return function authenticate(authorization: string | undefined, address: string | null = null): Principal | Promise<Principal> {
     const token = bearerToken(authorization);
     if (!token) throw new Unauthorized();
     // Keyed by the token itself: a hit skips even the signature check, which cached it.
     const cached = cache?.get(token);
-    if (!cached) return load(token);
-    if (cache!.refreshDue(token)) refresh(token);
-    return cached;
+    if (!cached) return load(token, address).then(counted);
+    if (cache!.refreshDue(token)) refresh(token, address);
+    return counted(cached);
   };
+
+  /** An API token's request counted against its token's and its user's allowance: past either, 429. */
+  function counted(principal: Principal): Principal {
+    const id = principal.apiTokenId;
+    if (id === undefined || !perToken || !perUser) return principal;
+    const user = `${principal.companyId} ${principal.userId}`;
+    if (perToken.hit(id)) throw new TooManyRequests(perToken.retryAfterSeconds(id));
+    if (perUser.hit(user)) throw new TooManyRequests(perUser.retryAfterSeconds(user));
+    return principal;
+  }
 
   /** Read again before the entry expires; a session found ended is dropped at once. A fill refused
    *  (a change came in meanwhile) leaves the entry to the next request's read; a failed read leaves
    *  it to expire, after which requests read on their own path. */
-  function refresh(token: string): void {
-    read(token).then(
+  function refresh(token: string, address: string | null): void {
+    read(token, address).then(
       ({ kept }) => {
         if (!kept) cache?.rearm(token);
       },
@@ -151,12 +175,19 @@ export function authenticator(db: Db, tokens: Tokens, cache: PrincipalCache | nu
     );
   }
 
-  async function load(token: string): Promise<Principal> {
-    return (await read(token)).principal;
+  async function load(token: string, address: string | null): Promise<Principal> {
+    return (await read(token, address)).principal;
   }
 
   /** The principal read, and whether the cache kept it. */
-  async function read(token: string): Promise<{ principal: Principal; kept: boolean }> {
+  async function read(token: string, address: string | null): Promise<{ principal: Principal; kept: boolean }> {
+    if (isApiToken(token)) {
+      const mark = cache?.mark() ?? 0;
+      const found = await loadTokenPrincipal(db, token, address);
+      if (!found) throw new Unauthorized();
+      const until = found.expiresAt ? found.expiresAt.getTime() : Number.MAX_SAFE_INTEGER;
+      return { principal: found.principal, kept: cache?.set(token, found.principal, mark, Date.now(), until) ?? false };
+    }
     const claims = tokens.verify(token);
     if (!claims) throw new Unauthorized();
     const mark = cache?.mark() ?? 0;

@@ -139,9 +139,9 @@ export class Unauthorized extends Error {
   }
 }
 
-/** 429 with an empty body. */
+/** 429 with an empty body; `retryAfter` seconds in the Retry-After header when known. */
 export class TooManyRequests extends Error {
-  constructor() {
+  constructor(readonly retryAfter: number | null = null) {
     super('too many requests');
     this.name = 'TooManyRequests';
   }
@@ -324,6 +324,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return;
   }
   if (error instanceof TooManyRequests) {
+    if (error.retryAfter !== null) reply.header('retry-after', String(error.retryAfter));
     reply.code(429).send();
     return;
   }

@@ -1,4 +1,4 @@
-// Fixed-window counters for rate-limited endpoints (sign-in). Kept in memory: a limit is a guard
+// Fixed-window counters for rate-limited endpoints (sign-in) and credentials (API tokens). Kept in memory: a limit is a guard
 // against guessing, and an instance that restarts or another instance behind the balancer counting
 // separately only loosens it by a factor of the number of instances.
 import type { RateLimit } from '../config.js';
@@ -27,6 +27,12 @@ export class WindowCounter {
     }
     entry.count++;
     return entry.count > this.limit.max;
+  }
+
+  /** Seconds until the key's window ends (at least 1): a 429's Retry-After. */
+  retryAfterSeconds(key: string, now = Date.now()): number {
+    const entry = this.hits.get(key);
+    return Math.max(1, Math.ceil(((entry?.resetAt ?? now) - now) / 1000));
   }
 
   reset(key: string): void {

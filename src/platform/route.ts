@@ -213,7 +213,7 @@ export interface RouteDeps {
   db: Db;
   tenants: TenantRunner;
   /** Throws (or rejects) Unauthorized; a principal known in process comes back without a promise. */
-  authenticate: (authorization: string | undefined) => Principal | Promise<Principal>;
+  authenticate: (authorization: string | undefined, address?: string | null) => Principal | Promise<Principal>;
   /** Where routes declaring `upload.store` stage their files. */
   files?: FileStore;
 }
@@ -491,7 +491,7 @@ export function toFastifyRoute(def: AnyRoute, deps: RouteDeps): RouteOptions {
       done(missing ? refusal(def.access, missing) : undefined);
     };
     options.onRequest = (request, _reply, done) => {
-      const principal = deps.authenticate(request.headers.authorization);
+      const principal = deps.authenticate(request.headers.authorization, request.ip);
       if (isThenable(principal)) principal.then((p) => admit(request, p, done), done);
       else admit(request, principal, done);
     };

@@ -27,6 +27,8 @@ const OPEN_TO_VIEWER: Record<string, string> = {
   'GET /Orders/:id/Barcodes': 'a read that keeps the barcodes it derives (`<orderNumber>-<itemId>`), the same for every reader',
   'GET /PricingModel': "a read that keeps the company's default model, made with neutral values on first read, the same for every reader",
   'GET /Customers/:customerId/chargeTypes': 'seeds the copy only for a user who may edit customers; the Viewer reads',
+  'POST /Settings/ApiTokens': "the user's own credentials, bound to roles it holds: a Viewer's token reads as the Viewer does (api-tokens.test.ts)",
+  'DELETE /Settings/ApiTokens/:id': "the user's own token (another's reads as missing unless the user is a Company Admin)",
 };
 
 const key = (r: AnyRoute) => `${r.method} ${r.url}`;

@@ -30,6 +30,7 @@ import * as m0027 from './0027_linear_search_keys.js';
 import * as m0028 from './0028_route_places.js';
 import * as m0029 from './0029_route_optimization_reason.js';
 import * as m0030 from './0030_kept_places.js';
+import * as m0031 from './0031_api_tokens.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028_route_places': m0028,
   '0029_route_optimization_reason': m0029,
   '0030_kept_places': m0030,
+  '0031_api_tokens': m0031,
 };

@@ -2,6 +2,7 @@
 import type { AreaWalk } from '../walk.js';
 import { accountWalk } from './account.js';
 import { accountingWalk } from './accounting.js';
+import { apiTokensWalk } from './api-tokens.js';
 import { attachmentsWalk } from './attachments.js';
 import { carriersWalk } from './carriers.js';
 import { chargeTypesWalk } from './charge-types.js';
@@ -38,4 +39,5 @@ export const WALKS: AreaWalk[] = [
   generatedDocumentsWalk,
   documentsWalk,
   attachmentsWalk,
+  apiTokensWalk,
 ];
