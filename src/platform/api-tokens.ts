@@ -45,12 +45,15 @@ interface TokenPrincipalRow {
 /**
  * The principal of an API token, or null (malformed, unknown, revoked, expired, its user disabled or
  * removed, a bound role no longer held). Cross-company by nature, like a session's: the privileged
- * executor, filtered by the token's company and hash. Marks the token used (at most once a minute).
+ * executor, filtered by the token's company and hash. Marks the token used when its principal is
+ * read (about once a minute while it is used: the principal cache holds it meanwhile) or its
+ * client's address changes.
  */
 export async function loadTokenPrincipal(db: Db, token: string, address: string | null): Promise<{ principal: Principal; expiresAt: Date | null } | null> {
   const shape = SHAPE.exec(token);
-  if (!shape) return null;
-  const companyId = Number(shape[1]);
+  const companyId = Number(shape?.[1]);
+  // No company has an id past int32's: a made-up number is unknown, not a database error.
+  if (!shape || companyId > 2_147_483_647) return null;
   const { rows } = await sql<TokenPrincipalRow>`
     select t.id as token_id, t.expires_at, u.id, u.email, u.first_name, u.last_name, u.phone, c.name as company_name,
       cu.created_at as member_since, cu.last_login_at, cu.invited_at,
@@ -67,9 +70,13 @@ export async function loadTokenPrincipal(db: Db, token: string, address: string 
       and cu.deleted_at is null and not cu.is_disabled and c.is_active`.execute(db);
   const row = rows[0];
   if (!row || row.held !== row.bound) return null;
-  await sql`update api_tokens set last_used_at = now(), last_used_ip = ${address}
+  // Kept beside the request, not before it: a mark that fails or waits on a lock (a revoke in
+  // flight) does not fail the request.
+  sql`update api_tokens set last_used_at = now(), last_used_ip = ${address}
     where company_id = ${companyId} and id = ${row.token_id}
-      and (last_used_at is null or last_used_at < now() - interval '1 minute' or last_used_ip is distinct from ${address})`.execute(db);
+      and (last_used_at is null or last_used_at < now() - interval '1 minute' or last_used_ip is distinct from ${address})`
+    .execute(db)
+    .catch(() => undefined);
   const principal: Principal = {
     companyId,
     userId: row.id,

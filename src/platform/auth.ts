@@ -156,8 +156,11 @@ export function authenticator(db: Db, tokens: Tokens, cache: PrincipalCache | nu
     const id = principal.apiTokenId;
     if (id === undefined || !perToken || !perUser) return principal;
     const user = `${principal.companyId} ${principal.userId}`;
-    if (perToken.hit(id)) throw new TooManyRequests(perToken.retryAfterSeconds(id));
-    if (perUser.hit(user)) throw new TooManyRequests(perUser.retryAfterSeconds(user));
+    // Both allowances looked at before either is counted: a refused request counts against neither.
+    if (perToken.exceeded(id)) throw new TooManyRequests(perToken.retryAfterSeconds(id));
+    if (perUser.exceeded(user)) throw new TooManyRequests(perUser.retryAfterSeconds(user));
+    perToken.hit(id);
+    perUser.hit(user);
     return principal;
   }
 

@@ -4,6 +4,7 @@
 // revokes the company's; another company's token is a missing one.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { addMember } from '../../src/areas/users/index.js';
 import { principalsChanged } from '../../src/platform/principal-cache.js';
 import { call, startTestApp, type TestApp } from '../helpers/app.js';
 import { expectForbidden, expectNotFound, expectProblem } from '../helpers/expect.js';
@@ -68,6 +69,15 @@ describe('POST /Settings/ApiTokens', () => {
     assert.equal((await call(t, 'GET', '/api/v1/Customers', { token: viewer.secret })).status, 200);
     expectForbidden(await call(t, 'POST', '/api/v1/Customers', { token: viewer.secret, body: { name: 'Not by a viewer token' } }), 'Create customers');
     expectForbidden(await call(t, 'GET', `${url}?all=true`, { token: viewer.secret }), 'Company Admin');
+  });
+
+  it('is not made by a request signed in with a token (403), which would make a stronger one', async () => {
+    const admin = await signIn(t);
+    const made = await makeToken(admin, { roles: ['Company Admin'] });
+    const res = await call(t, 'POST', url, { token: made.secret, body: { name: 'Stronger', roles: ['Company Admin'] } });
+    assert.equal(res.status, 403);
+    assert.equal(res.body.errors[0].code, 'api_tokens.token_cannot_make_tokens');
+    assert.equal((await call(t, 'GET', url, { token: admin.token })).body.data.length, 1, 'nothing made');
   });
 
   it('refuses a role its user does not hold, a past expiry or no name (400), writing nothing', async () => {
@@ -159,7 +169,24 @@ describe('an API token as credentials', () => {
     principalsChanged({ companyId: admin.companyId, userId: user.userId });
     assert.equal((await me(bound.secret)).status, 401, 'a bound role no longer held');
 
-    for (const bad of ['fds_1_short', `fds_${admin.companyId}_${'A'.repeat(43)}`, `fds_0_${'A'.repeat(43)}`]) assert.equal((await me(bad)).status, 401, bad);
+    for (const bad of ['fds_1_short', `fds_${admin.companyId}_${'A'.repeat(43)}`, `fds_0_${'A'.repeat(43)}`, `fds_9999999999_${'A'.repeat(43)}`]) {
+      assert.equal((await me(bad)).status, 401, bad);
+    }
+  });
+
+  it('ends with its user removed from the company: adding the user again brings it back no more', async () => {
+    const admin = await signIn(t);
+    const user = await createUser(t, admin.companyId, 'Dispatcher');
+    const session = { ...user, token: await login(t, user.email, user.password, admin.companyId) };
+    const made = await makeToken(session, { roles: ['Dispatcher'] });
+    assert.equal((await me(made.secret)).status, 200);
+    assert.equal((await call(t, 'DELETE', `/api/v1/Settings/Users/${user.userId}`, { token: admin.token })).status, 200);
+    assert.equal((await me(made.secret)).status, 401);
+    await addMember(t.database.db, { companyId: admin.companyId, email: user.email, password: user.password, role: 'Dispatcher' });
+    principalsChanged({ companyId: admin.companyId, userId: user.userId });
+    assert.equal((await me(made.secret)).status, 401, 'revoked, not only suspended');
+    const row = await t.database.db.selectFrom('api_tokens').select('revoked_at').where('id', '=', made.token.id).executeTakeFirstOrThrow();
+    assert.ok(row.revoked_at);
   });
 });
 

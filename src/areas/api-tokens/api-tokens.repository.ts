@@ -76,3 +76,8 @@ export async function insertToken(t: Tenant, values: TokenValues): Promise<void>
 export async function revokeToken(t: Tenant, id: string): Promise<void> {
   await t.update('api_tokens').set({ revoked_at: sql`now()` }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
+
+/** Every live token of a user revoked (the user removed from the company). */
+export async function revokeTokensOf(t: Tenant, userId: string): Promise<void> {
+  await t.update('api_tokens').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}

@@ -7,8 +7,9 @@ import type { Tenant } from '../../db/tenant.js';
 import { newApiToken } from '../../platform/api-tokens.js';
 import { audit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
-import { invalid } from '../../platform/errors.js';
+import { fail, invalid } from '../../platform/errors.js';
 import { principalsChanged } from '../../platform/principal-cache.js';
+import { ApiTokensErrors } from './api-tokens.errors.js';
 import * as repo from './api-tokens.repository.js';
 import { type ApiTokenInputT, type ApiTokenRow, type ApiTokenT, type NewApiTokenT, toApiToken } from './api-tokens.schemas.js';
 
@@ -23,6 +24,10 @@ export function apiTokensService() {
     },
 
     async create(t: Tenant, principal: Principal, input: ApiTokenInputT): Promise<NewApiTokenT> {
+      // A token never makes a token: bound to fewer roles, or expiring, it would make a stronger one.
+      if (principal.apiTokenId !== undefined) {
+        throw fail(ApiTokensErrors.tokenCannotMakeTokens, 'An API token cannot make API tokens: sign in as the user to make one.');
+      }
       const name = input.name.trim();
       if (!name) throw invalid('name', 'The name field is required.');
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
@@ -33,7 +38,10 @@ export function apiTokensService() {
       if (missing.length > 0) {
         throw invalid('roles', `A token is bound to roles its user holds; you do not hold ${missing.map((m) => `"${m}"`).join(', ')}.`);
       }
-      const live = (await repo.listTokens(t, principal.userId)).filter((r) => r.revoked_at === null).length;
+      const now = Date.now();
+      const live = (await repo.listTokens(t, principal.userId)).filter(
+        (r) => r.revoked_at === null && (r.expires_at === null || r.expires_at.getTime() > now),
+      ).length;
       if (live >= MAX_TOKENS_PER_USER) throw invalid('name', `A user holds at most ${MAX_TOKENS_PER_USER} tokens: revoke one first.`);
       const id = randomUUID();
       const made = newApiToken(t.companyId);

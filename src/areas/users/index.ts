@@ -14,6 +14,7 @@ export const usersArea: Area = {
 
 export { addMember, createCompany, newSecurityStamp, setPassword, splitName } from './provisioning.js';
 export { type AcceptedInvitation, acceptInvitation, type InvitationChange, markSignedIn } from './sign-in.js';
+export { memberRemoved } from './users.events.js';
 export { roleRecords, userRecords } from './users.repository.js';
 export { CompanyUser, type CompanyUserT, toCompanyUser } from './users.schemas.js';
 export { hashInvitationToken } from './users.service.js';

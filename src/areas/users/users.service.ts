@@ -12,6 +12,7 @@ import { pageOf } from '../../platform/paging.js';
 import { principalsChanged } from '../../platform/principal-cache.js';
 import type { PageQueryT } from '../../platform/schemas.js';
 import { UsersErrors } from './users.errors.js';
+import { memberRemoved } from './users.events.js';
 import * as repo from './users.repository.js';
 import { type CompanyUserT, type MemberRow, type PermissionDtoT, toCompanyUser, toPermissionDto } from './users.schemas.js';
 
@@ -48,6 +49,8 @@ export function usersService(deps: UsersServiceDeps) {
       if (userId === principal.userId) throw fail(UsersErrors.cannotDeleteSelf, 'You cannot delete your own user.');
       await keepAnAdmin(t, target, 'deleted');
       await repo.removeMember(t, userId);
+      // Its API tokens end with it (the api-tokens area), so adding the user again brings none back.
+      await t.announce(memberRemoved, { userId });
       t.afterCommit(() => principalsChanged({ companyId: t.companyId, userId }));
       await audit(t, { action: 'user.delete', entityType: 'user', entityId: userId, before: toCompanyUser(target) });
       return null;
