@@ -8,8 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { COMPANY_ADMIN } from './access.js';
-import type { Principal } from './auth.js';
+import { type Principal, type PrincipalRow, principalOf } from './auth.js';
 
 export const API_TOKEN_PREFIX = 'fds_';
 const SHAPE = /^fds_([1-9]\d{0,9})_([A-Za-z0-9_-]{43})$/;
@@ -24,22 +23,11 @@ export function newApiToken(companyId: number): { secret: string; hash: string; 
   return { secret, hash: hashOf(secret), prefix: secret.slice(0, secret.indexOf('_', API_TOKEN_PREFIX.length) + 7) };
 }
 
-interface TokenPrincipalRow {
+interface TokenPrincipalRow extends Omit<PrincipalRow, 'security_stamp'> {
   token_id: string;
   expires_at: Date | null;
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  company_name: string;
-  member_since: Date;
-  last_login_at: Date | null;
-  invited_at: Date | null;
   bound: number;
   held: number;
-  roles: string[];
-  permissions: string[];
 }
 
 /**
@@ -77,21 +65,6 @@ export async function loadTokenPrincipal(db: Db, token: string, address: string 
       and (last_used_at is null or last_used_at < now() - interval '1 minute' or last_used_ip is distinct from ${address})`
     .execute(db)
     .catch(() => undefined);
-  const principal: Principal = {
-    companyId,
-    userId: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    companyName: row.company_name,
-    roles: row.roles,
-    permissions: new Set(row.permissions),
-    isCompanyAdmin: row.roles.includes(COMPANY_ADMIN),
-    phone: row.phone,
-    memberSince: row.member_since,
-    lastLoginAt: row.last_login_at,
-    invitedAt: row.invited_at,
-    apiTokenId: row.token_id,
-  };
+  const principal: Principal = { ...principalOf(companyId, row), apiTokenId: row.token_id };
   return { principal, expiresAt: row.expires_at };
 }

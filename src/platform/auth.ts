@@ -75,7 +75,7 @@ export function createTokens(secret: string): Tokens {
   };
 }
 
-interface PrincipalRow {
+export interface PrincipalRow {
   id: string;
   email: string;
   first_name: string | null;
@@ -109,8 +109,13 @@ export async function loadPrincipal(db: Db, claims: TokenClaims): Promise<Princi
       and cu.deleted_at is null and not cu.is_disabled and c.is_active`.execute(db);
   const row = rows[0];
   if (!row || row.security_stamp !== claims.sst) return null;
+  return principalOf(claims.cid, row);
+}
+
+/** The member's live state read for a session or an API token (api-tokens.ts), as a principal. */
+export function principalOf(companyId: number, row: Omit<PrincipalRow, 'security_stamp'>): Principal {
   return {
-    companyId: claims.cid,
+    companyId,
     userId: row.id,
     email: row.email,
     firstName: row.first_name,

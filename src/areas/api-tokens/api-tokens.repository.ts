@@ -1,7 +1,8 @@
 // SQL of API tokens, through the company door. The tokens' credentials side (the principal of a
 // token) is the platform's (platform/api-tokens.ts); this area makes, lists and revokes them.
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Tenant } from '../../db/tenant.js';
+import type { ApiTokensTable } from '../../db/types.js';
 import { companyRecords } from '../../platform/records.js';
 import type { ApiTokenRow } from './api-tokens.schemas.js';
 
@@ -58,15 +59,8 @@ export async function heldRoles(t: Tenant, userId: string, names: readonly strin
     .execute();
 }
 
-export interface TokenValues {
-  id: string;
-  user_id: string;
-  name: string;
-  prefix: string;
-  secret_hash: string;
-  role_ids: number[];
-  expires_at: Date | null;
-}
+/** A token's row as made (the company's added by the door; its times by the database). */
+export type TokenValues = Omit<Insertable<ApiTokensTable>, 'company_id' | 'created_at' | 'revoked_at' | 'last_used_at' | 'last_used_ip'>;
 
 export async function insertToken(t: Tenant, values: TokenValues): Promise<void> {
   await t.insert('api_tokens', values).execute();
