@@ -44,6 +44,18 @@ export function listTokens(t: Tenant, userId: string | null): Promise<ApiTokenRo
   return q.execute();
 }
 
+/** A user's tokens neither revoked nor expired. */
+export async function liveTokenCount(t: Tenant, userId: string): Promise<number> {
+  const { n } = await t
+    .select('api_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** The ids of the company's roles of these names (any case), among the user's own. */
 export async function heldRoles(t: Tenant, userId: string, names: readonly string[]): Promise<Array<{ id: number; name: string }>> {
   return t

@@ -4,6 +4,7 @@
 // after the commit).
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '../../db/tenant.js';
+import { companyAdmin, missingFor, refusal } from '../../platform/access.js';
 import { newApiToken } from '../../platform/api-tokens.js';
 import { audit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth.js';
@@ -18,8 +19,12 @@ export const MAX_TOKENS_PER_USER = 50;
 
 export function apiTokensService() {
   return {
-    /** The user's own tokens, or with `all` (a Company Admin: the route checks it) the company's. */
+    /** The user's own tokens, or with `all` the company's (a Company Admin's only: 403 otherwise). */
     async list(t: Tenant, principal: Principal, all: boolean): Promise<ApiTokenT[]> {
+      if (all) {
+        const missing = missingFor(companyAdmin, principal);
+        if (missing) throw refusal(companyAdmin, missing);
+      }
       return (await repo.listTokens(t, all ? null : principal.userId)).map(toApiToken);
     },
 
@@ -38,11 +43,8 @@ export function apiTokensService() {
       if (missing.length > 0) {
         throw invalid('roles', `A token is bound to roles its user holds; you do not hold ${missing.map((m) => `"${m}"`).join(', ')}.`);
       }
-      const now = Date.now();
-      const live = (await repo.listTokens(t, principal.userId)).filter(
-        (r) => r.revoked_at === null && (r.expires_at === null || r.expires_at.getTime() > now),
-      ).length;
-      if (live >= MAX_TOKENS_PER_USER) throw invalid('name', `A user holds at most ${MAX_TOKENS_PER_USER} tokens: revoke one first.`);
+      if ((await repo.liveTokenCount(t, principal.userId)) >= MAX_TOKENS_PER_USER)
+        throw invalid('name', `A user holds at most ${MAX_TOKENS_PER_USER} tokens: revoke one first.`);
       const id = randomUUID();
       const made = newApiToken(t.companyId);
       await repo.insertToken(t, {
